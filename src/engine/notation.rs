@@ -1,0 +1,313 @@
+//! Position notation (RULES.md §1):
+//! `<sq0>,<sq1>,...,<sq11> <to-move> <south-store> <north-store> <ply>`.
+
+use std::fmt;
+
+use super::events::{Event, Recorder};
+use super::position::{Position, Store};
+use super::rules::{MandarinSetup, Rules};
+use super::types::{Seat, Square};
+
+/// The most small stones a custom position may hold on its board. The rules
+/// set no limit; the server does, so that no position can make a move
+/// arbitrarily expensive.
+pub const MAX_BOARD_STONES: u64 = 10_000;
+/// The largest magnitude of a store's small stones in a custom position.
+pub const MAX_STORE_STONES: i32 = 100_000;
+
+/// Why a position string was rejected. [`PositionError::field`] names the
+/// offending part.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// Not five space-separated fields.
+    FieldCount { found: usize },
+    /// The board field does not hold twelve comma-separated squares.
+    SquareCount { found: usize },
+    /// A square is not a stone count (or `M<count>` on a mandarin square).
+    BadSquare { square: u8, token: String },
+    /// A square holds a negative count.
+    NegativeSquare { square: u8, token: String },
+    /// `M` on a citizen square.
+    MandarinOnCitizenSquare { square: u8 },
+    /// `M` under `mandarin_setup = small_stones`, which has no mandarins.
+    MandarinWithSmallStones { square: u8 },
+    /// The side to move is not `s` or `n`.
+    BadSideToMove { token: String },
+    /// A store is not `<small>:<mandarins>`.
+    BadStore { seat: Seat, token: String },
+    /// A store holds more small stones than the server accepts.
+    StoreOutOfRange { seat: Seat, small: i64 },
+    /// Mandarins on the board plus in the stores exceed 2.
+    TooManyMandarins { total: u64 },
+    /// The board holds more than [`MAX_BOARD_STONES`].
+    TooManyStones { total: u64 },
+    /// Both mandarin squares are empty: the game would already be over.
+    AlreadyFinished,
+    /// The ply is not a number in `1..=max_plies`.
+    PlyOutOfRange { token: String, max_plies: u32 },
+}
+
+impl PositionError {
+    /// The part of the notation at fault: `position`, `squares`,
+    /// `square[3]`, `to_move`, `south_store`, `north_store`, `mandarins` or
+    /// `ply`.
+    pub fn field(&self) -> String {
+        match self {
+            PositionError::FieldCount { .. } => "position".into(),
+            PositionError::SquareCount { .. }
+            | PositionError::TooManyStones { .. }
+            | PositionError::AlreadyFinished => "squares".into(),
+            PositionError::BadSquare { square, .. }
+            | PositionError::NegativeSquare { square, .. }
+            | PositionError::MandarinOnCitizenSquare { square }
+            | PositionError::MandarinWithSmallStones { square } => format!("square[{square}]"),
+            PositionError::BadSideToMove { .. } => "to_move".into(),
+            PositionError::BadStore { seat, .. } | PositionError::StoreOutOfRange { seat, .. } => {
+                format!("{}_store", seat.name())
+            }
+            PositionError::TooManyMandarins { .. } => "mandarins".into(),
+            PositionError::PlyOutOfRange { .. } => "ply".into(),
+        }
+    }
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use PositionError::*;
+        match self {
+            FieldCount { found } => write!(
+                f,
+                "expected 5 space-separated fields (squares, side to move, south store, north store, ply), found {found}"
+            ),
+            SquareCount { found } => write!(
+                f,
+                "squares: expected 12 comma-separated squares, found {found}"
+            ),
+            BadSquare { square, token } => write!(
+                f,
+                "square {square}: `{token}` is not a stone count{}",
+                if *square % 6 == 0 { " or M<count>" } else { "" }
+            ),
+            NegativeSquare { square, token } => {
+                write!(f, "square {square}: `{token}` is negative; counts must be ≥ 0")
+            }
+            MandarinOnCitizenSquare { square } => write!(
+                f,
+                "square {square}: `M` (a mandarin) may only stand on the mandarin squares 0 and 6"
+            ),
+            MandarinWithSmallStones { square } => write!(
+                f,
+                "square {square}: `M` (a mandarin) needs mandarin_setup = big_stone; small_stones has no mandarins"
+            ),
+            BadSideToMove { token } => {
+                write!(f, "side to move: `{token}` is neither `s` nor `n`")
+            }
+            BadStore { seat, token } => write!(
+                f,
+                "{seat} store: `{token}` is not <small>:<mandarins> (e.g. `7:1`; small may be negative, mandarins 0..=2)"
+            ),
+            StoreOutOfRange { seat, small } => write!(
+                f,
+                "{seat} store: {small} small stones is beyond the server's limit of ±{MAX_STORE_STONES}"
+            ),
+            TooManyMandarins { total } => write!(
+                f,
+                "mandarins: {total} on the board and in the stores; there are only 2"
+            ),
+            TooManyStones { total } => write!(
+                f,
+                "squares: {total} small stones on the board is beyond the server's limit of {MAX_BOARD_STONES}"
+            ),
+            AlreadyFinished => f.write_str(
+                "squares: both mandarin squares are empty, so the game is already over",
+            ),
+            PlyOutOfRange { token, max_plies } => write!(
+                f,
+                "ply: `{token}` is not a move number in 1..={max_plies} (max_plies)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+fn parse_square(index: u8, token: &str, rules: &Rules) -> Result<(u32, bool), PositionError> {
+    let (digits, mandarin) = match token.strip_prefix(['M', 'm']) {
+        Some(rest) => (rest, true),
+        None => (token, false),
+    };
+    if mandarin {
+        if index % 6 != 0 {
+            return Err(PositionError::MandarinOnCitizenSquare { square: index });
+        }
+        if rules.mandarin_setup() == MandarinSetup::SmallStones {
+            return Err(PositionError::MandarinWithSmallStones { square: index });
+        }
+    }
+    let bad = || PositionError::BadSquare {
+        square: index,
+        token: token.to_owned(),
+    };
+    if let Some(rest) = digits.strip_prefix('-') {
+        if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(PositionError::NegativeSquare {
+                square: index,
+                token: token.to_owned(),
+            });
+        }
+    }
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    // Only an overflow can fail here: the text is all digits.
+    let count: u64 = digits.parse().unwrap_or(u64::MAX);
+    if count > MAX_BOARD_STONES {
+        return Err(PositionError::TooManyStones { total: count });
+    }
+    Ok((count as u32, mandarin))
+}
+
+fn parse_store(seat: Seat, token: &str) -> Result<Store, PositionError> {
+    let bad = || PositionError::BadStore {
+        seat,
+        token: token.to_owned(),
+    };
+    let (small, mandarins) = token.split_once(':').ok_or_else(bad)?;
+    let digits = small.strip_prefix('-').unwrap_or(small);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    if mandarins.is_empty() || !mandarins.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    let small: i64 = small.parse().unwrap_or(i64::MAX);
+    if small.abs() > i64::from(MAX_STORE_STONES) {
+        return Err(PositionError::StoreOutOfRange { seat, small });
+    }
+    let mandarins: u32 = mandarins.parse().map_err(|_| bad())?;
+    Ok(Store {
+        small: small as i32,
+        mandarins,
+    })
+}
+
+impl Position {
+    /// Parses a position under `rules`. A side to move with an empty row is
+    /// refilled at once (§3.1) — which under `refill_shortfall = forfeit`
+    /// may finish the game.
+    pub fn from_notation(text: &str, rules: Rules) -> Result<Position, PositionError> {
+        Position::from_notation_recorded(text, rules, &mut ())
+    }
+
+    /// Like [`Position::from_notation`], also returning the events of the
+    /// start-up refill (or forfeit), if one happened.
+    pub fn from_notation_traced(
+        text: &str,
+        rules: Rules,
+    ) -> Result<(Position, Vec<Event>), PositionError> {
+        let mut events = Vec::new();
+        let position = Position::from_notation_recorded(text, rules, &mut events)?;
+        Ok((position, events))
+    }
+
+    fn from_notation_recorded<R: Recorder>(
+        text: &str,
+        rules: Rules,
+        rec: &mut R,
+    ) -> Result<Position, PositionError> {
+        let fields: Vec<&str> = text.split_ascii_whitespace().collect();
+        let [squares, to_move, south, north, ply] = fields[..] else {
+            return Err(PositionError::FieldCount {
+                found: fields.len(),
+            });
+        };
+        let tokens: Vec<&str> = squares.split(',').collect();
+        if tokens.len() != 12 {
+            return Err(PositionError::SquareCount {
+                found: tokens.len(),
+            });
+        }
+        let mut stones = [0u32; 12];
+        let mut mandarin = [false; 2];
+        for (index, token) in tokens.iter().enumerate() {
+            let (count, has_mandarin) = parse_square(index as u8, token, &rules)?;
+            stones[index] = count;
+            if has_mandarin {
+                mandarin[index / 6] = true;
+            }
+        }
+        let turn = match to_move.chars().collect::<Vec<_>>()[..] {
+            [c] => Seat::from_char(c),
+            _ => None,
+        }
+        .ok_or_else(|| PositionError::BadSideToMove {
+            token: to_move.to_owned(),
+        })?;
+        let stores = [
+            parse_store(Seat::South, south)?,
+            parse_store(Seat::North, north)?,
+        ];
+        let ply = ply
+            .parse::<u32>()
+            .ok()
+            .filter(|p| (1..=rules.max_plies()).contains(p))
+            .ok_or_else(|| PositionError::PlyOutOfRange {
+                token: ply.to_owned(),
+                max_plies: rules.max_plies(),
+            })?;
+
+        let total: u64 = stones.iter().map(|&s| u64::from(s)).sum();
+        if total > MAX_BOARD_STONES {
+            return Err(PositionError::TooManyStones { total });
+        }
+        let mandarins = mandarin.iter().filter(|&&m| m).count() as u64
+            + stores.iter().map(|s| u64::from(s.mandarins)).sum::<u64>();
+        if mandarins > 2 {
+            return Err(PositionError::TooManyMandarins { total: mandarins });
+        }
+        let mut position = Position {
+            stones,
+            mandarin,
+            stores,
+            turn,
+            ply,
+            outcome: None,
+            rules,
+        };
+        if position.is_empty(Square::WEST_MANDARIN) && position.is_empty(Square::EAST_MANDARIN) {
+            return Err(PositionError::AlreadyFinished);
+        }
+        position.refill(rec);
+        Ok(position)
+    }
+
+    /// The position notation (also what `Display` prints).
+    pub fn to_notation(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for square in Square::ALL {
+            if square.index() > 0 {
+                f.write_str(",")?;
+            }
+            if self.has_mandarin(square) {
+                f.write_str("M")?;
+            }
+            write!(f, "{}", self.stones(square))?;
+        }
+        let [south, north] = self.stores;
+        write!(
+            f,
+            " {} {}:{} {}:{} {}",
+            self.turn().char(),
+            south.small,
+            south.mandarins,
+            north.small,
+            north.mandarins,
+            self.ply()
+        )
+    }
+}

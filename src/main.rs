@@ -1,0 +1,3 @@
+fn main() {
+    println!("oanquan: the server is not built yet");
+}
