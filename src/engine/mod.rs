@@ -12,6 +12,7 @@ mod moves;
 mod notation;
 mod play;
 mod position;
+mod relay_guard;
 mod rules;
 mod types;
 

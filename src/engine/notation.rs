@@ -39,6 +39,8 @@ pub enum PositionError {
     StoreOutOfRange { seat: Seat, small: i64 },
     /// Mandarins on the board plus in the stores exceed 2.
     TooManyMandarins { total: u64 },
+    /// One square holds more than [`MAX_BOARD_STONES`].
+    SquareTooLarge { square: u8, count: u64 },
     /// The board holds more than [`MAX_BOARD_STONES`].
     TooManyStones { total: u64 },
     /// Both mandarin squares are empty: the game would already be over.
@@ -60,7 +62,8 @@ impl PositionError {
             PositionError::BadSquare { square, .. }
             | PositionError::NegativeSquare { square, .. }
             | PositionError::MandarinOnCitizenSquare { square }
-            | PositionError::MandarinWithSmallStones { square } => format!("square[{square}]"),
+            | PositionError::MandarinWithSmallStones { square }
+            | PositionError::SquareTooLarge { square, .. } => format!("square[{square}]"),
             PositionError::BadSideToMove { .. } => "to_move".into(),
             PositionError::BadStore { seat, .. } | PositionError::StoreOutOfRange { seat, .. } => {
                 format!("{}_store", seat.name())
@@ -114,6 +117,10 @@ impl fmt::Display for PositionError {
                 f,
                 "mandarins: {total} on the board and in the stores; there are only 2"
             ),
+            SquareTooLarge { square, count } => write!(
+                f,
+                "square {square}: {count} stones is beyond the server's limit of {MAX_BOARD_STONES} on the board"
+            ),
             TooManyStones { total } => write!(
                 f,
                 "squares: {total} small stones on the board is beyond the server's limit of {MAX_BOARD_STONES}"
@@ -162,7 +169,10 @@ fn parse_square(index: u8, token: &str, rules: &Rules) -> Result<(u32, bool), Po
     // Only an overflow can fail here: the text is all digits.
     let count: u64 = digits.parse().unwrap_or(u64::MAX);
     if count > MAX_BOARD_STONES {
-        return Err(PositionError::TooManyStones { total: count });
+        return Err(PositionError::SquareTooLarge {
+            square: index,
+            count,
+        });
     }
     Ok((count as u32, mandarin))
 }

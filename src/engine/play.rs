@@ -3,6 +3,7 @@
 use super::events::{Event, Protection, Recorder, TurnEndReason};
 use super::moves::Move;
 use super::position::{EndReason, PlayError, Position};
+use super::relay_guard::{first_repeat_index, CycleDetector};
 use super::types::{Direction, Square};
 
 /// What the square after the last sown stone leads to.
@@ -57,37 +58,26 @@ impl Position {
     }
 
     /// Sows from `origin` and follows relays until the move stops sowing.
-    ///
-    /// The endless-relay guard uses Brent's cycle detection against the
-    /// states (board, square to lift) at each lift, starting with the first
-    /// lift: it needs no memory beyond one saved state. Relays are
-    /// deterministic, so a repeated state means the sowing would cycle
-    /// forever; once a cycle is found the move is replayed and stopped at the
-    /// first repeated state, as §3.5 asks.
+    /// The states (board, square to lift) at each lift feed the endless-relay
+    /// guard; should it ever find a cycle, the move is replayed and stopped at
+    /// the first repeated state, as §3.5 asks.
     fn sow_and_relay<R: Recorder>(&mut self, origin: Square, dir: Direction, rec: &mut R) -> Next {
-        let start = self.stones;
+        let first = (self.stones, origin);
         let mark = rec.mark();
         rec.record(Event::Lift {
             square: origin,
             stones: self.stones[origin.index()],
         });
-        let mut saved = (start, origin);
-        let mut power = 1u32;
-        let mut lambda = 0u32;
+        let mut guard = CycleDetector::new(first);
         let mut lift = origin;
         loop {
             let n = match self.sow_from(lift, dir, rec) {
                 Next::Relay(n) => n,
                 stop => return stop,
             };
-            lambda += 1;
-            if n == saved.1 && self.stones == saved.0 {
-                return self.replay_to_first_repeat(start, origin, dir, lambda, mark, rec);
-            }
-            if lambda == power {
-                saved = (self.stones, n);
-                power *= 2;
-                lambda = 0;
+            if let Some(cycle_len) = guard.observe(&(self.stones, n)) {
+                rec.rollback(mark);
+                return self.replay_to_first_repeat(first, dir, cycle_len, rec);
             }
             rec.record(Event::Relay {
                 square: n,
@@ -97,49 +87,36 @@ impl Position {
         }
     }
 
-    /// Replays a cycling move from its start and stops it at the first
-    /// state seen twice: index μ + λ, for cycle length λ (found by Brent's
-    /// search) and tail length μ (found here).
+    /// Replays a cycling move from its first state and stops it before the
+    /// lift that would repeat a state.
     #[cold]
     fn replay_to_first_repeat<R: Recorder>(
         &mut self,
-        start: [u32; 12],
-        origin: Square,
+        first: ([u32; 12], Square),
         dir: Direction,
         cycle_len: u32,
-        mark: usize,
         rec: &mut R,
     ) -> Next {
-        let relay = |board: &mut Position, lift: Square| match board.sow_from(lift, dir, &mut ()) {
-            Next::Relay(n) => n,
-            other => unreachable!("a cycling relay stopped: {other:?}"),
-        };
-        let mut behind = *self;
-        behind.stones = start;
-        let mut ahead = behind;
-        let (mut behind_lift, mut ahead_lift) = (origin, origin);
-        for _ in 0..cycle_len {
-            ahead_lift = relay(&mut ahead, ahead_lift);
-        }
-        let mut first_repeat = cycle_len;
-        while (behind.stones, behind_lift) != (ahead.stones, ahead_lift) {
-            behind_lift = relay(&mut behind, behind_lift);
-            ahead_lift = relay(&mut ahead, ahead_lift);
-            first_repeat += 1;
-        }
-
-        self.stones = start;
-        rec.rollback(mark);
+        let mut scratch = *self;
+        let stop_at = first_repeat_index(&first, cycle_len, |&(stones, lift)| {
+            scratch.stones = stones;
+            match scratch.sow_from(lift, dir, &mut ()) {
+                Next::Relay(n) => (scratch.stones, n),
+                other => unreachable!("a cycling relay stopped: {other:?}"),
+            }
+        });
+        let (stones, origin) = first;
+        self.stones = stones;
         rec.record(Event::Lift {
             square: origin,
-            stones: start[origin.index()],
+            stones: stones[origin.index()],
         });
         let mut lift = origin;
         for index in 1.. {
             let Next::Relay(n) = self.sow_from(lift, dir, rec) else {
                 unreachable!("a cycling relay stopped")
             };
-            if index == first_repeat {
+            if index == stop_at {
                 return Next::Cycle(n);
             }
             rec.record(Event::Relay {
@@ -148,7 +125,7 @@ impl Position {
             });
             lift = n;
         }
-        unreachable!()
+        unreachable!("the replay stops at the first repeat")
     }
 
     /// Lifts every stone of `lift`, sows them, and looks at the square after

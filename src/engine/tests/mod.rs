@@ -1,1 +1,6 @@
+mod branches;
 mod examples;
+mod notation;
+mod perft;
+mod properties;
+mod strategies;
