@@ -19,7 +19,7 @@ pub const MAX_STORE_STONES: i32 = 100_000;
 /// offending part.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionError {
-    /// Not five space-separated fields.
+    /// Not five fields separated by single spaces.
     FieldCount { found: usize },
     /// The board field does not hold twelve comma-separated squares.
     SquareCount { found: usize },
@@ -80,7 +80,7 @@ impl fmt::Display for PositionError {
         match self {
             FieldCount { found } => write!(
                 f,
-                "expected 5 space-separated fields (squares, side to move, south store, north store, ply), found {found}"
+                "expected 5 fields separated by single spaces (squares, side to move, south store, north store, ply), found {found}"
             ),
             SquareCount { found } => write!(
                 f,
@@ -138,8 +138,13 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
+/// One or more ASCII digits: no sign, no spaces.
+fn is_digits(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
+}
+
 fn parse_square(index: u8, token: &str, rules: &Rules) -> Result<(u32, bool), PositionError> {
-    let (digits, mandarin) = match token.strip_prefix(['M', 'm']) {
+    let (digits, mandarin) = match token.strip_prefix('M') {
         Some(rest) => (rest, true),
         None => (token, false),
     };
@@ -156,14 +161,14 @@ fn parse_square(index: u8, token: &str, rules: &Rules) -> Result<(u32, bool), Po
         token: token.to_owned(),
     };
     if let Some(rest) = digits.strip_prefix('-') {
-        if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
+        if is_digits(rest) {
             return Err(PositionError::NegativeSquare {
                 square: index,
                 token: token.to_owned(),
             });
         }
     }
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+    if !is_digits(digits) {
         return Err(bad());
     }
     // Only an overflow can fail here: the text is all digits.
@@ -184,10 +189,7 @@ fn parse_store(seat: Seat, token: &str) -> Result<Store, PositionError> {
     };
     let (small, mandarins) = token.split_once(':').ok_or_else(bad)?;
     let digits = small.strip_prefix('-').unwrap_or(small);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(bad());
-    }
-    if mandarins.is_empty() || !mandarins.bytes().all(|b| b.is_ascii_digit()) {
+    if !is_digits(digits) || !is_digits(mandarins) {
         return Err(bad());
     }
     let small: i64 = small.parse().unwrap_or(i64::MAX);
@@ -225,7 +227,12 @@ impl Position {
         rules: Rules,
         rec: &mut R,
     ) -> Result<Position, PositionError> {
-        let fields: Vec<&str> = text.split_ascii_whitespace().collect();
+        let text = text.trim();
+        let fields: Vec<&str> = if text.is_empty() {
+            Vec::new()
+        } else {
+            text.split(' ').collect()
+        };
         let [squares, to_move, south, north, ply] = fields[..] else {
             return Err(PositionError::FieldCount {
                 found: fields.len(),
@@ -246,20 +253,22 @@ impl Position {
                 mandarin[index / 6] = true;
             }
         }
-        let turn = match to_move.chars().collect::<Vec<_>>()[..] {
-            [c] => Seat::from_char(c),
-            _ => None,
-        }
-        .ok_or_else(|| PositionError::BadSideToMove {
-            token: to_move.to_owned(),
-        })?;
+        let turn = match to_move {
+            "s" => Seat::South,
+            "n" => Seat::North,
+            _ => {
+                return Err(PositionError::BadSideToMove {
+                    token: to_move.to_owned(),
+                })
+            }
+        };
         let stores = [
             parse_store(Seat::South, south)?,
             parse_store(Seat::North, north)?,
         ];
-        let ply = ply
-            .parse::<u32>()
-            .ok()
+        let ply = Some(ply)
+            .filter(|p| is_digits(p))
+            .and_then(|p| p.parse::<u32>().ok())
             .filter(|p| (1..=rules.max_plies()).contains(p))
             .ok_or_else(|| PositionError::PlyOutOfRange {
                 token: ply.to_owned(),

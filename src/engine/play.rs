@@ -140,14 +140,7 @@ impl Position {
                 *s += laps;
             }
         }
-        let mut i = from.index();
-        for _ in 0..hand % 12 {
-            self.stones[i] += 1;
-            i = match dir {
-                Direction::Right => (i + 1) % 12,
-                Direction::Left => (i + 11) % 12,
-            };
-        }
+        drop_one_each(&mut self.stones, from.index(), (hand % 12) as usize, dir);
         let last = from.offset(dir, hand - 1);
         rec.record(Event::Sow {
             from,
@@ -245,6 +238,25 @@ impl Position {
             self.sweep(EndReason::MaxPlies, rec);
         } else {
             self.refill(rec);
+        }
+    }
+}
+
+/// Adds one stone to each of the `count` (< 12) squares from `from` on in
+/// `dir`: at most two contiguous runs of the array, so no per-stone modulo.
+#[inline]
+fn drop_one_each(stones: &mut [u32; 12], from: usize, count: usize, dir: Direction) {
+    let bump = |run: &mut [u32]| run.iter_mut().for_each(|s| *s += 1);
+    match dir {
+        Direction::Right if from + count <= 12 => bump(&mut stones[from..from + count]),
+        Direction::Right => {
+            bump(&mut stones[from..]);
+            bump(&mut stones[..from + count - 12]);
+        }
+        Direction::Left if count <= from + 1 => bump(&mut stones[from + 1 - count..=from]),
+        Direction::Left => {
+            bump(&mut stones[..=from]);
+            bump(&mut stones[12 + from + 1 - count..]);
         }
     }
 }

@@ -32,13 +32,29 @@ fn canonical_strings_round_trip() {
 }
 
 #[test]
-fn input_is_read_leniently_and_printed_canonically() {
+fn only_surrounding_whitespace_and_leading_zeros_are_forgiven() {
     let position =
-        Position::from_notation("  m0,05,5,5,5,5,M0,5,5,5,5,5   S 0:0 0:00 1 ", classic()).unwrap();
+        Position::from_notation("  M0,05,5,5,5,5,M0,5,5,5,5,5 s 0:0 0:00 1\n", classic()).unwrap();
     assert_eq!(
         position.to_string(),
         "M0,5,5,5,5,5,M0,5,5,5,5,5 s 0:0 0:0 1"
     );
+}
+
+#[test]
+fn non_canonical_spellings_are_rejected() {
+    for (text, field) in [
+        ("M0,5,5,5,5,5,M0,5,5,5,5,5 S 0:0 0:0 1", "to_move"),
+        ("M0,5,5,5,5,5,M0,5,5,5,5,5 N 0:0 0:0 1", "to_move"),
+        ("m0,5,5,5,5,5,M0,5,5,5,5,5 s 0:0 0:0 1", "square[0]"),
+        ("M0,+5,5,5,5,5,M0,5,5,5,5,5 s 0:0 0:0 1", "square[1]"),
+        ("M0,5,5,5,5,5,M0,5,5,5,5,5 s +0:0 0:0 1", "south_store"),
+        ("M0,5,5,5,5,5,M0,5,5,5,5,5 s 0:0 0:0 +1", "ply"),
+        ("M0,5,5,5,5,5,M0,5,5,5,5,5  s 0:0 0:0 1", "position"),
+        ("M0,5,5,5,5,5,M0,5,5,5,5,5\ts 0:0 0:0 1", "position"),
+    ] {
+        assert_eq!(error(text, classic()).field(), field, "{text:?}");
+    }
 }
 
 #[test]
