@@ -294,7 +294,7 @@ fn presets_have_the_parameters_of_section_4() {
 #[test]
 fn rule_validation_agrees() {
     let mut rng = Rng::new(1);
-    let n = cases(2000);
+    let n = cases(5000);
     let mut accepted = 0;
     for _ in 0..n {
         let big_stone = rng.chance(50);
@@ -344,7 +344,7 @@ fn rule_validation_agrees() {
 fn random_games_from_the_start_of_every_preset() {
     let mut rng = Rng::new(2);
     let mut stats = Stats::default();
-    let per = cases(60);
+    let per = cases(150);
     for (preset, rf_rules) in preset_pairs() {
         for first in [Seat::South, Seat::North] {
             for _ in 0..per {
@@ -361,7 +361,7 @@ fn random_games_from_the_start_of_every_preset() {
 fn random_games_from_the_start_under_random_rules() {
     let mut rng = Rng::new(3);
     let mut stats = Stats::default();
-    for _ in 0..cases(300) {
+    for _ in 0..cases(800) {
         let rf_rules = random_rules(&mut rng);
         let first = if rng.chance(50) {
             Seat::South
@@ -479,7 +479,7 @@ fn parse_both(text: &str, rules: &RefRules) -> Option<(Position, RefPos)> {
 fn random_custom_positions_then_random_games() {
     let mut rng = Rng::new(4);
     let mut stats = Stats::default();
-    for i in 0..cases(600) {
+    for i in 0..cases(1500) {
         let rules = if i % 4 == 0 {
             preset_pairs()[rng.range(0, 2) as usize].1
         } else {
@@ -1065,7 +1065,7 @@ fn game_end_order_and_max_plies() {
 #[test]
 fn endless_relay_search() {
     let mut rng = Rng::new(5);
-    let n = cases(400);
+    let n = cases(1000);
     let mut tried_moves = 0u64;
     let mut max_relays = 0u32;
     let mut fired = 0u64;
