@@ -1,0 +1,65 @@
+//! The playout path allocates nothing: `apply` with the `()` recorder, move
+//! generation and the outcome. A counting global allocator proves it; the
+//! traced path is checked to allocate, so the counter is known to work.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use oanquan::engine::{Position, Preset, Seat};
+
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn random_game(preset: Preset, mut seed: u64, traced: bool) -> u32 {
+    let mut position = Position::start(preset.rules(), Seat::South);
+    let mut plies = 0;
+    while !position.is_over() {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let count = position.legal_move_count();
+        let m = position
+            .nth_legal_move((seed % u64::from(count)) as u32)
+            .unwrap();
+        if traced {
+            position = position.play_traced(m).unwrap().0;
+        } else {
+            position.apply(m, &mut ()).unwrap();
+            let _ = position.legal_moves();
+        }
+        plies += 1;
+    }
+    plies
+}
+
+// One test function, so no other test thread allocates while counting.
+#[test]
+fn playouts_allocate_nothing_and_traces_do() {
+    for preset in Preset::ALL {
+        for seed in 1..200 {
+            let before = ALLOCATIONS.load(Ordering::SeqCst);
+            let plies = random_game(preset, seed, false);
+            let after = ALLOCATIONS.load(Ordering::SeqCst);
+            assert!(plies > 0);
+            assert_eq!(after - before, 0, "{preset} seed {seed} allocated");
+        }
+    }
+    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    random_game(Preset::Classic, 7, true);
+    assert!(ALLOCATIONS.load(Ordering::SeqCst) > before);
+}
