@@ -62,7 +62,7 @@ pub struct RateLimitSettings {
     #[arg(
         long = "rate-limit-per-second",
         env = "OANQUAN_RATE_LIMIT_PER_SECOND",
-        default_value_t = 200
+        default_value_t = RateLimitSettings::default().per_second
     )]
     pub per_second: u32,
 
@@ -70,9 +70,20 @@ pub struct RateLimitSettings {
     #[arg(
         long = "rate-limit-burst",
         env = "OANQUAN_RATE_LIMIT_BURST",
-        default_value_t = 1000
+        default_value_t = RateLimitSettings::default().burst
     )]
     pub burst: u32,
+}
+
+/// Generous: far above what a person playing produces, so that tests and
+/// load tests from one address do not trip it, yet a runaway client does.
+impl Default for RateLimitSettings {
+    fn default() -> Self {
+        Self {
+            per_second: 200,
+            burst: 1000,
+        }
+    }
 }
 
 impl RateLimitSettings {

@@ -322,3 +322,59 @@ pub fn query_config() -> web::QueryConfig {
 pub fn payload_config() -> web::PayloadConfig {
     web::PayloadConfig::new(MAX_JSON_BODY_BYTES)
 }
+
+#[cfg(test)]
+mod tests {
+    use actix_web::{test as actix_test, web, App};
+    use serde::Deserialize;
+
+    use super::*;
+
+    #[derive(Deserialize)]
+    struct Page {
+        #[allow(dead_code)]
+        page: u32,
+    }
+
+    async fn paged(_: web::Query<Page>) -> &'static str {
+        "ok"
+    }
+
+    // No route takes a query string yet, so the hook is exercised here.
+    #[actix_web::test]
+    async fn a_bad_query_string_is_a_400_invalid_query_problem() {
+        let app = actix_test::init_service(
+            App::new()
+                .app_data(query_config())
+                .route("/", web::get().to(paged)),
+        )
+        .await;
+        for uri in ["/", "/?page=x", "/?page=-1"] {
+            let request = actix_test::TestRequest::get().uri(uri).to_request();
+            let response = actix_test::call_service(&app, request).await;
+            assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{uri}");
+            assert_eq!(
+                response.headers().get(header::CONTENT_TYPE).unwrap(),
+                PROBLEM_JSON
+            );
+            let body: serde_json::Value = actix_test::read_body_json(response).await;
+            assert_eq!(body["code"], "invalid_query", "{uri}");
+            assert_eq!(body["type"], "/problems/invalid_query");
+        }
+        let request = actix_test::TestRequest::get().uri("/?page=3").to_request();
+        assert_eq!(
+            actix_test::call_service(&app, request).await.status(),
+            StatusCode::OK
+        );
+    }
+
+    #[test]
+    fn codes_are_unique_and_round_trip() {
+        let mut seen = std::collections::HashSet::new();
+        for code in ProblemCode::ALL {
+            assert!(seen.insert(code.as_str()), "{} twice", code.as_str());
+            assert_eq!(ProblemCode::from_code(code.as_str()), Some(*code));
+            assert!(code.status().is_client_error() || code.status().is_server_error());
+        }
+    }
+}
