@@ -34,6 +34,7 @@ pub struct DatabaseSettings {
     #[arg(
         long = "database-url",
         env = "OANQUAN_DATABASE_URL",
+        hide_env_values = true,
         default_value = "sqlite://oanquan.db"
     )]
     pub url: DatabaseUrl,
