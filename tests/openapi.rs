@@ -16,11 +16,19 @@ fn generated() -> Value {
 
 #[test]
 fn committed_spec_matches_the_code() {
-    assert!(
-        COMMITTED == spec_json(),
-        "openapi/openapi.json is out of date; regenerate it with\n\n    \
-         cargo run -- openapi > openapi/openapi.json\n"
-    );
+    let generated = spec_json();
+    if COMMITTED != generated {
+        let first_difference = COMMITTED
+            .lines()
+            .zip(generated.lines())
+            .position(|(committed, generated)| committed != generated)
+            .unwrap_or_else(|| COMMITTED.lines().count().min(generated.lines().count()));
+        panic!(
+            "openapi/openapi.json is out of date (first difference at line {}); \
+             regenerate it with\n\n    cargo run -- openapi > openapi/openapi.json\n",
+            first_difference + 1
+        );
+    }
 }
 
 #[tokio::test]

@@ -273,18 +273,27 @@ async fn cli_serves_by_default_and_logs_json_lines_with_the_request_id() {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    // Read on a thread so that a silent server fails the test instead of hanging it.
+    let stdout = child.stdout.take().unwrap();
+    let (sender, lines) = std::sync::mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if sender.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let next_entry = || -> Value {
+        let line = lines
+            .recv_timeout(Duration::from_secs(30))
+            .expect("the server logs a line within 30 s");
+        serde_json::from_str(&line).unwrap_or_else(|_| panic!("not a JSON log line: {line}"))
+    };
 
     let address = loop {
-        let line = lines
-            .next()
-            .expect("the server logs before exiting")
-            .unwrap();
-        let entry: Value = serde_json::from_str(&line).expect("log lines are JSON");
-        if let Some(address) = entry["message"]
-            .as_str()
-            .and_then(|m| m.strip_prefix("listening on "))
-        {
+        let entry = next_entry();
+        let message = entry["message"].as_str().unwrap_or_default();
+        if let Some(address) = message.strip_prefix("listening on ") {
             break address.to_owned();
         }
     };
@@ -296,8 +305,7 @@ async fn cli_serves_by_default_and_logs_json_lines_with_the_request_id() {
         .to_owned();
 
     let finished = loop {
-        let line = lines.next().expect("a request log line").unwrap();
-        let entry: Value = serde_json::from_str(&line).expect("log lines are JSON");
+        let entry = next_entry();
         if entry["message"] == "request finished" {
             break entry;
         }
