@@ -13,9 +13,8 @@ use actix_governor::{
     Governor, GovernorConfig, GovernorConfigBuilder, KeyExtractor, SimpleKeyExtractionError,
 };
 use actix_web::dev::ServiceRequest;
-use actix_web::http::header::{self, HeaderValue};
 use actix_web::middleware::Condition;
-use actix_web::{HttpResponse, HttpResponseBuilder};
+use actix_web::{HttpResponse, HttpResponseBuilder, ResponseError};
 
 use super::problem::ApiError;
 use crate::settings::RateLimitSettings;
@@ -66,22 +65,17 @@ impl KeyExtractor for ClientIp {
         vec![None]
     }
 
+    /// A problem instead of governor's plain text. `Retry-After` is rounded
+    /// up: governor's own value truncates, and "0" invites a retry that is
+    /// sure to fail.
     fn exceed_rate_limit_response(
         &self,
         negative: &NotUntil<QuantaInstant>,
-        mut response: HttpResponseBuilder,
+        _plain_text: HttpResponseBuilder,
     ) -> HttpResponse {
         let wait = negative.wait_time_from(DefaultClock::default().now());
-        // Round up: governor's own header truncates, and "0" invites a retry
-        // that is sure to fail.
-        let retry_after_secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-        let retry_after_secs = retry_after_secs.max(1);
-        let problem = ApiError::RateLimited { retry_after_secs }.problem();
-        response
-            .insert_header((header::RETRY_AFTER, HeaderValue::from(retry_after_secs)))
-            .insert_header(("x-ratelimit-after", HeaderValue::from(retry_after_secs)))
-            .content_type(super::problem::PROBLEM_JSON)
-            .body(serde_json::to_string(&problem).unwrap_or_default())
+        let retry_after_secs = (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1);
+        ApiError::RateLimited { retry_after_secs }.error_response()
     }
 }
 
