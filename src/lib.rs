@@ -1,1 +1,7 @@
+pub mod api;
+pub mod domain;
 pub mod engine;
+pub mod settings;
+pub mod startup;
+pub mod store;
+pub mod telemetry;

@@ -1,3 +1,65 @@
-fn main() {
-    println!("oanquan: the server is not built yet");
+use anyhow::Context;
+use clap::{Args, Parser, Subcommand};
+
+use oanquan::settings::{DatabaseSettings, LogSettings, Settings};
+use oanquan::startup::Application;
+use oanquan::store::Store;
+use oanquan::{api, telemetry};
+
+/// HTTP game server for Ô Ăn Quan. Without a subcommand, `serve`.
+#[derive(Parser)]
+#[command(
+    name = "oanquan",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+
+    #[command(flatten)]
+    serve: Settings,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Apply migrations, then serve HTTP (the default).
+    Serve(Settings),
+    /// Apply database migrations and exit.
+    Migrate(MigrateArgs),
+    /// Print the OpenAPI document (JSON) to stdout.
+    Openapi,
+}
+
+#[derive(Args)]
+struct MigrateArgs {
+    #[command(flatten)]
+    database: DatabaseSettings,
+
+    #[command(flatten)]
+    log: LogSettings,
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    match cli.command.unwrap_or(Command::Serve(cli.serve)) {
+        Command::Serve(settings) => {
+            telemetry::init(settings.log.format);
+            let app = Application::build(settings).await?;
+            app.run_until_stopped().await?;
+        }
+        Command::Migrate(args) => {
+            telemetry::init(args.log.format);
+            let store = Store::connect(&args.database)
+                .await
+                .context("cannot connect to the database")?;
+            store.migrate().await.context("cannot apply migrations")?;
+            store.close().await;
+            tracing::info!(backend = ?store.backend(), "migrations applied");
+        }
+        Command::Openapi => print!("{}", api::openapi::spec_json()),
+    }
+    Ok(())
 }

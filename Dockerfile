@@ -1,0 +1,22 @@
+# Build: the release binary, with the migrations embedded in it.
+FROM rust:1.95-slim-bookworm AS build
+WORKDIR /src
+COPY Cargo.toml Cargo.lock ./
+COPY src ./src
+COPY migrations ./migrations
+RUN cargo build --release --locked --bin oanquan
+
+# Run: slim Debian, unprivileged user, curl for the health check.
+FROM debian:bookworm-slim
+RUN apt-get update \
+    && apt-get install --yes --no-install-recommends ca-certificates curl \
+    && rm -rf /var/lib/apt/lists/* \
+    && useradd --system --uid 10001 --create-home --home-dir /var/lib/oanquan oanquan
+COPY --from=build /src/target/release/oanquan /usr/local/bin/oanquan
+USER oanquan
+# The default SQLite file (sqlite://oanquan.db) lands here, owned by oanquan.
+WORKDIR /var/lib/oanquan
+ENV OANQUAN_BIND=0.0.0.0:8080
+EXPOSE 8080
+ENTRYPOINT ["/usr/local/bin/oanquan"]
+CMD ["serve"]

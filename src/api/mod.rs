@@ -1,0 +1,26 @@
+//! HTTP layer: handlers, errors, authentication, OpenAPI.
+
+pub mod auth;
+pub mod fallback;
+pub mod openapi;
+pub mod problem;
+pub mod rate_limit;
+pub mod routes;
+
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::store::Store;
+
+/// Shared state, registered once as `web::Data<AppState>`.
+pub struct AppState {
+    pub store: Store,
+}
+
+/// Registers every documented route. A new resource module adds one line
+/// here; its `#[utoipa::path]` handlers then appear in the OpenAPI document.
+pub fn configure(config: &mut ServiceConfig) {
+    config
+        .configure(routes::health::configure)
+        .configure(routes::players::configure)
+        .configure(routes::problems::configure);
+}

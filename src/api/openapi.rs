@@ -1,0 +1,164 @@
+//! The OpenAPI document: built from the same `configure` that registers the
+//! routes, so `/openapi.json`, `oanquan openapi` and the server cannot
+//! disagree.
+
+use actix_web::App;
+use serde_json::json;
+use utoipa::openapi::content::ContentBuilder;
+use utoipa::openapi::header::{Header, HeaderBuilder};
+use utoipa::openapi::path::Operation;
+use utoipa::openapi::response::{Response, ResponseBuilder};
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::{example::ExampleBuilder, Object, OpenApi as OpenApiDoc, Ref, Type};
+use utoipa::{Modify, OpenApi};
+use utoipa_actix_web::AppExt;
+
+use super::problem::{ProblemCode, PROBLEM_JSON};
+use super::rate_limit::EXEMPT_PATHS;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "oanquan",
+        description = "HTTP game server for Ô Ăn Quan (mandarin square capturing).\n\n\
+            Every error is an RFC 9457 problem (`application/problem+json`) with a stable \
+            `code`; `GET /problems/{code}` describes each one.",
+        license(name = "MIT", identifier = "MIT")
+    ),
+    tags(
+        (name = "players", description = "Registration and profiles"),
+        (name = "health", description = "Liveness and readiness probes"),
+        (name = "problems", description = "The catalogue of error codes")
+    ),
+    components(schemas(super::problem::Problem)),
+    modifiers(&BearerScheme)
+)]
+struct ApiDoc;
+
+struct BearerScheme;
+
+impl Modify for BearerScheme {
+    fn modify(&self, openapi: &mut OpenApiDoc) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .description(Some(
+                        "The token returned once by `POST /v1/players`, e.g. `oq_` followed by 43 base64url characters.",
+                    ))
+                    .build(),
+            ),
+        );
+    }
+}
+
+/// The complete document.
+pub fn spec() -> OpenApiDoc {
+    let (_, mut doc) = App::new()
+        .into_utoipa_app()
+        .openapi(ApiDoc::openapi())
+        .configure(super::configure)
+        .split_for_parts();
+    add_shared_problem_responses(&mut doc);
+    doc
+}
+
+/// The document as committed in `openapi/openapi.json`.
+pub fn spec_json() -> String {
+    let mut json = spec().to_pretty_json().unwrap_or_default();
+    json.push('\n');
+    json
+}
+
+/// Adds the problems that follow from an operation's shape rather than its
+/// logic, where the handler did not describe that status itself: bodies can
+/// be malformed, too large or of the wrong type; secured operations can be
+/// unauthorized; anything can be rate-limited or fail.
+fn add_shared_problem_responses(doc: &mut OpenApiDoc) {
+    for (path, item) in doc.paths.paths.iter_mut() {
+        let operations = [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.patch,
+        ];
+        for operation in operations.into_iter().flatten() {
+            let mut shared = Vec::new();
+            if operation.request_body.is_some() {
+                shared.extend([
+                    ProblemCode::MalformedJson,
+                    ProblemCode::InvalidBody,
+                    ProblemCode::PayloadTooLarge,
+                    ProblemCode::UnsupportedMediaType,
+                ]);
+            }
+            if operation.security.as_ref().is_some_and(|s| !s.is_empty()) {
+                shared.push(ProblemCode::Unauthorized);
+            }
+            if !EXEMPT_PATHS.contains(&path.as_str()) {
+                shared.push(ProblemCode::RateLimited);
+            }
+            shared.push(ProblemCode::Internal);
+            for code in shared {
+                add_if_absent(operation, code);
+            }
+        }
+    }
+}
+
+fn add_if_absent(operation: &mut Operation, code: ProblemCode) {
+    let status = code.status().as_u16().to_string();
+    if operation.responses.responses.contains_key(&status) {
+        return;
+    }
+    operation
+        .responses
+        .responses
+        .insert(status, problem_response(code).into());
+}
+
+fn problem_response(code: ProblemCode) -> Response {
+    let example = json!({
+        "type": code.type_uri(),
+        "title": code.title(),
+        "status": code.status().as_u16(),
+        "detail": code.description(),
+        "code": code.as_str(),
+    });
+    let content = ContentBuilder::new()
+        .schema(Some(Ref::from_schema_name("Problem")))
+        .examples_from_iter([(
+            code.as_str(),
+            ExampleBuilder::new().value(Some(example)).build(),
+        )])
+        .build();
+    let mut response = ResponseBuilder::new()
+        .description(format!("`{}`: {}", code.as_str(), code.description()))
+        .content(PROBLEM_JSON, content);
+    match code {
+        ProblemCode::Unauthorized => {
+            response = response.header(
+                "WWW-Authenticate",
+                header_doc(Type::String, "A `Bearer` challenge"),
+            )
+        }
+        ProblemCode::RateLimited => {
+            response = response.header(
+                "Retry-After",
+                header_doc(Type::Integer, "Seconds to wait before retrying"),
+            )
+        }
+        _ => {}
+    }
+    response.build()
+}
+
+fn header_doc(schema_type: Type, description: &str) -> Header {
+    HeaderBuilder::new()
+        .schema(Object::with_type(schema_type))
+        .description(Some(description))
+        .build()
+}

@@ -1,0 +1,380 @@
+//! Every error answer is an RFC 9457 problem (`application/problem+json`)
+//! with a stable machine `code`. The catalogue below is the one place that
+//! defines a code; `GET /problems/{code}` serves it.
+
+use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::{Method, StatusCode};
+use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::domain::InvalidName;
+use crate::store::StoreError;
+
+pub const PROBLEM_JSON: &str = "application/problem+json";
+
+/// Largest JSON request body accepted, in bytes.
+pub const MAX_JSON_BODY_BYTES: usize = 16 * 1024;
+
+macro_rules! problem_codes {
+    ($( $variant:ident => $code:literal, $status:ident, $title:literal, $description:literal; )*) => {
+        /// The catalogue of problem codes. Add a code by adding a line here.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum ProblemCode { $( $variant, )* }
+
+        impl ProblemCode {
+            pub const ALL: &'static [ProblemCode] = &[ $( ProblemCode::$variant, )* ];
+
+            pub fn as_str(self) -> &'static str {
+                match self { $( ProblemCode::$variant => $code, )* }
+            }
+
+            pub fn status(self) -> StatusCode {
+                match self { $( ProblemCode::$variant => StatusCode::$status, )* }
+            }
+
+            pub fn title(self) -> &'static str {
+                match self { $( ProblemCode::$variant => $title, )* }
+            }
+
+            pub fn description(self) -> &'static str {
+                match self { $( ProblemCode::$variant => $description, )* }
+            }
+        }
+    };
+}
+
+problem_codes! {
+    InvalidName => "invalid_name", UNPROCESSABLE_ENTITY, "Invalid player name",
+        "A player name must have 1 to 32 characters after trimming white space, and no control characters.";
+    NameTaken => "name_taken", CONFLICT, "Name already taken",
+        "Another player already has this name. Names are compared case-insensitively.";
+    Unauthorized => "unauthorized", UNAUTHORIZED, "Unauthorized",
+        "This endpoint needs `Authorization: Bearer <token>` with the token returned by `POST /v1/players`; it was missing, malformed or unknown.";
+    PlayerNotFound => "player_not_found", NOT_FOUND, "Player not found",
+        "No player has this id.";
+    NotFound => "not_found", NOT_FOUND, "Not found",
+        "Nothing exists at this path.";
+    MethodNotAllowed => "method_not_allowed", METHOD_NOT_ALLOWED, "Method not allowed",
+        "The path exists but does not accept this method; the `Allow` header lists the methods it accepts.";
+    MalformedJson => "malformed_json", BAD_REQUEST, "Malformed JSON",
+        "The request body is not well-formed JSON (or is empty).";
+    InvalidBody => "invalid_body", UNPROCESSABLE_ENTITY, "Invalid request body",
+        "The request body is well-formed JSON but not of the expected shape: a field is missing or has the wrong type.";
+    UnsupportedMediaType => "unsupported_media_type", UNSUPPORTED_MEDIA_TYPE, "Unsupported media type",
+        "The request body must be sent with `Content-Type: application/json`.";
+    PayloadTooLarge => "payload_too_large", PAYLOAD_TOO_LARGE, "Payload too large",
+        "The request body is larger than this endpoint accepts (16 KiB for JSON bodies).";
+    InvalidPathParameter => "invalid_path_parameter", BAD_REQUEST, "Invalid path parameter",
+        "A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.";
+    InvalidQuery => "invalid_query", BAD_REQUEST, "Invalid query string",
+        "The query string is missing a parameter or has one of the wrong type.";
+    BadRequest => "bad_request", BAD_REQUEST, "Bad request",
+        "The request could not be understood. This generic code is used only when no more specific one applies.";
+    RateLimited => "rate_limited", TOO_MANY_REQUESTS, "Too many requests",
+        "This client IP has sent more requests than the rate limit allows. Wait the number of seconds given in `Retry-After`.";
+    DatabaseUnavailable => "database_unavailable", SERVICE_UNAVAILABLE, "Database unavailable",
+        "The database cannot be reached right now. Retry later.";
+    Internal => "internal", INTERNAL_SERVER_ERROR, "Internal error",
+        "The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it.";
+}
+
+impl ProblemCode {
+    pub fn from_code(code: &str) -> Option<Self> {
+        Self::ALL.iter().copied().find(|c| c.as_str() == code)
+    }
+
+    /// The problem's `type`: a URI reference that `GET /problems/{code}` resolves.
+    pub fn type_uri(self) -> String {
+        format!("/problems/{}", self.as_str())
+    }
+}
+
+/// An RFC 9457 problem details object.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[schema(example = json!({
+    "type": "/problems/player_not_found",
+    "title": "Player not found",
+    "status": 404,
+    "detail": "no player has the id \"aB3dE6gH9j\"",
+    "code": "player_not_found"
+}))]
+pub struct Problem {
+    /// URI reference to the description of this kind of problem.
+    #[serde(rename = "type")]
+    #[schema(format = "uri-reference")]
+    pub type_: String,
+    /// Short summary of the kind of problem; the same for every occurrence.
+    pub title: String,
+    /// The HTTP status code.
+    pub status: u16,
+    /// What went wrong with this request.
+    pub detail: String,
+    /// Stable machine-readable code; see `GET /problems/{code}`.
+    pub code: String,
+}
+
+impl Problem {
+    pub fn new(code: ProblemCode, status: StatusCode, detail: impl Into<String>) -> Self {
+        Problem {
+            type_: code.type_uri(),
+            title: code.title().to_owned(),
+            status: status.as_u16(),
+            detail: detail.into(),
+            code: code.as_str().to_owned(),
+        }
+    }
+
+    pub fn to_response(&self) -> HttpResponse {
+        let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        let body = serde_json::to_string(self).unwrap_or_default();
+        HttpResponse::build(status)
+            .content_type(PROBLEM_JSON)
+            .body(body)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AuthFailure {
+    #[error("this endpoint needs an Authorization: Bearer <token> header")]
+    Missing,
+    #[error("the Authorization header is not of the form Bearer <token>, or the token is not one we issue")]
+    Malformed,
+    #[error("the bearer token is not known")]
+    UnknownToken,
+}
+
+/// Everything a handler can fail with. Its `Display` is the problem `detail`.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("{0}")]
+    InvalidName(#[from] InvalidName),
+    #[error("the name {0:?} is already taken")]
+    NameTaken(String),
+    #[error("{0}")]
+    Unauthorized(AuthFailure),
+    #[error("no player has the id {0:?}")]
+    PlayerNotFound(String),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{method} is not allowed here; allowed: {}", join_methods(.allow))]
+    MethodNotAllowed { method: Method, allow: Vec<Method> },
+    #[error("{0}")]
+    MalformedJson(String),
+    #[error("{0}")]
+    InvalidBody(String),
+    #[error("{0}")]
+    UnsupportedMediaType(String),
+    #[error("the request body is larger than the limit of {limit} bytes")]
+    PayloadTooLarge { limit: usize },
+    #[error("{0}")]
+    InvalidPathParameter(String),
+    #[error("{0}")]
+    InvalidQuery(String),
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("rate limit exceeded; retry in {retry_after_secs} s")]
+    RateLimited { retry_after_secs: u64 },
+    #[error("the database cannot be reached")]
+    DatabaseUnavailable(#[source] StoreError),
+    #[error("an internal error occurred")]
+    Internal(#[source] anyhow::Error),
+}
+
+fn join_methods(methods: &[Method]) -> String {
+    methods
+        .iter()
+        .map(Method::as_str)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl ApiError {
+    pub fn code(&self) -> ProblemCode {
+        match self {
+            ApiError::InvalidName(_) => ProblemCode::InvalidName,
+            ApiError::NameTaken(_) => ProblemCode::NameTaken,
+            ApiError::Unauthorized(_) => ProblemCode::Unauthorized,
+            ApiError::PlayerNotFound(_) => ProblemCode::PlayerNotFound,
+            ApiError::NotFound(_) => ProblemCode::NotFound,
+            ApiError::MethodNotAllowed { .. } => ProblemCode::MethodNotAllowed,
+            ApiError::MalformedJson(_) => ProblemCode::MalformedJson,
+            ApiError::InvalidBody(_) => ProblemCode::InvalidBody,
+            ApiError::UnsupportedMediaType(_) => ProblemCode::UnsupportedMediaType,
+            ApiError::PayloadTooLarge { .. } => ProblemCode::PayloadTooLarge,
+            ApiError::InvalidPathParameter(_) => ProblemCode::InvalidPathParameter,
+            ApiError::InvalidQuery(_) => ProblemCode::InvalidQuery,
+            ApiError::BadRequest(_) => ProblemCode::BadRequest,
+            ApiError::RateLimited { .. } => ProblemCode::RateLimited,
+            ApiError::DatabaseUnavailable(_) => ProblemCode::DatabaseUnavailable,
+            ApiError::Internal(_) => ProblemCode::Internal,
+        }
+    }
+
+    pub fn problem(&self) -> Problem {
+        Problem::new(self.code(), self.code().status(), self.to_string())
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(error: StoreError) -> Self {
+        if error.is_unavailable() {
+            ApiError::DatabaseUnavailable(error)
+        } else {
+            ApiError::Internal(error.into())
+        }
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        self.code().status()
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        match self {
+            ApiError::Internal(error) => tracing::error!(error = ?error, "internal error"),
+            ApiError::DatabaseUnavailable(error) => {
+                tracing::warn!(error = %error, "database unavailable")
+            }
+            _ => {}
+        }
+        let mut response = self.problem().to_response();
+        let headers = response.headers_mut();
+        match self {
+            ApiError::Unauthorized(failure) => {
+                let challenge = match failure {
+                    AuthFailure::Missing => r#"Bearer realm="oanquan""#,
+                    _ => r#"Bearer realm="oanquan", error="invalid_token""#,
+                };
+                headers.insert(
+                    header::WWW_AUTHENTICATE,
+                    HeaderValue::from_static(challenge),
+                );
+            }
+            ApiError::MethodNotAllowed { allow, .. } => {
+                if let Ok(value) = HeaderValue::from_str(&join_methods(allow)) {
+                    headers.insert(header::ALLOW, value);
+                }
+            }
+            ApiError::RateLimited { retry_after_secs } => {
+                headers.insert(header::RETRY_AFTER, HeaderValue::from(*retry_after_secs));
+            }
+            _ => {}
+        }
+        response
+    }
+}
+
+impl From<JsonPayloadError> for ApiError {
+    fn from(error: JsonPayloadError) -> Self {
+        match error {
+            JsonPayloadError::ContentType => ApiError::UnsupportedMediaType(
+                "the request body must have Content-Type: application/json".to_owned(),
+            ),
+            JsonPayloadError::OverflowKnownLength { limit, .. }
+            | JsonPayloadError::Overflow { limit } => ApiError::PayloadTooLarge { limit },
+            JsonPayloadError::Payload(actix_web::error::PayloadError::Overflow) => {
+                ApiError::PayloadTooLarge {
+                    limit: MAX_JSON_BODY_BYTES,
+                }
+            }
+            JsonPayloadError::Deserialize(error) if error.is_data() => {
+                ApiError::InvalidBody(error.to_string())
+            }
+            JsonPayloadError::Deserialize(error) => ApiError::MalformedJson(error.to_string()),
+            other => ApiError::BadRequest(other.to_string()),
+        }
+    }
+}
+
+/// The extractor configurations that turn actix's own rejections into
+/// problems. Register them all as app data.
+pub fn json_config() -> web::JsonConfig {
+    web::JsonConfig::default()
+        .limit(MAX_JSON_BODY_BYTES)
+        .error_handler(|error, _| ApiError::from(error).into())
+}
+
+pub fn path_config() -> web::PathConfig {
+    web::PathConfig::default().error_handler(|error, request: &HttpRequest| {
+        let reason = match &error {
+            PathError::Deserialize(error) => error.to_string(),
+            other => other.to_string(),
+        };
+        ApiError::InvalidPathParameter(format!("{}: {reason}", request.path())).into()
+    })
+}
+
+pub fn query_config() -> web::QueryConfig {
+    web::QueryConfig::default().error_handler(|error, _| {
+        let reason = match &error {
+            QueryPayloadError::Deserialize(error) => error.to_string(),
+            other => other.to_string(),
+        };
+        ApiError::InvalidQuery(reason).into()
+    })
+}
+
+/// Limit for raw `Bytes`/`String` bodies. actix has no error hook for these;
+/// their rejections become problems in [`super::fallback::problem_for_any_error`].
+pub fn payload_config() -> web::PayloadConfig {
+    web::PayloadConfig::new(MAX_JSON_BODY_BYTES)
+}
+
+#[cfg(test)]
+mod tests {
+    use actix_web::{test as actix_test, web, App};
+    use serde::Deserialize;
+
+    use super::*;
+
+    #[derive(Deserialize)]
+    struct Page {
+        #[allow(dead_code)]
+        page: u32,
+    }
+
+    async fn paged(_: web::Query<Page>) -> &'static str {
+        "ok"
+    }
+
+    // No route takes a query string yet, so the hook is exercised here.
+    #[actix_web::test]
+    async fn a_bad_query_string_is_a_400_invalid_query_problem() {
+        let app = actix_test::init_service(
+            App::new()
+                .app_data(query_config())
+                .route("/", web::get().to(paged)),
+        )
+        .await;
+        for uri in ["/", "/?page=x", "/?page=-1"] {
+            let request = actix_test::TestRequest::get().uri(uri).to_request();
+            let response = actix_test::call_service(&app, request).await;
+            assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{uri}");
+            assert_eq!(
+                response.headers().get(header::CONTENT_TYPE).unwrap(),
+                PROBLEM_JSON
+            );
+            let body: serde_json::Value = actix_test::read_body_json(response).await;
+            assert_eq!(body["code"], "invalid_query", "{uri}");
+            assert_eq!(body["type"], "/problems/invalid_query");
+        }
+        let request = actix_test::TestRequest::get().uri("/?page=3").to_request();
+        assert_eq!(
+            actix_test::call_service(&app, request).await.status(),
+            StatusCode::OK
+        );
+    }
+
+    #[test]
+    fn codes_are_unique_and_round_trip() {
+        let mut seen = std::collections::HashSet::new();
+        for code in ProblemCode::ALL {
+            assert!(seen.insert(code.as_str()), "{} twice", code.as_str());
+            assert_eq!(ProblemCode::from_code(code.as_str()), Some(*code));
+            assert!(code.status().is_client_error() || code.status().is_server_error());
+        }
+    }
+}

@@ -1,0 +1,62 @@
+use std::time::Duration;
+
+use actix_web::{get, web};
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::api::problem::{ApiError, Problem};
+use crate::api::AppState;
+use crate::store::StoreError;
+
+/// How long `/ready` waits for the database before answering 503.
+const READY_TIMEOUT: Duration = Duration::from_secs(2);
+
+pub fn configure(config: &mut ServiceConfig) {
+    config.service(health).service(ready);
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Status {
+    #[schema(example = "ok")]
+    pub status: &'static str,
+}
+
+const OK: Status = Status { status: "ok" };
+
+/// Liveness: the process is up and serving HTTP. Never touches the database.
+#[utoipa::path(
+    tag = "health",
+    responses((status = 200, description = "The process is up", body = Status, example = json!({"status": "ok"})))
+)]
+#[get("/health")]
+pub async fn health() -> web::Json<Status> {
+    web::Json(OK)
+}
+
+/// Readiness: the database answers `SELECT 1` within 2 seconds.
+#[utoipa::path(
+    tag = "health",
+    responses(
+        (status = 200, description = "Ready to serve requests", body = Status, example = json!({"status": "ok"})),
+        (status = 503, description = "`database_unavailable`: the database did not answer",
+            body = Problem, content_type = "application/problem+json",
+            example = json!({
+                "type": "/problems/database_unavailable",
+                "title": "Database unavailable",
+                "status": 503,
+                "detail": "the database cannot be reached",
+                "code": "database_unavailable"
+            }))
+    )
+)]
+#[get("/ready")]
+pub async fn ready(state: web::Data<AppState>) -> Result<web::Json<Status>, ApiError> {
+    match tokio::time::timeout(READY_TIMEOUT, state.store.ping()).await {
+        Ok(Ok(())) => Ok(web::Json(OK)),
+        Ok(Err(error)) => Err(ApiError::DatabaseUnavailable(error)),
+        Err(_elapsed) => Err(ApiError::DatabaseUnavailable(StoreError::Database(
+            sqlx::Error::PoolTimedOut,
+        ))),
+    }
+}

@@ -1,0 +1,6 @@
+//! One module per resource, each with a `configure` that registers its
+//! handlers (and so their OpenAPI paths).
+
+pub mod health;
+pub mod players;
+pub mod problems;

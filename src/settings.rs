@@ -1,0 +1,171 @@
+//! Run-time configuration: every flag has an `OANQUAN_*` environment fallback.
+//!
+//! The database URL variable is deliberately not `DATABASE_URL`: sqlx reads
+//! that name at compile time, and the two must never be confused.
+
+use std::fmt;
+use std::str::FromStr;
+
+use clap::{Args, ValueEnum};
+
+#[derive(Clone, Debug, Args)]
+pub struct Settings {
+    /// Address to listen on; port 0 picks a free port.
+    #[arg(long, env = "OANQUAN_BIND", default_value = "127.0.0.1:8080")]
+    pub bind: String,
+
+    /// HTTP worker threads (default: one per CPU core).
+    #[arg(long, env = "OANQUAN_WORKERS")]
+    pub workers: Option<usize>,
+
+    #[command(flatten)]
+    pub database: DatabaseSettings,
+
+    #[command(flatten)]
+    pub log: LogSettings,
+
+    #[command(flatten)]
+    pub rate_limit: RateLimitSettings,
+}
+
+#[derive(Clone, Debug, Args)]
+pub struct DatabaseSettings {
+    /// `sqlite://FILE` (created if missing) or `postgres://…` / `postgresql://…`.
+    #[arg(
+        long = "database-url",
+        env = "OANQUAN_DATABASE_URL",
+        hide_env_values = true,
+        default_value = "sqlite://oanquan.db"
+    )]
+    pub url: DatabaseUrl,
+
+    /// Size of the database connection pool.
+    #[arg(long, env = "OANQUAN_MAX_CONNECTIONS", default_value_t = 10)]
+    pub max_connections: u32,
+}
+
+#[derive(Clone, Debug, Args)]
+pub struct LogSettings {
+    /// Log line format; the level filter comes from `RUST_LOG` (default `info`).
+    #[arg(long = "log-format", env = "OANQUAN_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    pub format: LogFormat,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Debug, Args)]
+pub struct RateLimitSettings {
+    /// Requests per second replenished for each client IP; 0 disables rate limiting.
+    #[arg(
+        long = "rate-limit-per-second",
+        env = "OANQUAN_RATE_LIMIT_PER_SECOND",
+        default_value_t = RateLimitSettings::default().per_second
+    )]
+    pub per_second: u32,
+
+    /// Requests a client IP may make at once before being limited; 0 disables rate limiting.
+    #[arg(
+        long = "rate-limit-burst",
+        env = "OANQUAN_RATE_LIMIT_BURST",
+        default_value_t = RateLimitSettings::default().burst
+    )]
+    pub burst: u32,
+}
+
+/// Generous: far above what a person playing produces, so that tests and
+/// load tests from one address do not trip it, yet a runaway client does.
+impl Default for RateLimitSettings {
+    fn default() -> Self {
+        Self {
+            per_second: 200,
+            burst: 1000,
+        }
+    }
+}
+
+impl RateLimitSettings {
+    pub fn disabled() -> Self {
+        Self {
+            per_second: 0,
+            burst: 0,
+        }
+    }
+
+    pub fn is_enabled(&self) -> bool {
+        self.per_second > 0 && self.burst > 0
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// A database URL whose scheme has been checked, so the backend is known.
+#[derive(Clone, PartialEq, Eq)]
+pub struct DatabaseUrl {
+    backend: Backend,
+    url: String,
+}
+
+impl DatabaseUrl {
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.url
+    }
+}
+
+impl FromStr for DatabaseUrl {
+    type Err = String;
+
+    fn from_str(url: &str) -> Result<Self, Self::Err> {
+        let backend = match url.split_once(':').map(|(scheme, _)| scheme) {
+            Some("sqlite") => Backend::Sqlite,
+            Some("postgres" | "postgresql") => Backend::Postgres,
+            _ => return Err("expected a sqlite://, postgres:// or postgresql:// URL".to_owned()),
+        };
+        Ok(Self {
+            backend,
+            url: url.to_owned(),
+        })
+    }
+}
+
+/// Passwords in URLs must not reach the logs.
+impl fmt::Debug for DatabaseUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DatabaseUrl")
+            .field("backend", &self.backend)
+            .finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scheme_selects_the_backend() {
+        let backend = |url: &str| url.parse::<DatabaseUrl>().map(|u| u.backend());
+        assert_eq!(backend("sqlite://oanquan.db"), Ok(Backend::Sqlite));
+        assert_eq!(backend("sqlite::memory:"), Ok(Backend::Sqlite));
+        assert_eq!(backend("postgres://u@h/db"), Ok(Backend::Postgres));
+        assert_eq!(backend("postgresql://u@h/db"), Ok(Backend::Postgres));
+        assert!(backend("mysql://u@h/db").is_err());
+        assert!(backend("oanquan.db").is_err());
+    }
+
+    #[test]
+    fn debug_output_hides_credentials() {
+        let url: DatabaseUrl = "postgres://user:secret@host/db".parse().unwrap();
+        assert!(!format!("{url:?}").contains("secret"));
+    }
+}

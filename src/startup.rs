@@ -1,0 +1,117 @@
+//! Builds the HTTP application from [`Settings`].
+
+use std::net::TcpListener;
+
+use actix_web::dev::{Server, ServerHandle};
+use actix_web::middleware::{from_fn, ErrorHandlers};
+use actix_web::{web, App, HttpServer};
+use anyhow::Context;
+use tracing_actix_web::TracingLogger;
+use utoipa_actix_web::service_config::ServiceConfig;
+use utoipa_swagger_ui::{Config as SwaggerConfig, SwaggerUi};
+
+use crate::api::fallback::{self, RouteTable};
+use crate::api::rate_limit::RateLimit;
+use crate::api::{self, problem, AppState};
+use crate::settings::Settings;
+use crate::store::Store;
+use crate::telemetry::{self, RequestSpan};
+
+/// Seconds given to open requests on shutdown before they are cut.
+const SHUTDOWN_TIMEOUT_SECS: u64 = 10;
+
+pub struct Application {
+    port: u16,
+    server: Server,
+    store: Store,
+    rate_limit: RateLimit,
+}
+
+impl Application {
+    /// Connects to the database, applies migrations and binds the listener.
+    /// Nothing is served until [`Application::run_until_stopped`].
+    pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        let store = Store::connect(&settings.database)
+            .await
+            .context("cannot connect to the database")?;
+        store
+            .migrate()
+            .await
+            .context("cannot apply database migrations")?;
+
+        let listener = TcpListener::bind(&settings.bind)
+            .with_context(|| format!("cannot listen on {}", settings.bind))?;
+        let address = listener.local_addr()?;
+
+        let spec = api::openapi::spec();
+        let routes = web::Data::new(RouteTable::from_spec(&spec));
+        let state = web::Data::new(AppState {
+            store: store.clone(),
+        });
+        let rate_limit = RateLimit::new(&settings.rate_limit);
+
+        let app_rate_limit = rate_limit.clone();
+        let server = HttpServer::new(move || {
+            App::new()
+                .wrap(app_rate_limit.middleware())
+                .wrap(ErrorHandlers::new().default_handler(fallback::problem_for_any_error))
+                .wrap(from_fn(telemetry::expose_request_id))
+                .wrap(TracingLogger::<RequestSpan>::new())
+                .app_data(state.clone())
+                .app_data(routes.clone())
+                .app_data(problem::json_config())
+                .app_data(problem::path_config())
+                .app_data(problem::query_config())
+                .app_data(problem::payload_config())
+                .configure(|config| api::configure(&mut ServiceConfig::new(config)))
+                .service(web::redirect("/docs", "/docs/"))
+                .service(
+                    SwaggerUi::new("/docs/{_:.*}")
+                        .url("/openapi.json", spec.clone())
+                        .config(SwaggerConfig::default().validator_url("none")),
+                )
+                .default_service(web::to(fallback::no_route))
+        })
+        .shutdown_timeout(SHUTDOWN_TIMEOUT_SECS);
+        let server = match settings.workers {
+            Some(workers) => server.workers(workers),
+            None => server,
+        };
+        let server = server.listen(listener)?.run();
+
+        tracing::info!(
+            backend = ?store.backend(),
+            "listening on http://{address}"
+        );
+        Ok(Application {
+            port: address.port(),
+            server,
+            store,
+            rate_limit,
+        })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// The application's own pool (tests inspect the database through it).
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Stops the server when asked, e.g. by a test harness.
+    pub fn handle(&self) -> ServerHandle {
+        self.server.handle()
+    }
+
+    /// Serves until the server is stopped (SIGINT/SIGTERM or its handle),
+    /// then closes the database pool.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        let pruning = tokio::spawn(self.rate_limit.prune_forever());
+        let result = self.server.await;
+        pruning.abort();
+        self.store.close().await;
+        result
+    }
+}

@@ -1,0 +1,185 @@
+//! Persistence: SQL only, on SQLite or PostgreSQL, chosen by the URL scheme.
+//!
+//! Queries are runtime `sqlx::query_as::<_, Row>()` calls with `$1`
+//! placeholders (valid on both backends) and `FromRow` structs. One method
+//! body serves both backends through [`with_pool!`] (on a [`Store`]) and
+//! [`with_tx!`] (on a [`WriteTx`]); write SQL per backend only where the
+//! dialects differ.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::migrate::Migrator;
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
+use sqlx::{Postgres, Sqlite, Transaction};
+
+use crate::settings::{Backend, DatabaseSettings};
+
+/// Runs `$body` with `$pool` bound to the `&SqlitePool` or the `&PgPool` of a
+/// [`Store`]. The body is compiled once per backend, so it may only use SQL
+/// and types that both accept.
+macro_rules! with_pool {
+    ($store:expr, |$pool:ident| $body:expr) => {
+        match $store {
+            $crate::store::Store::Sqlite($pool) => $body,
+            $crate::store::Store::Postgres($pool) => $body,
+        }
+    };
+}
+
+/// Like [`with_pool!`] for a [`WriteTx`]: `$conn` is the transaction's
+/// `&mut SqliteConnection` or `&mut PgConnection`.
+macro_rules! with_tx {
+    ($tx:expr, |$conn:ident| $body:expr) => {
+        match $tx {
+            $crate::store::WriteTx::Sqlite(tx) => {
+                let $conn = &mut **tx;
+                $body
+            }
+            $crate::store::WriteTx::Postgres(tx) => {
+                let $conn = &mut **tx;
+                $body
+            }
+        }
+    };
+}
+
+mod players;
+
+pub use players::Player;
+
+static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");
+static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/postgres");
+
+/// How long a request waits for a pooled connection before giving up.
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long a SQLite writer waits for the write lock held by another.
+const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// A connection pool on one of the two backends. Cheap to clone.
+#[derive(Clone, Debug)]
+pub enum Store {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// A write transaction. Dropping it without [`WriteTx::commit`] rolls back.
+#[derive(Debug)]
+pub enum WriteTx {
+    Sqlite(Transaction<'static, Sqlite>),
+    Postgres(Transaction<'static, Postgres>),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("migration failed: {0}")]
+    Migration(#[from] sqlx::migrate::MigrateError),
+}
+
+impl StoreError {
+    /// True when the database could not be reached at all (as opposed to a
+    /// query failing): the caller may answer 503 rather than 500.
+    pub fn is_unavailable(&self) -> bool {
+        matches!(
+            self,
+            StoreError::Database(
+                sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_)
+            )
+        )
+    }
+}
+
+impl Store {
+    /// Opens a pool; for SQLite the file is created if missing.
+    pub async fn connect(settings: &DatabaseSettings) -> Result<Self, StoreError> {
+        let url = settings.url.as_str();
+        match settings.url.backend() {
+            Backend::Sqlite => {
+                // WAL lets readers run beside the single writer. With WAL,
+                // synchronous = NORMAL stays consistent and loses nothing on a
+                // process crash; only a power loss or OS crash may drop the
+                // last few committed transactions. FULL would fsync on every
+                // commit, which costs more than a game server's last moves
+                // are worth.
+                let options = SqliteConnectOptions::from_str(url)?
+                    .create_if_missing(true)
+                    .journal_mode(SqliteJournalMode::Wal)
+                    .synchronous(SqliteSynchronous::Normal)
+                    .busy_timeout(SQLITE_BUSY_TIMEOUT)
+                    .foreign_keys(true);
+                let pool = SqlitePoolOptions::new()
+                    .max_connections(settings.max_connections)
+                    .acquire_timeout(ACQUIRE_TIMEOUT)
+                    .connect_with(options)
+                    .await?;
+                Ok(Store::Sqlite(pool))
+            }
+            Backend::Postgres => {
+                let options = PgConnectOptions::from_str(url)?;
+                let pool = PgPoolOptions::new()
+                    .max_connections(settings.max_connections)
+                    .acquire_timeout(ACQUIRE_TIMEOUT)
+                    .connect_with(options)
+                    .await?;
+                Ok(Store::Postgres(pool))
+            }
+        }
+    }
+
+    pub fn backend(&self) -> Backend {
+        match self {
+            Store::Sqlite(_) => Backend::Sqlite,
+            Store::Postgres(_) => Backend::Postgres,
+        }
+    }
+
+    /// Applies this backend's embedded migrations (never the other's).
+    pub async fn migrate(&self) -> Result<(), StoreError> {
+        match self {
+            Store::Sqlite(pool) => SQLITE_MIGRATIONS.run(pool).await?,
+            Store::Postgres(pool) => POSTGRES_MIGRATIONS.run(pool).await?,
+        }
+        Ok(())
+    }
+
+    /// Round-trips `SELECT 1`.
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        with_pool!(self, |pool| sqlx::query("SELECT 1")
+            .execute(pool)
+            .await
+            .map(drop))?;
+        Ok(())
+    }
+
+    /// Starts a transaction that will write. On SQLite it takes the write
+    /// lock up front (`BEGIN IMMEDIATE`): a deferred transaction that reads
+    /// first and then writes can fail with SQLITE_BUSY on upgrade, without
+    /// the busy timeout helping. On PostgreSQL it is a plain `BEGIN`; lock
+    /// the rows you will change with `SELECT … FOR UPDATE`.
+    pub async fn begin_write(&self) -> Result<WriteTx, StoreError> {
+        Ok(match self {
+            Store::Sqlite(pool) => WriteTx::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await?),
+            Store::Postgres(pool) => WriteTx::Postgres(pool.begin().await?),
+        })
+    }
+
+    /// Closes the pool: waits for checked-out connections to come back.
+    pub async fn close(&self) {
+        with_pool!(self, |pool| pool.close().await)
+    }
+}
+
+impl WriteTx {
+    pub async fn commit(self) -> Result<(), StoreError> {
+        match self {
+            WriteTx::Sqlite(tx) => tx.commit().await?,
+            WriteTx::Postgres(tx) => tx.commit().await?,
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,368 @@
+//! Test harness: the real `Application` on 127.0.0.1:0 with a fresh database
+//! per test, driven over HTTP with reqwest.
+//!
+//! SQLite tests get a file in a fresh temp dir. Postgres tests run when
+//! `OANQUAN_TEST_POSTGRES_URL` names a server where we may create databases:
+//! each gets its own randomly named database, dropped afterwards.
+
+#![allow(dead_code)] // each test crate uses its own subset
+
+use std::io::Write;
+
+use actix_web::dev::ServerHandle;
+use oanquan::settings::{DatabaseSettings, LogFormat, LogSettings, RateLimitSettings, Settings};
+use oanquan::startup::Application;
+use oanquan::store::Store;
+use oanquan::telemetry;
+use rand::distributions::{Alphanumeric, DistString};
+use reqwest::{Method, RequestBuilder, Response, StatusCode};
+use serde_json::Value;
+use sqlx::{Connection, Executor, PgConnection};
+use tempfile::TempDir;
+
+pub const POSTGRES_URL_VAR: &str = "OANQUAN_TEST_POSTGRES_URL";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// Writes the test for each backend once: `backend_tests! { async fn name(app) { … } }`
+/// makes `name::sqlite` and `name::postgres`, each with its own `app`.
+#[macro_export]
+macro_rules! backend_tests {
+    ($( $(#[$attr:meta])* async fn $name:ident($app:ident) $body:block )*) => {
+        $(
+            mod $name {
+                #[allow(unused_imports)]
+                use super::*;
+
+                $(#[$attr])*
+                #[tokio::test]
+                async fn sqlite() {
+                    let $app = $crate::common::TestApp::spawn($crate::common::Backend::Sqlite)
+                        .await
+                        .expect("SQLite is always available");
+                    $body
+                }
+
+                $(#[$attr])*
+                #[tokio::test]
+                async fn postgres() {
+                    let Some($app) =
+                        $crate::common::TestApp::spawn($crate::common::Backend::Postgres).await
+                    else {
+                        $crate::common::report_skip(module_path!());
+                        return;
+                    };
+                    $body
+                }
+            }
+        )*
+    };
+}
+
+/// Straight to the process's stderr, past libtest's capture, so a skipped
+/// Postgres test is visible in a normal `cargo test` run.
+pub fn report_skip(test: &str) {
+    let _ = writeln!(
+        std::io::stderr(),
+        "{test}::postgres SKIPPED (set {POSTGRES_URL_VAR})"
+    );
+}
+
+pub struct TestApp {
+    pub address: String,
+    pub port: u16,
+    pub backend: Backend,
+    pub client: reqwest::Client,
+    /// The application's own pool, to look at what was stored.
+    pub store: Store,
+    handle: ServerHandle,
+    database: TestDatabase,
+}
+
+impl TestApp {
+    /// `None` only for Postgres without `OANQUAN_TEST_POSTGRES_URL`.
+    pub async fn spawn(backend: Backend) -> Option<TestApp> {
+        Self::spawn_with(backend, |_| {}).await
+    }
+
+    /// Like [`TestApp::spawn`], with the settings adjusted first.
+    pub async fn spawn_with(
+        backend: Backend,
+        customise: impl FnOnce(&mut Settings),
+    ) -> Option<TestApp> {
+        if std::env::var_os("TEST_LOG").is_some() {
+            telemetry::init(LogFormat::Text);
+        }
+        let database = TestDatabase::create(backend).await?;
+        let mut settings = Settings {
+            bind: "127.0.0.1:0".to_owned(),
+            workers: Some(2),
+            database: DatabaseSettings {
+                url: database.url().parse().expect("test database URL"),
+                max_connections: 5,
+            },
+            log: LogSettings {
+                format: LogFormat::Text,
+            },
+            rate_limit: RateLimitSettings::default(),
+        };
+        customise(&mut settings);
+
+        let app = Application::build(settings)
+            .await
+            .expect("the application builds");
+        let port = app.port();
+        let store = app.store().clone();
+        let handle = app.handle();
+        tokio::spawn(app.run_until_stopped());
+
+        Some(TestApp {
+            address: format!("http://127.0.0.1:{port}"),
+            port,
+            backend,
+            client: reqwest::Client::builder()
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+                .expect("reqwest client"),
+            store,
+            handle,
+            database,
+        })
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.address, path)
+    }
+
+    pub fn request(&self, method: Method, path: &str) -> RequestBuilder {
+        self.client.request(method, self.url(path))
+    }
+
+    pub async fn get(&self, path: &str) -> Response {
+        self.request(Method::GET, path)
+            .send()
+            .await
+            .expect("GET request")
+    }
+
+    pub async fn get_with_token(&self, path: &str, token: &str) -> Response {
+        self.request(Method::GET, path)
+            .bearer_auth(token)
+            .send()
+            .await
+            .expect("GET request")
+    }
+
+    pub async fn post_json(&self, path: &str, body: &Value, token: Option<&str>) -> Response {
+        let mut request = self.request(Method::POST, path).json(body);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        request.send().await.expect("POST request")
+    }
+
+    /// POSTs raw bytes with the given `Content-Type` (none if `None`).
+    pub async fn post_raw(
+        &self,
+        path: &str,
+        content_type: Option<&str>,
+        body: Vec<u8>,
+    ) -> Response {
+        let mut request = self.request(Method::POST, path).body(body);
+        if let Some(content_type) = content_type {
+            request = request.header(reqwest::header::CONTENT_TYPE, content_type);
+        }
+        request.send().await.expect("POST request")
+    }
+
+    pub async fn create_player(&self, name: &str) -> Response {
+        self.post_json("/v1/players", &serde_json::json!({ "name": name }), None)
+            .await
+    }
+
+    /// Registers a player and returns `(id, token)`.
+    pub async fn register(&self, name: &str) -> (String, String) {
+        let response = self.create_player(name).await;
+        assert_eq!(
+            response.status(),
+            StatusCode::CREATED,
+            "registering {name:?}"
+        );
+        let body: Value = response.json().await.expect("JSON body");
+        (
+            body["id"].as_str().expect("id").to_owned(),
+            body["token"].as_str().expect("token").to_owned(),
+        )
+    }
+
+    pub async fn player_count(&self) -> i64 {
+        self.scalar_i64("SELECT COUNT(*) FROM players").await
+    }
+
+    pub async fn scalar_i64(&self, sql: &str) -> i64 {
+        match &self.store {
+            Store::Sqlite(pool) => sqlx::query_scalar(sql).fetch_one(pool).await,
+            Store::Postgres(pool) => sqlx::query_scalar(sql).fetch_one(pool).await,
+        }
+        .expect("scalar query")
+    }
+
+    /// The `token_hash` column of one player.
+    pub async fn stored_token_hash(&self, player_id: &str) -> String {
+        let sql = "SELECT token_hash FROM players WHERE id = $1";
+        match &self.store {
+            Store::Sqlite(pool) => {
+                sqlx::query_scalar(sql)
+                    .bind(player_id)
+                    .fetch_one(pool)
+                    .await
+            }
+            Store::Postgres(pool) => {
+                sqlx::query_scalar(sql)
+                    .bind(player_id)
+                    .fetch_one(pool)
+                    .await
+            }
+        }
+        .expect("token hash query")
+    }
+
+    /// Whether any column of any player row equals `value`.
+    pub async fn any_column_equals(&self, value: &str) -> bool {
+        let sql = "SELECT COUNT(*) FROM players \
+                   WHERE id = $1 OR name = $1 OR name_key = $1 OR token_hash = $1";
+        let count: i64 = match &self.store {
+            Store::Sqlite(pool) => sqlx::query_scalar(sql).bind(value).fetch_one(pool).await,
+            Store::Postgres(pool) => sqlx::query_scalar(sql).bind(value).fetch_one(pool).await,
+        }
+        .expect("column query");
+        count > 0
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        // Sends the stop command at once; nothing needs to await it.
+        drop(self.handle.stop(false));
+    }
+}
+
+/// Asserts that `response` is a problem with this status and code, and
+/// returns its body.
+pub async fn assert_problem(response: Response, status: u16, code: &str) -> Value {
+    assert_eq!(
+        response.status().as_u16(),
+        status,
+        "status of {}",
+        response.url()
+    );
+    let content_type = response
+        .headers()
+        .get(reqwest::header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    assert_eq!(content_type, "application/problem+json");
+    let body: Value = response.json().await.expect("problem body is JSON");
+    assert_eq!(body["code"], code, "problem body: {body}");
+    assert_eq!(body["status"], status, "problem body: {body}");
+    assert_eq!(
+        body["type"],
+        format!("/problems/{code}"),
+        "problem body: {body}"
+    );
+    assert!(
+        body["title"].as_str().is_some_and(|t| !t.is_empty()),
+        "title: {body}"
+    );
+    assert!(
+        body["detail"].as_str().is_some_and(|d| !d.is_empty()),
+        "detail: {body}"
+    );
+    body
+}
+
+enum TestDatabase {
+    Sqlite(TempDir),
+    Postgres {
+        admin_url: String,
+        name: String,
+        url: String,
+    },
+}
+
+impl TestDatabase {
+    async fn create(backend: Backend) -> Option<Self> {
+        match backend {
+            Backend::Sqlite => Some(TestDatabase::Sqlite(tempfile::tempdir().expect("temp dir"))),
+            Backend::Postgres => {
+                let admin_url = std::env::var(POSTGRES_URL_VAR).ok()?;
+                let name = format!(
+                    "oanquan_test_{}",
+                    Alphanumeric
+                        .sample_string(&mut rand::thread_rng(), 16)
+                        .to_lowercase()
+                );
+                let mut admin = PgConnection::connect(&admin_url)
+                    .await
+                    .unwrap_or_else(|e| panic!("cannot connect to {POSTGRES_URL_VAR}: {e}"));
+                admin
+                    .execute(format!(r#"CREATE DATABASE "{name}""#).as_str())
+                    .await
+                    .expect("CREATE DATABASE");
+                let mut url = url::Url::parse(&admin_url).expect("Postgres URL");
+                url.set_path(&format!("/{name}"));
+                Some(TestDatabase::Postgres {
+                    admin_url,
+                    name,
+                    url: url.to_string(),
+                })
+            }
+        }
+    }
+
+    fn url(&self) -> String {
+        match self {
+            TestDatabase::Sqlite(dir) => {
+                format!("sqlite://{}", dir.path().join("oanquan.db").display())
+            }
+            TestDatabase::Postgres { url, .. } => url.clone(),
+        }
+    }
+}
+
+impl Drop for TestDatabase {
+    fn drop(&mut self) {
+        let TestDatabase::Postgres {
+            admin_url, name, ..
+        } = self
+        else {
+            return; // TempDir removes itself
+        };
+        let admin_url = admin_url.clone();
+        let statement = format!(r#"DROP DATABASE IF EXISTS "{name}" WITH (FORCE)"#);
+        // Drop runs inside the test's runtime, which cannot be blocked on;
+        // a thread with its own runtime can. FORCE ends the app's sessions.
+        let dropped = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .ok()?;
+            runtime.block_on(async {
+                let mut admin = PgConnection::connect(&admin_url).await.ok()?;
+                admin.execute(statement.as_str()).await.ok()
+            })
+        })
+        .join();
+        if !matches!(dropped, Ok(Some(_))) {
+            let _ = writeln!(
+                std::io::stderr(),
+                "warning: could not drop test database {name}"
+            );
+        }
+    }
+}
