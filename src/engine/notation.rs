@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::events::{Event, Recorder};
-use super::position::{Position, Store};
+use super::position::{Outcome, Position, Store};
 use super::rules::{MandarinSetup, Rules};
 use super::types::{Seat, Square};
 
@@ -203,6 +203,77 @@ fn parse_store(seat: Seat, token: &str) -> Result<Store, PositionError> {
     })
 }
 
+/// Parses the five fields and checks everything but whether the game is over.
+fn parse_fields(text: &str, rules: Rules, max_ply: u32) -> Result<Position, PositionError> {
+    let text = text.trim();
+    let fields: Vec<&str> = if text.is_empty() {
+        Vec::new()
+    } else {
+        text.split(' ').collect()
+    };
+    let [squares, to_move, south, north, ply] = fields[..] else {
+        return Err(PositionError::FieldCount {
+            found: fields.len(),
+        });
+    };
+    let tokens: Vec<&str> = squares.split(',').collect();
+    if tokens.len() != 12 {
+        return Err(PositionError::SquareCount {
+            found: tokens.len(),
+        });
+    }
+    let mut stones = [0u32; 12];
+    let mut mandarin = [false; 2];
+    for (index, token) in tokens.iter().enumerate() {
+        let (count, has_mandarin) = parse_square(index as u8, token, &rules)?;
+        stones[index] = count;
+        if has_mandarin {
+            mandarin[index / 6] = true;
+        }
+    }
+    let turn = match to_move {
+        "s" => Seat::South,
+        "n" => Seat::North,
+        _ => {
+            return Err(PositionError::BadSideToMove {
+                token: to_move.to_owned(),
+            })
+        }
+    };
+    let stores = [
+        parse_store(Seat::South, south)?,
+        parse_store(Seat::North, north)?,
+    ];
+    let ply = Some(ply)
+        .filter(|p| is_digits(p))
+        .and_then(|p| p.parse::<u32>().ok())
+        .filter(|p| (1..=max_ply).contains(p))
+        .ok_or_else(|| PositionError::PlyOutOfRange {
+            token: ply.to_owned(),
+            max_plies: max_ply,
+        })?;
+
+    let total: u64 = stones.iter().map(|&s| u64::from(s)).sum();
+    if total > MAX_BOARD_STONES {
+        return Err(PositionError::TooManyStones { total });
+    }
+    let mandarins = mandarin.iter().filter(|&&m| m).count() as u64
+        + stores.iter().map(|s| u64::from(s.mandarins)).sum::<u64>();
+    if mandarins > 2 {
+        return Err(PositionError::TooManyMandarins { total: mandarins });
+    }
+    let position = Position {
+        stones,
+        mandarin,
+        stores,
+        turn,
+        ply,
+        outcome: None,
+        rules,
+    };
+    Ok(position)
+}
+
 impl Position {
     /// Parses a position under `rules`. A side to move with an empty row is
     /// refilled at once (§3.1) — which under `refill_shortfall = forfeit`
@@ -227,76 +298,30 @@ impl Position {
         rules: Rules,
         rec: &mut R,
     ) -> Result<Position, PositionError> {
-        let text = text.trim();
-        let fields: Vec<&str> = if text.is_empty() {
-            Vec::new()
-        } else {
-            text.split(' ').collect()
-        };
-        let [squares, to_move, south, north, ply] = fields[..] else {
-            return Err(PositionError::FieldCount {
-                found: fields.len(),
-            });
-        };
-        let tokens: Vec<&str> = squares.split(',').collect();
-        if tokens.len() != 12 {
-            return Err(PositionError::SquareCount {
-                found: tokens.len(),
-            });
-        }
-        let mut stones = [0u32; 12];
-        let mut mandarin = [false; 2];
-        for (index, token) in tokens.iter().enumerate() {
-            let (count, has_mandarin) = parse_square(index as u8, token, &rules)?;
-            stones[index] = count;
-            if has_mandarin {
-                mandarin[index / 6] = true;
-            }
-        }
-        let turn = match to_move {
-            "s" => Seat::South,
-            "n" => Seat::North,
-            _ => {
-                return Err(PositionError::BadSideToMove {
-                    token: to_move.to_owned(),
-                })
-            }
-        };
-        let stores = [
-            parse_store(Seat::South, south)?,
-            parse_store(Seat::North, north)?,
-        ];
-        let ply = Some(ply)
-            .filter(|p| is_digits(p))
-            .and_then(|p| p.parse::<u32>().ok())
-            .filter(|p| (1..=rules.max_plies()).contains(p))
-            .ok_or_else(|| PositionError::PlyOutOfRange {
-                token: ply.to_owned(),
-                max_plies: rules.max_plies(),
-            })?;
-
-        let total: u64 = stones.iter().map(|&s| u64::from(s)).sum();
-        if total > MAX_BOARD_STONES {
-            return Err(PositionError::TooManyStones { total });
-        }
-        let mandarins = mandarin.iter().filter(|&&m| m).count() as u64
-            + stores.iter().map(|s| u64::from(s.mandarins)).sum::<u64>();
-        if mandarins > 2 {
-            return Err(PositionError::TooManyMandarins { total: mandarins });
-        }
-        let mut position = Position {
-            stones,
-            mandarin,
-            stores,
-            turn,
-            ply,
-            outcome: None,
-            rules,
-        };
+        let mut position = parse_fields(text, rules, rules.max_plies())?;
         if position.is_empty(Square::WEST_MANDARIN) && position.is_empty(Square::EAST_MANDARIN) {
             return Err(PositionError::AlreadyFinished);
         }
         position.refill(rec);
+        Ok(position)
+    }
+
+    /// Restores a position this engine printed, with the outcome recorded
+    /// beside it when the game is over. A finished position is not a valid
+    /// start (its mandarin squares may be empty, its ply one past
+    /// `max_plies`), so [`Position::from_notation`] refuses it; this accepts
+    /// it, checks the rest, and does not refill (a stored position was
+    /// refilled when it was reached, and a forfeit's empty row must stay).
+    pub fn restore(
+        text: &str,
+        rules: Rules,
+        outcome: Option<Outcome>,
+    ) -> Result<Position, PositionError> {
+        let Some(outcome) = outcome else {
+            return Position::from_notation(text, rules);
+        };
+        let mut position = parse_fields(text, rules, rules.max_plies() + 1)?;
+        position.outcome = Some(outcome);
         Ok(position)
     }
 

@@ -278,3 +278,54 @@ fn a_lone_mandarin_or_lone_stones_keep_the_game_alive() {
     assert!(Position::from_notation("M0,1,0,0,0,0,0,1,0,0,0,0 s 0:0 0:1 9", classic()).is_ok());
     assert!(Position::from_notation("0,1,0,0,0,0,2,1,0,0,0,0 s 0:1 0:1 9", classic()).is_ok());
 }
+
+#[test]
+fn finished_positions_restore_with_their_outcome_but_do_not_parse() {
+    let end = Position::from_notation("M0,0,0,1,4,2,0,2,3,0,0,4 s 16:0 18:1 40", classic())
+        .unwrap()
+        .play("3L".parse().unwrap())
+        .unwrap();
+    let text = end.to_string();
+    assert_eq!(
+        Position::from_notation(&text, classic()),
+        Err(PositionError::AlreadyFinished)
+    );
+    assert_eq!(Position::restore(&text, classic(), end.outcome()), Ok(end));
+
+    // A forfeit leaves the loser's row empty: restoring must not refill it.
+    let forfeit = Rules::new(RuleParams {
+        refill_shortfall: RefillShortfall::Forfeit,
+        ..RuleParams::DEFAULT
+    })
+    .unwrap();
+    let lost = Position::from_notation("M0,0,0,0,0,1,M0,0,0,0,0,0 s 0:0 4:0 10", forfeit)
+        .unwrap()
+        .play("5R".parse().unwrap())
+        .unwrap();
+    assert_eq!(
+        Position::restore(&lost.to_string(), forfeit, lost.outcome()),
+        Ok(lost)
+    );
+
+    // Past max_plies by one, only as a finished position.
+    let short = Rules::new(RuleParams {
+        max_plies: 50,
+        ..RuleParams::DEFAULT
+    })
+    .unwrap();
+    let last = Position::from_notation("M0,5,5,5,5,5,M0,5,5,5,5,5 s 0:0 0:0 50", short)
+        .unwrap()
+        .play("3R".parse().unwrap())
+        .unwrap();
+    assert_eq!(last.ply(), 51);
+    assert_eq!(
+        Position::restore(&last.to_string(), short, last.outcome()),
+        Ok(last)
+    );
+    assert_eq!(
+        Position::restore(&last.to_string(), short, None)
+            .unwrap_err()
+            .field(),
+        "ply"
+    );
+}

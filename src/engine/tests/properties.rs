@@ -136,6 +136,12 @@ fn check_move(before: &Position, m: Move) {
     assert_eq!(after.turn(), before.turn().other());
     assert_eq!(after.rules(), before.rules());
 
+    let stored = after.to_string();
+    assert_eq!(
+        Position::restore(&stored, *after.rules(), after.outcome()).as_ref(),
+        Ok(&after),
+        "{stored} does not restore"
+    );
     match after.outcome() {
         None => {
             assert!(after.legal_move_count() > 0, "side to move cannot move");
