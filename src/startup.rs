@@ -12,7 +12,7 @@ use utoipa_swagger_ui::{Config as SwaggerConfig, SwaggerUi};
 
 use crate::api::fallback::{self, RouteTable};
 use crate::api::rate_limit::RateLimit;
-use crate::api::{self, problem, AppState};
+use crate::api::{self, extractors, AppState};
 use crate::settings::Settings;
 use crate::store::Store;
 use crate::telemetry::{self, RequestSpan};
@@ -59,10 +59,10 @@ impl Application {
                 .wrap(TracingLogger::<RequestSpan>::new())
                 .app_data(state.clone())
                 .app_data(routes.clone())
-                .app_data(problem::json_config())
-                .app_data(problem::path_config())
-                .app_data(problem::query_config())
-                .app_data(problem::payload_config())
+                .app_data(extractors::json_config())
+                .app_data(extractors::path_config())
+                .app_data(extractors::query_config())
+                .app_data(extractors::payload_config())
                 .configure(|config| api::configure(&mut ServiceConfig::new(config)))
                 .service(web::redirect("/docs", "/docs/"))
                 .service(

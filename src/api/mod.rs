@@ -1,11 +1,13 @@
 //! HTTP layer: handlers, errors, authentication, OpenAPI.
 
 pub mod auth;
+pub mod extractors;
 pub mod fallback;
 pub mod openapi;
 pub mod problem;
 pub mod rate_limit;
 pub mod routes;
+pub mod views;
 
 use utoipa_actix_web::service_config::ServiceConfig;
 

@@ -2,10 +2,9 @@
 //! with a stable machine `code`. The catalogue below is the one place that
 //! defines a code; `GET /problems/{code}` serves it.
 
-use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::{Method, StatusCode};
-use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
+use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -267,106 +266,9 @@ impl ResponseError for ApiError {
     }
 }
 
-impl From<JsonPayloadError> for ApiError {
-    fn from(error: JsonPayloadError) -> Self {
-        match error {
-            JsonPayloadError::ContentType => ApiError::UnsupportedMediaType(
-                "the request body must have Content-Type: application/json".to_owned(),
-            ),
-            JsonPayloadError::OverflowKnownLength { limit, .. }
-            | JsonPayloadError::Overflow { limit } => ApiError::PayloadTooLarge { limit },
-            JsonPayloadError::Payload(actix_web::error::PayloadError::Overflow) => {
-                ApiError::PayloadTooLarge {
-                    limit: MAX_JSON_BODY_BYTES,
-                }
-            }
-            JsonPayloadError::Deserialize(error) if error.is_data() => {
-                ApiError::InvalidBody(error.to_string())
-            }
-            JsonPayloadError::Deserialize(error) => ApiError::MalformedJson(error.to_string()),
-            other => ApiError::BadRequest(other.to_string()),
-        }
-    }
-}
-
-/// The extractor configurations that turn actix's own rejections into
-/// problems. Register them all as app data.
-pub fn json_config() -> web::JsonConfig {
-    web::JsonConfig::default()
-        .limit(MAX_JSON_BODY_BYTES)
-        .error_handler(|error, _| ApiError::from(error).into())
-}
-
-pub fn path_config() -> web::PathConfig {
-    web::PathConfig::default().error_handler(|error, request: &HttpRequest| {
-        let reason = match &error {
-            PathError::Deserialize(error) => error.to_string(),
-            other => other.to_string(),
-        };
-        ApiError::InvalidPathParameter(format!("{}: {reason}", request.path())).into()
-    })
-}
-
-pub fn query_config() -> web::QueryConfig {
-    web::QueryConfig::default().error_handler(|error, _| {
-        let reason = match &error {
-            QueryPayloadError::Deserialize(error) => error.to_string(),
-            other => other.to_string(),
-        };
-        ApiError::InvalidQuery(reason).into()
-    })
-}
-
-/// Limit for raw `Bytes`/`String` bodies. actix has no error hook for these;
-/// their rejections become problems in [`super::fallback::problem_for_any_error`].
-pub fn payload_config() -> web::PayloadConfig {
-    web::PayloadConfig::new(MAX_JSON_BODY_BYTES)
-}
-
 #[cfg(test)]
 mod tests {
-    use actix_web::{test as actix_test, web, App};
-    use serde::Deserialize;
-
     use super::*;
-
-    #[derive(Deserialize)]
-    struct Page {
-        #[allow(dead_code)]
-        page: u32,
-    }
-
-    async fn paged(_: web::Query<Page>) -> &'static str {
-        "ok"
-    }
-
-    // No route takes a query string yet, so the hook is exercised here.
-    #[actix_web::test]
-    async fn a_bad_query_string_is_a_400_invalid_query_problem() {
-        let app = actix_test::init_service(
-            App::new()
-                .app_data(query_config())
-                .route("/", web::get().to(paged)),
-        )
-        .await;
-        for uri in ["/", "/?page=x", "/?page=-1"] {
-            let request = actix_test::TestRequest::get().uri(uri).to_request();
-            let response = actix_test::call_service(&app, request).await;
-            assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{uri}");
-            assert_eq!(
-                response.headers().get(header::CONTENT_TYPE).unwrap(),
-                PROBLEM_JSON
-            );
-            let body: serde_json::Value = actix_test::read_body_json(response).await;
-            assert_eq!(body["code"], "invalid_query", "{uri}");
-            assert_eq!(body["type"], "/problems/invalid_query");
-        }
-        let request = actix_test::TestRequest::get().uri("/?page=3").to_request();
-        assert_eq!(
-            actix_test::call_service(&app, request).await.status(),
-            StatusCode::OK
-        );
-    }
 
     #[test]
     fn codes_are_unique_and_round_trip() {

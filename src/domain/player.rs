@@ -1,51 +1,11 @@
 use std::fmt;
 
-use rand::distributions::{Alphanumeric, DistString};
-use serde::Deserialize;
 use unicode_normalization::UnicodeNormalization;
 
-/// An opaque player id: 10 random base62 characters (~59.5 bits).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[serde(try_from = "String")]
-pub struct PlayerId(String);
-
-impl PlayerId {
-    pub const LEN: usize = 10;
-
-    pub fn generate() -> Self {
-        Self(Alphanumeric.sample_string(&mut rand::thread_rng(), Self::LEN))
-    }
-
-    pub fn parse(raw: &str) -> Result<Self, InvalidPlayerId> {
-        if raw.len() == Self::LEN && raw.bytes().all(|b| b.is_ascii_alphanumeric()) {
-            Ok(Self(raw.to_owned()))
-        } else {
-            Err(InvalidPlayerId(raw.to_owned()))
-        }
-    }
-
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
+opaque_id! {
+    /// An opaque player id: 10 random base62 characters (~59.5 bits).
+    PlayerId, InvalidPlayerId, "player id"
 }
-
-impl TryFrom<String> for PlayerId {
-    type Error = InvalidPlayerId;
-
-    fn try_from(raw: String) -> Result<Self, Self::Error> {
-        Self::parse(&raw)
-    }
-}
-
-impl fmt::Display for PlayerId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0:?} is not a player id (expected {len} letters or digits)", len = PlayerId::LEN)]
-pub struct InvalidPlayerId(pub String);
 
 /// A display name: trimmed, NFC-normalised, 1 to 32 characters, no control
 /// characters. Uniqueness is case-insensitive, through [`PlayerName::key`].

@@ -26,6 +26,17 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    pub const ALL: [EndReason; 4] = [
+        EndReason::MandarinsCaptured,
+        EndReason::MaxPlies,
+        EndReason::Forfeit,
+        EndReason::Resignation,
+    ];
+
+    pub fn from_name(name: &str) -> Option<EndReason> {
+        EndReason::ALL.into_iter().find(|r| r.name() == name)
+    }
+
     pub const fn name(self) -> &'static str {
         match self {
             EndReason::MandarinsCaptured => "mandarins_captured",

@@ -12,6 +12,22 @@ pub enum MandarinSetup {
     SmallStones,
 }
 
+impl MandarinSetup {
+    pub const ALL: [MandarinSetup; 2] = [MandarinSetup::BigStone, MandarinSetup::SmallStones];
+
+    /// `"big_stone"` or `"small_stones"`, as RULES.md writes them.
+    pub const fn name(self) -> &'static str {
+        match self {
+            MandarinSetup::BigStone => "big_stone",
+            MandarinSetup::SmallStones => "small_stones",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<MandarinSetup> {
+        MandarinSetup::ALL.into_iter().find(|m| m.name() == name)
+    }
+}
+
 /// What happens when a player must refill an empty row with fewer than five
 /// small stones in store.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -20,6 +36,22 @@ pub enum RefillShortfall {
     Borrow,
     /// The player loses at once.
     Forfeit,
+}
+
+impl RefillShortfall {
+    pub const ALL: [RefillShortfall; 2] = [RefillShortfall::Borrow, RefillShortfall::Forfeit];
+
+    /// `"borrow"` or `"forfeit"`, as RULES.md writes them.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RefillShortfall::Borrow => "borrow",
+            RefillShortfall::Forfeit => "forfeit",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<RefillShortfall> {
+        RefillShortfall::ALL.into_iter().find(|r| r.name() == name)
+    }
 }
 
 /// The named rulesets.
@@ -275,6 +307,17 @@ mod tests {
         let o = Preset::Online.params();
         assert_eq!(o.mandarin_setup, MandarinSetup::SmallStones);
         assert!(o.first_move_mandarin_ban);
+    }
+
+    #[test]
+    fn value_names_round_trip() {
+        for m in MandarinSetup::ALL {
+            assert_eq!(MandarinSetup::from_name(m.name()), Some(m));
+        }
+        for r in RefillShortfall::ALL {
+            assert_eq!(RefillShortfall::from_name(r.name()), Some(r));
+        }
+        assert_eq!(MandarinSetup::from_name("Big_Stone"), None);
     }
 
     #[test]

@@ -47,8 +47,12 @@ macro_rules! with_tx {
     };
 }
 
+mod games;
+mod idempotency;
 mod players;
 
+pub use games::{Game, MoveRecord, PlayerRef};
+pub use idempotency::SavedResponse;
 pub use players::Player;
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");
@@ -79,6 +83,9 @@ pub enum StoreError {
     Database(#[from] sqlx::Error),
     #[error("migration failed: {0}")]
     Migration(#[from] sqlx::migrate::MigrateError),
+    /// A stored value this build cannot read back: a server fault.
+    #[error("stored data is not valid: {0}")]
+    Corrupt(String),
 }
 
 impl StoreError {

@@ -1,0 +1,161 @@
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::events::winner_name;
+use super::{EventView, PositionView, RulesView, ScoresView, SeatName};
+use crate::domain::GameStatus;
+use crate::engine::{Event, Outcome, Position, Seat};
+use crate::store::{Game, PlayerRef};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct PlayerSummary {
+    pub id: String,
+    pub name: String,
+}
+
+impl From<&PlayerRef> for PlayerSummary {
+    fn from(player: &PlayerRef) -> Self {
+        PlayerSummary {
+            id: player.id.to_string(),
+            name: player.name.clone(),
+        }
+    }
+}
+
+/// Who sits where; `null` for an open seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct SeatPlayers {
+    pub south: Option<PlayerSummary>,
+    pub north: Option<PlayerSummary>,
+}
+
+/// How a finished game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[schema(example = json!({"winner": "north", "reason": "mandarins_captured", "scores": {"south": 33, "north": 37}}))]
+pub struct ResultView {
+    /// `south`, `north` or `draw`.
+    pub winner: String,
+    /// `mandarins_captured`, `max_plies`, `forfeit` or `resignation`.
+    pub reason: String,
+    pub scores: ScoresView,
+}
+
+impl From<&Outcome> for ResultView {
+    fn from(outcome: &Outcome) -> Self {
+        ResultView {
+            winner: winner_name(outcome.winner),
+            reason: outcome.reason.name().to_owned(),
+            scores: outcome.scores.into(),
+        }
+    }
+}
+
+/// A game: its rules, seats, current position and result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct GameView {
+    #[schema(example = "Gm4x9QzLp2")]
+    pub id: String,
+    /// `waiting` (a seat is open), `active`, `finished`, `cancelled`, or
+    /// `archived` (an imported, unfinished record).
+    #[schema(example = "active")]
+    pub status: String,
+    pub rules: RulesView,
+    pub rated: bool,
+    pub players: SeatPlayers,
+    /// The player the open seat is kept for, if any.
+    pub reserved_for: Option<PlayerSummary>,
+    pub created_by: String,
+    /// The seat that moved (or moves) first.
+    pub first: SeatName,
+    /// Whether the game started from a custom position.
+    pub custom_start: bool,
+    /// The position before the first move.
+    pub start_position: String,
+    /// The current position, spelled out. `legal_moves` is empty unless the game is active.
+    #[serde(flatten)]
+    pub current: PositionView,
+    /// The number of moves played so far.
+    pub moves_played: u32,
+    /// Set once the game is finished.
+    pub result: Option<ResultView>,
+    /// Bumped by every change; the `ETag` is this number in quotes.
+    pub version: i64,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    pub started_at: Option<DateTime<Utc>>,
+    pub finished_at: Option<DateTime<Utc>>,
+}
+
+impl GameView {
+    pub fn of(game: &Game, position: &Position) -> GameView {
+        let mut current = PositionView::of(position);
+        if game.status != GameStatus::Active {
+            current.legal_moves.clear();
+        }
+        let start_ply = game
+            .start_position
+            .rsplit(' ')
+            .next()
+            .and_then(|p| p.parse::<u32>().ok())
+            .unwrap_or(1);
+        GameView {
+            id: game.id.to_string(),
+            status: game.status.as_str().to_owned(),
+            rules: RulesView::from(&game.rules),
+            rated: game.rated,
+            players: SeatPlayers {
+                south: game.player(Seat::South).map(PlayerSummary::from),
+                north: game.player(Seat::North).map(PlayerSummary::from),
+            },
+            reserved_for: game.reserved_for.as_ref().map(PlayerSummary::from),
+            created_by: game.created_by.to_string(),
+            first: game.first.into(),
+            custom_start: game.custom_start,
+            start_position: game.start_position.clone(),
+            current,
+            moves_played: position.ply().saturating_sub(start_ply),
+            result: game.result.as_ref().map(ResultView::from),
+            version: game.version,
+            created_at: game.created_at,
+            updated_at: game.updated_at,
+            started_at: game.started_at,
+            finished_at: game.finished_at,
+        }
+    }
+}
+
+/// One move as played.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct MoveView {
+    /// The move's number (the ply of the position it was played in).
+    pub ply: u32,
+    pub seat: SeatName,
+    #[schema(example = "3R")]
+    pub notation: String,
+    /// What the move did, step by step, then the turn change.
+    pub events: Vec<EventView>,
+    /// The position after the move (and its turn change).
+    pub position_after: String,
+    pub played_at: DateTime<Utc>,
+}
+
+impl MoveView {
+    pub fn new(
+        ply: u32,
+        seat: Seat,
+        notation: String,
+        events: &[Event],
+        position_after: String,
+        played_at: DateTime<Utc>,
+    ) -> MoveView {
+        MoveView {
+            ply,
+            seat: seat.into(),
+            notation,
+            events: EventView::all(events),
+            position_after,
+            played_at,
+        }
+    }
+}

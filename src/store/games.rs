@@ -1,0 +1,354 @@
+//! Games and their moves.
+//!
+//! A game row carries everything needed to answer `GET /v1/games/{id}`
+//! without replaying: the resolved ruleset, seats, current position and
+//! result. Writers lock the row ([`WriteTx::lock_game`]) and save it
+//! conditionally on its `version`, in the transaction that inserts the move.
+
+use chrono::{DateTime, Utc};
+
+use super::{StoreError, WriteTx};
+use crate::domain::{GameId, GameStatus, PlayerId};
+use crate::engine::{EndReason, MandarinSetup, Outcome, RefillShortfall, RuleParams, Rules, Seat};
+
+/// A player in a seat, with the name to show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerRef {
+    pub id: PlayerId,
+    pub name: String,
+}
+
+/// A game as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    pub id: GameId,
+    pub status: GameStatus,
+    pub rules: Rules,
+    pub rated: bool,
+    pub created_by: PlayerId,
+    pub south: Option<PlayerRef>,
+    pub north: Option<PlayerRef>,
+    pub reserved_for: Option<PlayerRef>,
+    pub first: Seat,
+    pub custom_start: bool,
+    pub start_position: String,
+    pub position: String,
+    /// The number of the next move (the position's ply).
+    pub ply: u32,
+    pub to_move: Seat,
+    pub result: Option<Outcome>,
+    pub version: i64,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    pub started_at: Option<DateTime<Utc>>,
+    pub finished_at: Option<DateTime<Utc>>,
+}
+
+impl Game {
+    pub fn seat_of(&self, player: &PlayerId) -> Option<Seat> {
+        Seat::ALL
+            .into_iter()
+            .find(|&seat| self.player(seat).is_some_and(|p| &p.id == player))
+    }
+
+    pub fn player(&self, seat: Seat) -> Option<&PlayerRef> {
+        match seat {
+            Seat::South => self.south.as_ref(),
+            Seat::North => self.north.as_ref(),
+        }
+    }
+
+    pub fn player_mut(&mut self, seat: Seat) -> &mut Option<PlayerRef> {
+        match seat {
+            Seat::South => &mut self.south,
+            Seat::North => &mut self.north,
+        }
+    }
+}
+
+/// A move as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRecord {
+    pub game_id: GameId,
+    pub ply: u32,
+    pub seat: Seat,
+    pub notation: String,
+    pub player_id: Option<PlayerId>,
+    pub position_after: String,
+    pub played_at: DateTime<Utc>,
+}
+
+#[derive(sqlx::FromRow)]
+struct GameRow {
+    id: String,
+    status: String,
+    mandarin_setup: String,
+    mandarin_value: i32,
+    empty_mandarin_is_gap: bool,
+    young_mandarin_min: i32,
+    first_move_mandarin_ban: bool,
+    refill_shortfall: String,
+    max_plies: i32,
+    rated: bool,
+    created_by: String,
+    south_id: Option<String>,
+    south_name: Option<String>,
+    north_id: Option<String>,
+    north_name: Option<String>,
+    reserved_for: Option<String>,
+    reserved_name: Option<String>,
+    first_seat: String,
+    custom_start: bool,
+    start_position: String,
+    position: String,
+    ply: i32,
+    to_move: String,
+    winner: Option<String>,
+    end_reason: Option<String>,
+    score_south: Option<i32>,
+    score_north: Option<i32>,
+    version: i64,
+    created_at: DateTime<Utc>,
+    updated_at: DateTime<Utc>,
+    started_at: Option<DateTime<Utc>>,
+    finished_at: Option<DateTime<Utc>>,
+}
+
+fn corrupt(what: impl std::fmt::Display) -> StoreError {
+    StoreError::Corrupt(what.to_string())
+}
+
+fn seat(raw: &str) -> Result<Seat, StoreError> {
+    raw.parse().map_err(corrupt)
+}
+
+fn player_ref(id: Option<String>, name: Option<String>) -> Result<Option<PlayerRef>, StoreError> {
+    match (id, name) {
+        (Some(id), Some(name)) => Ok(Some(PlayerRef {
+            id: PlayerId::parse(&id).map_err(corrupt)?,
+            name,
+        })),
+        (None, _) => Ok(None),
+        (Some(id), None) => Err(corrupt(format!("player {id} has no name"))),
+    }
+}
+
+impl TryFrom<GameRow> for Game {
+    type Error = StoreError;
+
+    fn try_from(row: GameRow) -> Result<Game, StoreError> {
+        let rules = Rules::new(RuleParams {
+            mandarin_setup: MandarinSetup::from_name(&row.mandarin_setup)
+                .ok_or_else(|| corrupt(&row.mandarin_setup))?,
+            mandarin_value: row.mandarin_value as u32,
+            empty_mandarin_is_gap: row.empty_mandarin_is_gap,
+            young_mandarin_min: row.young_mandarin_min as u32,
+            first_move_mandarin_ban: row.first_move_mandarin_ban,
+            refill_shortfall: RefillShortfall::from_name(&row.refill_shortfall)
+                .ok_or_else(|| corrupt(&row.refill_shortfall))?,
+            max_plies: row.max_plies as u32,
+        })
+        .map_err(corrupt)?;
+        let result = match (row.winner, row.end_reason) {
+            (Some(winner), Some(reason)) => Some(Outcome {
+                winner: match winner.as_str() {
+                    "draw" => None,
+                    other => Some(seat(other)?),
+                },
+                reason: EndReason::from_name(&reason).ok_or_else(|| corrupt(&reason))?,
+                scores: [
+                    row.score_south.unwrap_or_default(),
+                    row.score_north.unwrap_or_default(),
+                ],
+            }),
+            _ => None,
+        };
+        Ok(Game {
+            id: GameId::parse(&row.id).map_err(corrupt)?,
+            status: GameStatus::parse(&row.status).ok_or_else(|| corrupt(&row.status))?,
+            rules,
+            rated: row.rated,
+            created_by: PlayerId::parse(&row.created_by).map_err(corrupt)?,
+            south: player_ref(row.south_id, row.south_name)?,
+            north: player_ref(row.north_id, row.north_name)?,
+            reserved_for: player_ref(row.reserved_for, row.reserved_name)?,
+            first: seat(&row.first_seat)?,
+            custom_start: row.custom_start,
+            start_position: row.start_position,
+            position: row.position,
+            ply: row.ply as u32,
+            to_move: seat(&row.to_move)?,
+            result,
+            version: row.version,
+            created_at: row.created_at,
+            updated_at: row.updated_at,
+            started_at: row.started_at,
+            finished_at: row.finished_at,
+        })
+    }
+}
+
+/// The game row with the names of its players.
+pub(super) const SELECT_GAME: &str = "\
+    SELECT g.*, s.name AS south_name, n.name AS north_name, r.name AS reserved_name \
+    FROM games g \
+    LEFT JOIN players s ON s.id = g.south_id \
+    LEFT JOIN players n ON n.id = g.north_id \
+    LEFT JOIN players r ON r.id = g.reserved_for";
+
+const INSERT_GAME: &str = "\
+    INSERT INTO games (id, status, preset, mandarin_setup, mandarin_value, empty_mandarin_is_gap, \
+        young_mandarin_min, first_move_mandarin_ban, refill_shortfall, max_plies, rated, created_by, \
+        south_id, north_id, reserved_for, first_seat, custom_start, start_position, position, ply, \
+        to_move, winner, end_reason, score_south, score_north, version, created_at, updated_at, \
+        started_at, finished_at) \
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, \
+        $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30)";
+
+/// Saves every field that play changes, if nobody saved since `version` was read.
+const SAVE_GAME: &str = "\
+    UPDATE games SET status = $3, south_id = $4, north_id = $5, reserved_for = $6, position = $7, \
+        ply = $8, to_move = $9, winner = $10, end_reason = $11, score_south = $12, \
+        score_north = $13, version = $2 + 1, updated_at = $14, started_at = $15, finished_at = $16, \
+        rated = $17 \
+    WHERE id = $1 AND version = $2";
+
+const INSERT_MOVE: &str = "\
+    INSERT INTO moves (game_id, ply, seat, notation, player_id, position_after, played_at) \
+    VALUES ($1, $2, $3, $4, $5, $6, $7)";
+
+fn winner_name(outcome: &Outcome) -> &'static str {
+    outcome.winner.map_or("draw", Seat::name)
+}
+
+impl super::Store {
+    pub async fn game_by_id(&self, id: &GameId) -> Result<Option<Game>, StoreError> {
+        let sql = format!("{SELECT_GAME} WHERE g.id = $1");
+        let row = with_pool!(self, |pool| {
+            sqlx::query_as::<_, GameRow>(&sql)
+                .bind(id.as_str())
+                .fetch_optional(pool)
+                .await
+        })?;
+        row.map(Game::try_from).transpose()
+    }
+}
+
+impl WriteTx {
+    /// Reads a game and locks it until the transaction ends, so that writers
+    /// of one game queue up. (SQLite's `BEGIN IMMEDIATE` already holds the
+    /// database's write lock; PostgreSQL locks the row.)
+    pub async fn lock_game(&mut self, id: &GameId) -> Result<Option<Game>, StoreError> {
+        let row = match self {
+            WriteTx::Sqlite(tx) => {
+                sqlx::query_as::<_, GameRow>(&format!("{SELECT_GAME} WHERE g.id = $1"))
+                    .bind(id.as_str())
+                    .fetch_optional(&mut **tx)
+                    .await?
+            }
+            WriteTx::Postgres(tx) => {
+                sqlx::query_as::<_, GameRow>(&format!(
+                    "{SELECT_GAME} WHERE g.id = $1 FOR UPDATE OF g"
+                ))
+                .bind(id.as_str())
+                .fetch_optional(&mut **tx)
+                .await?
+            }
+        };
+        row.map(Game::try_from).transpose()
+    }
+
+    /// Inserts a new game (its `version` is taken as given).
+    pub async fn insert_game(&mut self, game: &Game) -> Result<(), StoreError> {
+        let params = game.rules.params();
+        with_tx!(self, |conn| {
+            sqlx::query(INSERT_GAME)
+                .bind(game.id.as_str())
+                .bind(game.status.as_str())
+                .bind(game.rules.preset().map(|p| p.name()))
+                .bind(params.mandarin_setup.name())
+                .bind(params.mandarin_value as i32)
+                .bind(params.empty_mandarin_is_gap)
+                .bind(params.young_mandarin_min as i32)
+                .bind(params.first_move_mandarin_ban)
+                .bind(params.refill_shortfall.name())
+                .bind(params.max_plies as i32)
+                .bind(game.rated)
+                .bind(game.created_by.as_str())
+                .bind(game.south.as_ref().map(|p| p.id.as_str()))
+                .bind(game.north.as_ref().map(|p| p.id.as_str()))
+                .bind(game.reserved_for.as_ref().map(|p| p.id.as_str()))
+                .bind(game.first.name())
+                .bind(game.custom_start)
+                .bind(&game.start_position)
+                .bind(&game.position)
+                .bind(game.ply as i32)
+                .bind(game.to_move.name())
+                .bind(game.result.as_ref().map(winner_name))
+                .bind(game.result.as_ref().map(|o| o.reason.name()))
+                .bind(game.result.as_ref().map(|o| o.scores[0]))
+                .bind(game.result.as_ref().map(|o| o.scores[1]))
+                .bind(game.version)
+                .bind(game.created_at)
+                .bind(game.updated_at)
+                .bind(game.started_at)
+                .bind(game.finished_at)
+                .execute(conn)
+                .await
+                .map(|done| done.rows_affected())
+        })?;
+        Ok(())
+    }
+
+    /// Saves `game`'s changes over the row read at `game.version`, and
+    /// bumps the stored version. `false` when the row moved on meanwhile
+    /// (which the row lock makes a server fault, not a race to expect).
+    pub async fn save_game(&mut self, game: &Game) -> Result<bool, StoreError> {
+        let saved = with_tx!(self, |conn| {
+            sqlx::query(SAVE_GAME)
+                .bind(game.id.as_str())
+                .bind(game.version)
+                .bind(game.status.as_str())
+                .bind(game.south.as_ref().map(|p| p.id.as_str()))
+                .bind(game.north.as_ref().map(|p| p.id.as_str()))
+                .bind(game.reserved_for.as_ref().map(|p| p.id.as_str()))
+                .bind(&game.position)
+                .bind(game.ply as i32)
+                .bind(game.to_move.name())
+                .bind(game.result.as_ref().map(winner_name))
+                .bind(game.result.as_ref().map(|o| o.reason.name()))
+                .bind(game.result.as_ref().map(|o| o.scores[0]))
+                .bind(game.result.as_ref().map(|o| o.scores[1]))
+                .bind(game.updated_at)
+                .bind(game.started_at)
+                .bind(game.finished_at)
+                .bind(game.rated)
+                .execute(conn)
+                .await
+                .map(|done| done.rows_affected())
+        })?;
+        Ok(saved == 1)
+    }
+
+    /// Inserts a move; `false` when its ply was already played.
+    pub async fn insert_move(&mut self, record: &MoveRecord) -> Result<bool, StoreError> {
+        let inserted = with_tx!(self, |conn| {
+            sqlx::query(INSERT_MOVE)
+                .bind(record.game_id.as_str())
+                .bind(record.ply as i32)
+                .bind(record.seat.name())
+                .bind(&record.notation)
+                .bind(record.player_id.as_ref().map(PlayerId::as_str))
+                .bind(&record.position_after)
+                .bind(record.played_at)
+                .execute(conn)
+                .await
+                .map(|done| done.rows_affected())
+        });
+        match inserted {
+            Ok(_) => Ok(true),
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(false),
+            Err(e) => Err(e.into()),
+        }
+    }
+}
