@@ -123,8 +123,16 @@ fn the_spec_lists_every_endpoint_and_the_bearer_scheme() {
             "GET /health",
             "GET /problems/{code}",
             "GET /ready",
+            "GET /v1/games/{id}",
+            "GET /v1/games/{id}/moves/{ply}",
             "GET /v1/me",
             "GET /v1/players/{id}",
+            "POST /v1/analysis/play",
+            "POST /v1/games",
+            "POST /v1/games/{id}/cancel",
+            "POST /v1/games/{id}/join",
+            "POST /v1/games/{id}/moves",
+            "POST /v1/games/{id}/resign",
             "POST /v1/players",
         ]
     );

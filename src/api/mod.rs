@@ -1,8 +1,10 @@
 //! HTTP layer: handlers, errors, authentication, OpenAPI.
 
 pub mod auth;
+pub mod conditional;
 pub mod extractors;
 pub mod fallback;
+pub mod idempotency;
 pub mod openapi;
 pub mod problem;
 pub mod rate_limit;
@@ -23,6 +25,9 @@ pub struct AppState {
 pub fn configure(config: &mut ServiceConfig) {
     config
         .configure(routes::health::configure)
+        .configure(routes::games::configure)
+        .configure(routes::moves::configure)
+        .configure(routes::analysis::configure)
         .configure(routes::players::configure)
         .configure(routes::problems::configure);
 }

@@ -9,7 +9,7 @@ use utoipa::openapi::header::{Header, HeaderBuilder};
 use utoipa::openapi::path::Operation;
 use utoipa::openapi::response::{Response, ResponseBuilder};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
-use utoipa::openapi::{example::ExampleBuilder, Object, OpenApi as OpenApiDoc, Ref, Type};
+use utoipa::openapi::{example::ExampleBuilder, Object, OpenApi as OpenApiDoc, Ref, RefOr, Type};
 use utoipa::{Modify, OpenApi};
 use utoipa_actix_web::AppExt;
 
@@ -27,6 +27,8 @@ use super::rate_limit::EXEMPT_PATHS;
     ),
     tags(
         (name = "players", description = "Registration and profiles"),
+        (name = "games", description = "Create, join and play games; every move is stored"),
+        (name = "analysis", description = "Stateless: play a line of moves from any position"),
         (name = "health", description = "Liveness and readiness probes"),
         (name = "problems", description = "The catalogue of error codes")
     ),
@@ -105,8 +107,53 @@ fn add_shared_problem_responses(doc: &mut OpenApiDoc) {
             for code in shared {
                 add_if_absent(operation, code);
             }
+            add_examples_from_descriptions(operation);
         }
     }
+}
+
+/// A problem response described as "`game_full` or `own_game`" but given
+/// no example gets one per code named, from the catalogue, so that every
+/// documented problem shows its exact shape.
+fn add_examples_from_descriptions(operation: &mut Operation) {
+    for (status, response) in operation.responses.responses.iter_mut() {
+        let RefOr::T(response) = response else {
+            continue;
+        };
+        let Some(content) = response.content.get_mut(PROBLEM_JSON) else {
+            continue;
+        };
+        if content.example.is_some() || !content.examples.is_empty() {
+            continue;
+        }
+        let named = response
+            .description
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .filter_map(ProblemCode::from_code)
+            .filter(|code| code.status().as_u16().to_string() == *status);
+        for code in named {
+            content.examples.insert(
+                code.as_str().to_owned(),
+                RefOr::T(
+                    ExampleBuilder::new()
+                        .value(Some(problem_example(code)))
+                        .build(),
+                ),
+            );
+        }
+    }
+}
+
+fn problem_example(code: ProblemCode) -> serde_json::Value {
+    json!({
+        "type": code.type_uri(),
+        "title": code.title(),
+        "status": code.status().as_u16(),
+        "detail": code.description(),
+        "code": code.as_str(),
+    })
 }
 
 fn add_if_absent(operation: &mut Operation, code: ProblemCode) {
@@ -121,13 +168,7 @@ fn add_if_absent(operation: &mut Operation, code: ProblemCode) {
 }
 
 fn problem_response(code: ProblemCode) -> Response {
-    let example = json!({
-        "type": code.type_uri(),
-        "title": code.title(),
-        "status": code.status().as_u16(),
-        "detail": code.description(),
-        "code": code.as_str(),
-    });
+    let example = problem_example(code);
     let content = ContentBuilder::new()
         .schema(Some(Ref::from_schema_name("Problem")))
         .examples_from_iter([(

@@ -9,6 +9,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::domain::InvalidName;
+use crate::engine::{PositionError, RulesError};
 use crate::store::StoreError;
 
 pub const PROBLEM_JSON: &str = "application/problem+json";
@@ -53,6 +54,42 @@ problem_codes! {
         "This endpoint needs `Authorization: Bearer <token>` with the token returned by `POST /v1/players`; it was missing, malformed or unknown.";
     PlayerNotFound => "player_not_found", NOT_FOUND, "Player not found",
         "No player has this id.";
+    GameNotFound => "game_not_found", NOT_FOUND, "Game not found",
+        "No game has this id.";
+    InvalidRules => "invalid_rules", UNPROCESSABLE_ENTITY, "Invalid ruleset",
+        "The ruleset cannot be honoured; the detail names the parameter (RULES.md §4).";
+    InvalidPosition => "invalid_position", UNPROCESSABLE_ENTITY, "Invalid position",
+        "The position string is malformed or not a valid start under the ruleset; the detail names the field (RULES.md §1).";
+    InvalidMove => "invalid_move", UNPROCESSABLE_ENTITY, "Invalid move",
+        "The move is not written as `<1-5><L|R>` (e.g. `3R`) or `{square: 1..=5, direction: left|right}`.";
+    IllegalMove => "illegal_move", UNPROCESSABLE_ENTITY, "Illegal move",
+        "The move is well-formed but not legal in the position: its square is empty, or the game is over.";
+    InvalidGame => "invalid_game", UNPROCESSABLE_ENTITY, "Invalid game request",
+        "The game cannot be created as asked, e.g. the opponent is unknown or is the creator.";
+    NotAPlayer => "not_a_player", FORBIDDEN, "Not a player of this game",
+        "Only the two seated players may move or resign in a game.";
+    NotGameCreator => "not_game_creator", FORBIDDEN, "Not the game's creator",
+        "Only the player who created a game may cancel it.";
+    NotYourTurn => "not_your_turn", CONFLICT, "Not your turn",
+        "The other seat is to move.";
+    StalePly => "stale_ply", CONFLICT, "Stale ply",
+        "The request expected another ply than the game's current one: a move was played meanwhile. Fetch the game and decide again.";
+    GameNotActive => "game_not_active", CONFLICT, "Game not active",
+        "Moves and resignations need an active game; this one is waiting, finished, cancelled or archived.";
+    GameFull => "game_full", CONFLICT, "Game full",
+        "Both seats of this game are taken.";
+    OwnGame => "own_game", CONFLICT, "Own game",
+        "You already sit in this game; the other seat is for someone else.";
+    SeatReserved => "seat_reserved", CONFLICT, "Seat reserved",
+        "The open seat is reserved for another player.";
+    GameNotWaiting => "game_not_waiting", CONFLICT, "Game not waiting",
+        "Only a game still waiting for its second player can be joined or cancelled.";
+    PreconditionFailed => "precondition_failed", PRECONDITION_FAILED, "Precondition failed",
+        "`If-Match` named another version of the game than the current one (its `ETag`).";
+    IdempotencyKeyReused => "idempotency_key_reused", UNPROCESSABLE_ENTITY, "Idempotency key reused",
+        "This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request.";
+    InvalidHeader => "invalid_header", BAD_REQUEST, "Invalid header",
+        "A request header does not have the expected form; the detail names it.";
     NotFound => "not_found", NOT_FOUND, "Not found",
         "Nothing exists at this path.";
     MethodNotAllowed => "method_not_allowed", METHOD_NOT_ALLOWED, "Method not allowed",
@@ -155,6 +192,42 @@ pub enum ApiError {
     Unauthorized(AuthFailure),
     #[error("no player has the id {0:?}")]
     PlayerNotFound(String),
+    #[error("no game has the id {0:?}")]
+    GameNotFound(String),
+    #[error("{0}")]
+    InvalidRules(#[from] RulesError),
+    #[error("{0}")]
+    InvalidPosition(String),
+    #[error("{0}")]
+    InvalidMove(String),
+    #[error("{0}")]
+    IllegalMove(String),
+    #[error("{0}")]
+    InvalidGame(String),
+    #[error("you are not a player of game {0}")]
+    NotAPlayer(String),
+    #[error("only the game's creator may cancel it")]
+    NotGameCreator,
+    #[error("it is {to_move}'s turn; you play {seat}")]
+    NotYourTurn { seat: String, to_move: String },
+    #[error("the request expected ply {expected} but the game is at ply {current}")]
+    StalePly { expected: u32, current: u32 },
+    #[error("the game is {status}, not active")]
+    GameNotActive { status: String },
+    #[error("both seats are taken")]
+    GameFull,
+    #[error("you already sit in this game")]
+    OwnGame,
+    #[error("the open seat is reserved for another player")]
+    SeatReserved,
+    #[error("the game is {status}; only a waiting game can be joined or cancelled")]
+    GameNotWaiting { status: String },
+    #[error("If-Match {given} does not match the game's current ETag {current}")]
+    PreconditionFailed { given: String, current: String },
+    #[error("the Idempotency-Key {0:?} was already used for a different request")]
+    IdempotencyKeyReused(String),
+    #[error("{0}")]
+    InvalidHeader(String),
     #[error("{0}")]
     NotFound(String),
     #[error("{method} is not allowed here; allowed: {}", join_methods(.allow))]
@@ -196,6 +269,24 @@ impl ApiError {
             ApiError::NameTaken(_) => ProblemCode::NameTaken,
             ApiError::Unauthorized(_) => ProblemCode::Unauthorized,
             ApiError::PlayerNotFound(_) => ProblemCode::PlayerNotFound,
+            ApiError::GameNotFound(_) => ProblemCode::GameNotFound,
+            ApiError::InvalidRules(_) => ProblemCode::InvalidRules,
+            ApiError::InvalidPosition(_) => ProblemCode::InvalidPosition,
+            ApiError::InvalidMove(_) => ProblemCode::InvalidMove,
+            ApiError::IllegalMove(_) => ProblemCode::IllegalMove,
+            ApiError::InvalidGame(_) => ProblemCode::InvalidGame,
+            ApiError::NotAPlayer(_) => ProblemCode::NotAPlayer,
+            ApiError::NotGameCreator => ProblemCode::NotGameCreator,
+            ApiError::NotYourTurn { .. } => ProblemCode::NotYourTurn,
+            ApiError::StalePly { .. } => ProblemCode::StalePly,
+            ApiError::GameNotActive { .. } => ProblemCode::GameNotActive,
+            ApiError::GameFull => ProblemCode::GameFull,
+            ApiError::OwnGame => ProblemCode::OwnGame,
+            ApiError::SeatReserved => ProblemCode::SeatReserved,
+            ApiError::GameNotWaiting { .. } => ProblemCode::GameNotWaiting,
+            ApiError::PreconditionFailed { .. } => ProblemCode::PreconditionFailed,
+            ApiError::IdempotencyKeyReused(_) => ProblemCode::IdempotencyKeyReused,
+            ApiError::InvalidHeader(_) => ProblemCode::InvalidHeader,
             ApiError::NotFound(_) => ProblemCode::NotFound,
             ApiError::MethodNotAllowed { .. } => ProblemCode::MethodNotAllowed,
             ApiError::MalformedJson(_) => ProblemCode::MalformedJson,
@@ -213,6 +304,12 @@ impl ApiError {
 
     pub fn problem(&self) -> Problem {
         Problem::new(self.code(), self.code().status(), self.to_string())
+    }
+}
+
+impl From<PositionError> for ApiError {
+    fn from(error: PositionError) -> Self {
+        ApiError::InvalidPosition(format!("position: {error}"))
     }
 }
 

@@ -221,7 +221,52 @@ fn winner_name(outcome: &Outcome) -> &'static str {
     outcome.winner.map_or("draw", Seat::name)
 }
 
+#[derive(sqlx::FromRow)]
+struct MoveRow {
+    game_id: String,
+    ply: i32,
+    seat: String,
+    notation: String,
+    player_id: Option<String>,
+    position_after: String,
+    played_at: DateTime<Utc>,
+}
+
+impl TryFrom<MoveRow> for MoveRecord {
+    type Error = StoreError;
+
+    fn try_from(row: MoveRow) -> Result<MoveRecord, StoreError> {
+        Ok(MoveRecord {
+            game_id: GameId::parse(&row.game_id).map_err(corrupt)?,
+            ply: row.ply as u32,
+            seat: seat(&row.seat)?,
+            notation: row.notation,
+            player_id: row
+                .player_id
+                .map(|id| PlayerId::parse(&id).map_err(corrupt))
+                .transpose()?,
+            position_after: row.position_after,
+            played_at: row.played_at,
+        })
+    }
+}
+
+const SELECT_MOVE: &str = "\
+    SELECT game_id, ply, seat, notation, player_id, position_after, played_at FROM moves \
+    WHERE game_id = $1 AND ply = $2";
+
 impl super::Store {
+    pub async fn move_at(&self, game: &GameId, ply: u32) -> Result<Option<MoveRecord>, StoreError> {
+        let row = with_pool!(self, |pool| {
+            sqlx::query_as::<_, MoveRow>(SELECT_MOVE)
+                .bind(game.as_str())
+                .bind(ply as i32)
+                .fetch_optional(pool)
+                .await
+        })?;
+        row.map(MoveRecord::try_from).transpose()
+    }
+
     pub async fn game_by_id(&self, id: &GameId) -> Result<Option<Game>, StoreError> {
         let sql = format!("{SELECT_GAME} WHERE g.id = $1");
         let row = with_pool!(self, |pool| {
@@ -236,25 +281,25 @@ impl super::Store {
 
 impl WriteTx {
     /// Reads a game and locks it until the transaction ends, so that writers
-    /// of one game queue up. (SQLite's `BEGIN IMMEDIATE` already holds the
-    /// database's write lock; PostgreSQL locks the row.)
+    /// of one game queue up. SQLite's `BEGIN IMMEDIATE` already holds the
+    /// database's write lock. PostgreSQL locks the row first and reads it in
+    /// a second statement: a `FOR UPDATE` that waited re-reads only the
+    /// locked row, not the rows joined to it, so a seat filled by the
+    /// transaction it waited for would come back without its player's name.
     pub async fn lock_game(&mut self, id: &GameId) -> Result<Option<Game>, StoreError> {
-        let row = match self {
-            WriteTx::Sqlite(tx) => {
-                sqlx::query_as::<_, GameRow>(&format!("{SELECT_GAME} WHERE g.id = $1"))
-                    .bind(id.as_str())
-                    .fetch_optional(&mut **tx)
-                    .await?
-            }
-            WriteTx::Postgres(tx) => {
-                sqlx::query_as::<_, GameRow>(&format!(
-                    "{SELECT_GAME} WHERE g.id = $1 FOR UPDATE OF g"
-                ))
+        if let WriteTx::Postgres(tx) = self {
+            sqlx::query("SELECT 1 FROM games WHERE id = $1 FOR UPDATE")
                 .bind(id.as_str())
-                .fetch_optional(&mut **tx)
-                .await?
-            }
-        };
+                .execute(&mut **tx)
+                .await?;
+        }
+        let sql = format!("{SELECT_GAME} WHERE g.id = $1");
+        let row = with_tx!(self, |conn| {
+            sqlx::query_as::<_, GameRow>(&sql)
+                .bind(id.as_str())
+                .fetch_optional(conn)
+                .await
+        })?;
         row.map(Game::try_from).transpose()
     }
 

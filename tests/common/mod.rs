@@ -20,6 +20,8 @@ use serde_json::Value;
 use sqlx::{Connection, Executor, PgConnection};
 use tempfile::TempDir;
 
+pub mod games;
+
 pub const POSTGRES_URL_VAR: &str = "OANQUAN_TEST_POSTGRES_URL";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

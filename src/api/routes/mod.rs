@@ -1,6 +1,9 @@
 //! One module per resource, each with a `configure` that registers its
 //! handlers (and so their OpenAPI paths).
 
+pub mod analysis;
+pub mod games;
 pub mod health;
+pub mod moves;
 pub mod players;
 pub mod problems;

@@ -47,7 +47,7 @@ pub enum RefillShortfallName {
 
 /// A ruleset: a preset (default `classic`) and any parameters that differ
 /// from it. See RULES.md §4 for each parameter.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, ToSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"preset": "village", "max_plies": 200}))]
 pub struct RulesInput {

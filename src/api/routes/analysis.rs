@@ -1,0 +1,149 @@
+//! Stateless analysis: play a line of moves from any position. No database,
+//! no authentication: a tool to preview a move, check a line or animate a
+//! replay.
+
+use actix_web::{post, web};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::api::problem::{ApiError, Problem};
+use crate::api::views::{
+    EventView, PositionView, ResultView, RulesInput, RulesView, ScoresView, SeatName,
+};
+use crate::engine::{Move, Position};
+
+/// A line cannot be longer than the longest game.
+pub const MAX_MOVES: usize = 2000;
+
+pub fn configure(config: &mut ServiceConfig) {
+    config.service(play_line);
+}
+
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({
+    "rules": {"preset": "classic"},
+    "position": "M0,0,0,1,4,2,0,2,3,0,0,4 s 16:0 18:1 40",
+    "moves": ["3L"]
+}))]
+pub struct AnalysisRequest {
+    /// The ruleset (default `classic`).
+    #[serde(default)]
+    pub rules: RulesInput,
+    /// The start in RULES.md position notation (default: the standard start).
+    pub position: Option<String>,
+    /// Who moves first from the standard start (default `south`); not with `position`.
+    pub first: Option<SeatName>,
+    /// Moves in notation (`3R`), played in order; at most 2000.
+    #[serde(default)]
+    pub moves: Vec<String>,
+}
+
+/// The start, after any refill a custom position needs at once.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AnalysisStart {
+    #[serde(flatten)]
+    pub position: PositionView,
+    /// The start-up refill (or forfeit) of a custom position; usually empty.
+    pub events: Vec<EventView>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AnalysedMove {
+    pub ply: u32,
+    pub seat: SeatName,
+    pub notation: String,
+    pub events: Vec<EventView>,
+    pub position_after: String,
+    pub scores: ScoresView,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AnalysisResponse {
+    pub rules: RulesView,
+    pub start: AnalysisStart,
+    /// Each move with its events and the position and scores after it.
+    pub moves: Vec<AnalysedMove>,
+    /// The position after the last move.
+    #[serde(rename = "final")]
+    pub final_position: PositionView,
+    /// Set when the line reaches the end of the game.
+    pub result: Option<ResultView>,
+}
+
+/// Plays a line of moves from the standard start or any valid position and
+/// returns, after each move, its event trace, position and scores.
+#[utoipa::path(
+    tag = "analysis",
+    request_body = AnalysisRequest,
+    responses(
+        (status = 200, description = "The line, move by move", body = AnalysisResponse),
+        (status = 422, description = "`invalid_rules`, `invalid_position`, `invalid_move`, `illegal_move` (naming the first bad move) or `invalid_body`",
+            body = Problem, content_type = "application/problem+json",
+            example = json!({
+                "type": "/problems/illegal_move",
+                "title": "Illegal move",
+                "status": 422,
+                "detail": "moves[1] (`1L`): own square 1 is empty: there is nothing to lift",
+                "code": "illegal_move"
+            })),
+    )
+)]
+#[post("/v1/analysis/play")]
+pub async fn play_line(
+    body: web::Json<AnalysisRequest>,
+) -> Result<web::Json<AnalysisResponse>, ApiError> {
+    analyse(&body).map(web::Json)
+}
+
+fn analyse(request: &AnalysisRequest) -> Result<AnalysisResponse, ApiError> {
+    let rules = request.rules.resolve()?;
+    if request.moves.len() > MAX_MOVES {
+        return Err(ApiError::InvalidMove(format!(
+            "moves: {} moves; a line has at most {MAX_MOVES}",
+            request.moves.len()
+        )));
+    }
+    let (mut position, start_events) = match (&request.position, request.first) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::InvalidPosition(
+                "first: only for the standard start; a position says who is to move".to_owned(),
+            ))
+        }
+        (Some(text), None) => Position::from_notation_traced(text, rules)?,
+        (None, first) => (
+            Position::start(rules, first.unwrap_or(SeatName::South).into()),
+            Vec::new(),
+        ),
+    };
+    let start = AnalysisStart {
+        position: PositionView::of(&position),
+        events: EventView::all(&start_events),
+    };
+    let mut moves = Vec::with_capacity(request.moves.len());
+    for (index, text) in request.moves.iter().enumerate() {
+        let m: Move = text
+            .parse()
+            .map_err(|e| ApiError::InvalidMove(format!("moves[{index}]: {e}")))?;
+        let (after, events) = position
+            .play_traced(m)
+            .map_err(|e| ApiError::IllegalMove(format!("moves[{index}] (`{m}`): {e}")))?;
+        moves.push(AnalysedMove {
+            ply: position.ply(),
+            seat: position.turn().into(),
+            notation: m.to_string(),
+            events: EventView::all(&events),
+            position_after: after.to_string(),
+            scores: after.scores().into(),
+        });
+        position = after;
+    }
+    Ok(AnalysisResponse {
+        rules: RulesView::from(&rules),
+        start,
+        moves,
+        final_position: PositionView::of(&position),
+        result: position.outcome().as_ref().map(ResultView::from),
+    })
+}

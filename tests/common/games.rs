@@ -1,0 +1,112 @@
+//! Helpers for games: players, a game both seats have joined, moves.
+
+use reqwest::{Method, Response, StatusCode};
+use serde_json::{json, Value};
+
+use super::TestApp;
+
+#[derive(Clone, Debug)]
+pub struct Player {
+    pub id: String,
+    pub token: String,
+}
+
+/// An active game: `south` created it in the south seat, `north` joined.
+#[derive(Clone, Debug)]
+pub struct Match {
+    pub id: String,
+    pub south: Player,
+    pub north: Player,
+}
+
+impl Match {
+    pub fn token_of(&self, seat: &str) -> &str {
+        match seat {
+            "south" => &self.south.token,
+            "north" => &self.north.token,
+            other => panic!("no seat {other}"),
+        }
+    }
+}
+
+impl TestApp {
+    pub async fn player(&self, name: &str) -> Player {
+        let (id, token) = self.register(name).await;
+        Player { id, token }
+    }
+
+    /// POST /v1/games, asserting 201; returns the game.
+    pub async fn create_game(&self, token: &str, body: Value) -> Value {
+        let response = self.post_json("/v1/games", &body, Some(token)).await;
+        assert_eq!(response.status(), StatusCode::CREATED, "creating {body}");
+        response.json().await.expect("game JSON")
+    }
+
+    pub async fn join(&self, game: &str, token: &str) -> Response {
+        self.act(game, "join", token).await
+    }
+
+    /// POST /v1/games/{game}/{action} (join, resign, cancel) with no body.
+    pub async fn act(&self, game: &str, action: &str, token: &str) -> Response {
+        self.post_json(
+            &format!("/v1/games/{game}/{action}"),
+            &json!({}),
+            Some(token),
+        )
+        .await
+    }
+
+    /// A game under `rules`, South to move first, both seats taken.
+    pub async fn active_game(&self, rules: Value) -> Match {
+        let south = self.player("south").await;
+        let north = self.player("north").await;
+        let game = self
+            .create_game(
+                &south.token,
+                json!({"rules": rules, "seat": "south", "first": "south"}),
+            )
+            .await;
+        let id = game["id"].as_str().expect("id").to_owned();
+        let joined = self.join(&id, &north.token).await;
+        assert_eq!(joined.status(), StatusCode::OK);
+        Match { id, south, north }
+    }
+
+    pub async fn play(&self, game: &str, token: &str, body: Value) -> Response {
+        self.post_json(&format!("/v1/games/{game}/moves"), &body, Some(token))
+            .await
+    }
+
+    /// POST with extra headers.
+    pub async fn post_with_headers(
+        &self,
+        path: &str,
+        token: &str,
+        body: &Value,
+        headers: &[(&str, &str)],
+    ) -> Response {
+        let mut request = self
+            .request(Method::POST, path)
+            .bearer_auth(token)
+            .json(body);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        request.send().await.expect("POST request")
+    }
+
+    /// GET /v1/games/{id}, asserting 200.
+    pub async fn game(&self, id: &str) -> Value {
+        let response = self.get(&format!("/v1/games/{id}")).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        response.json().await.expect("game JSON")
+    }
+
+    pub async fn count_games(&self) -> i64 {
+        self.scalar_i64("SELECT COUNT(*) FROM games").await
+    }
+
+    pub async fn count_moves(&self) -> i64 {
+        self.scalar_i64("SELECT COUNT(*) FROM moves").await
+    }
+}
