@@ -19,6 +19,11 @@ use crate::telemetry::{self, RequestSpan};
 
 /// Seconds given to open requests on shutdown before they are cut.
 const SHUTDOWN_TIMEOUT_SECS: u64 = 10;
+/// How long an `Idempotency-Key` keeps its response: a retry comes within
+/// minutes; a day covers a client that was offline overnight.
+pub const IDEMPOTENCY_KEY_LIFETIME: chrono::TimeDelta = chrono::TimeDelta::hours(24);
+/// How often expired idempotency keys are deleted.
+const IDEMPOTENCY_SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(3600);
 
 pub struct Application {
     port: u16,
@@ -109,9 +114,26 @@ impl Application {
     /// then closes the database pool.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let pruning = tokio::spawn(self.rate_limit.prune_forever());
+        let sweeping = tokio::spawn(forget_expired_idempotency_keys(self.store.clone()));
         let result = self.server.await;
         pruning.abort();
+        sweeping.abort();
         self.store.close().await;
         result
+    }
+}
+
+/// Deletes saved idempotent responses older than their lifetime, hourly.
+/// Several instances on one database may all do it; the delete is idempotent.
+async fn forget_expired_idempotency_keys(store: Store) {
+    let mut every = tokio::time::interval(IDEMPOTENCY_SWEEP_EVERY);
+    loop {
+        every.tick().await;
+        let cutoff = chrono::Utc::now() - IDEMPOTENCY_KEY_LIFETIME;
+        match store.forget_idempotency_keys(cutoff).await {
+            Ok(0) => {}
+            Ok(forgotten) => tracing::info!(forgotten, "expired idempotency keys deleted"),
+            Err(error) => tracing::warn!(%error, "cannot delete expired idempotency keys"),
+        }
     }
 }

@@ -307,4 +307,19 @@ backend_tests! {
         assert_eq!(app.count_moves().await, 1);
         assert_eq!(app.game(&game.id).await["ply"], 2);
     }
+
+    async fn expired_idempotency_keys_are_forgotten(app) {
+        let game = app.active_game(json!({})).await;
+        let path = format!("/v1/games/{}/moves", game.id);
+        let key = [("idempotency-key", "old-key")];
+        let first = app.post_with_headers(&path, &game.south.token, &json!({"move": "3R"}), &key).await;
+        assert_eq!(first.status(), StatusCode::CREATED);
+        let young = chrono::Utc::now() - oanquan::startup::IDEMPOTENCY_KEY_LIFETIME;
+        assert_eq!(app.store.forget_idempotency_keys(young).await.unwrap(), 0);
+        let later = chrono::Utc::now() + chrono::TimeDelta::seconds(1);
+        assert_eq!(app.store.forget_idempotency_keys(later).await.unwrap(), 1);
+        // Forgotten: the key now names a new request.
+        let north = app.post_with_headers(&path, &game.south.token, &json!({"move": "2R"}), &key).await;
+        assert_problem(north, 409, "not_your_turn").await;
+    }
 }
