@@ -30,6 +30,16 @@ enum Command {
     Migrate(MigrateArgs),
     /// Print the OpenAPI document (JSON) to stdout.
     Openapi,
+    /// Ratings maintenance.
+    #[command(subcommand)]
+    Ratings(RatingsCommand),
+}
+
+#[derive(Subcommand)]
+enum RatingsCommand {
+    /// Recompute every rating from the stored games, in one transaction,
+    /// replacing the stored ratings and history; prints what changed.
+    Rebuild(MigrateArgs),
 }
 
 #[derive(Args)]
@@ -60,6 +70,23 @@ async fn main() -> anyhow::Result<()> {
             tracing::info!(backend = ?store.backend(), "migrations applied");
         }
         Command::Openapi => print!("{}", api::openapi::spec_json()),
+        Command::Ratings(RatingsCommand::Rebuild(args)) => {
+            telemetry::init(args.log.format);
+            let store = Store::connect(&args.database)
+                .await
+                .context("cannot connect to the database")?;
+            store.migrate().await.context("cannot apply migrations")?;
+            let summary = store
+                .rebuild_ratings()
+                .await
+                .context("cannot rebuild the ratings")?;
+            store.close().await;
+            println!(
+                "ratings rebuilt: {} rated games replayed, {} standings written, \
+                 {} differed from the stored ones, {} removed",
+                summary.games, summary.standings, summary.changed, summary.removed
+            );
+        }
     }
     Ok(())
 }

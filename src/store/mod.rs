@@ -49,11 +49,18 @@ macro_rules! with_tx {
 
 mod games;
 mod idempotency;
+mod leaderboards;
 mod players;
+mod rating_queries;
+mod ratings;
+mod rebuild;
 
 pub use games::{Game, MoveRecord, PlayerRef};
 pub use idempotency::SavedResponse;
+pub use leaderboards::{LeaderboardFilter, LeaderboardRow, PageStart, RankKey};
 pub use players::Player;
+pub use ratings::{ChangeToStore, HeadToHead, PresetStanding, RatedGame, RatingChange, Record};
+pub use rebuild::RebuildSummary;
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/postgres");

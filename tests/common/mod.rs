@@ -21,6 +21,7 @@ use sqlx::{Connection, Executor, PgConnection};
 use tempfile::TempDir;
 
 pub mod games;
+pub mod ratings;
 
 pub const POSTGRES_URL_VAR: &str = "OANQUAN_TEST_POSTGRES_URL";
 

@@ -368,6 +368,7 @@ pub async fn resign_game(
         game.updated_at = Utc::now().trunc_subsecs(6);
         game.finished_at = Some(game.updated_at);
         save(tx, &mut game).await?;
+        tx.rate_finished_game(&game).await?;
         tracing::info!(game_id = %game.id, %seat, "game resigned");
         game_reply(StatusCode::OK, &game)
     })

@@ -166,6 +166,7 @@ pub async fn submit_move(
             game.finished_at = Some(now);
         }
         save(tx, &mut game).await?;
+        tx.rate_finished_game(&game).await?;
         let played = MoveView::new(
             record.ply,
             seat,

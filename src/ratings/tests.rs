@@ -1,0 +1,215 @@
+//! Known Glicko-2 examples, draws, inactivity and the record.
+
+use chrono::{DateTime, TimeDelta, TimeZone, Utc};
+
+use super::*;
+
+fn at(day: i64) -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2025, 1, 1, 12, 0, 0).unwrap() + TimeDelta::days(day)
+}
+
+fn standing(rating: f64, rd: f64, last_played_at: Option<DateTime<Utc>>) -> Standing {
+    Standing {
+        glicko: Glicko {
+            rating,
+            rd,
+            volatility: DEFAULT_VOLATILITY,
+        },
+        games: 10,
+        wins: 5,
+        draws: 0,
+        losses: 5,
+        streak: None,
+        last_played_at,
+    }
+}
+
+fn close(actual: f64, expected: f64, tolerance: f64) -> bool {
+    (actual - expected).abs() <= tolerance
+}
+
+#[test]
+fn two_new_players_move_symmetrically_by_about_162_points() {
+    // Worked by hand from Glickman's paper: φ = 350/173.7178, g(φ) = 0.6691,
+    // E = 0.5, v = 8.935, φ' = 1.6712 → RD 290.3, μ' = φ'² g / 2 → +162.3.
+    let (winner, loser) = rate_game(&Standing::NEW, &Standing::NEW, GameResult::Win, at(0));
+    assert!(close(winner.glicko.rating, 1662.3, 0.05), "{winner:?}");
+    assert!(close(loser.glicko.rating, 1337.7, 0.05), "{loser:?}");
+    assert!(close(winner.glicko.rd, 290.3, 0.05), "{winner:?}");
+    assert_eq!(winner.glicko.rd, loser.glicko.rd);
+    assert_eq!(
+        winner.glicko.rating - DEFAULT_RATING,
+        DEFAULT_RATING - loser.glicko.rating
+    );
+    assert!(close(winner.glicko.volatility, DEFAULT_VOLATILITY, 1e-4));
+}
+
+#[test]
+fn glickmans_example_played_game_by_game_at_one_instant() {
+    // Glickman's worked example (glicko2.pdf): 1500/200 beats 1400/30, then
+    // loses to 1550/100 and 1700/300. As one rating period the answer is
+    // 1464.06 / 151.52 / 0.05999; game by game it comes within a point.
+    let mut player = standing(1500.0, 200.0, None);
+    player.glicko.volatility = 0.06;
+    let games = [
+        (1400.0, 30.0, GameResult::Win),
+        (1550.0, 100.0, GameResult::Loss),
+        (1700.0, 300.0, GameResult::Loss),
+    ];
+    for (rating, rd, result) in games {
+        let opponent = standing(rating, rd, Some(at(0)));
+        let before = player.glicko.rating;
+        (player, _) = rate_game(&player, &opponent, result, at(0));
+        match result {
+            GameResult::Win => assert!(player.glicko.rating > before),
+            _ => assert!(player.glicko.rating < before),
+        }
+    }
+    assert!(close(player.glicko.rating, 1464.0, 1.0), "{player:?}");
+    assert!(close(player.glicko.rd, 151.5, 1.0), "{player:?}");
+    assert!(
+        close(player.glicko.volatility, 0.059_997, 1e-5),
+        "{player:?}"
+    );
+}
+
+#[test]
+fn a_draw_pulls_ratings_together_and_moves_the_uncertain_player_most() {
+    // skillratings' own example: 1600/350 draws 1500/50 → 1550/253 and 1501/51.
+    let strong = standing(1600.0, 350.0, Some(at(0)));
+    let steady = standing(1500.0, 50.0, Some(at(0)));
+    let (strong_after, steady_after) = rate_game(&strong, &steady, GameResult::Draw, at(0));
+    assert!(
+        close(strong_after.glicko.rating, 1550.0, 1.0),
+        "{strong_after:?}"
+    );
+    assert!(
+        close(strong_after.glicko.rd, 253.0, 1.0),
+        "{strong_after:?}"
+    );
+    assert!(
+        close(steady_after.glicko.rating, 1501.0, 1.0),
+        "{steady_after:?}"
+    );
+    assert!(close(steady_after.glicko.rd, 51.0, 1.0), "{steady_after:?}");
+    assert!(strong_after.glicko.rating < strong.glicko.rating);
+    assert!(steady_after.glicko.rating > steady.glicko.rating);
+
+    let (a, b) = rate_game(&Standing::NEW, &Standing::NEW, GameResult::Draw, at(0));
+    assert_eq!(a.glicko.rating, DEFAULT_RATING, "equals drawing stay put");
+    assert_eq!(b.glicko.rating, DEFAULT_RATING);
+    assert!(a.glicko.rd < DEFAULT_RD, "but they are better known");
+}
+
+#[test]
+fn an_upset_moves_more_than_an_expected_result() {
+    let favourite = standing(1800.0, 60.0, Some(at(0)));
+    let underdog = standing(1500.0, 60.0, Some(at(0)));
+    let (expected, _) = rate_game(&favourite, &underdog, GameResult::Win, at(0));
+    let (upset, _) = rate_game(&favourite, &underdog, GameResult::Loss, at(0));
+    let gain = expected.glicko.rating - favourite.glicko.rating;
+    let loss = favourite.glicko.rating - upset.glicko.rating;
+    assert!(gain > 0.0 && loss > 0.0);
+    assert!(loss > 3.0 * gain, "gain {gain}, loss {loss}");
+    assert!(gain < 5.0 && loss < 25.0, "established ratings move little");
+}
+
+#[test]
+fn rd_grows_one_glicko2_period_per_full_idle_day() {
+    let played = Glicko {
+        rating: 1700.0,
+        rd: 50.0,
+        volatility: 0.06,
+    };
+    assert_eq!(after_idle(played, None, at(0)), played, "no previous game");
+    assert_eq!(after_idle(played, Some(at(0)), at(0)), played);
+    let almost_a_day = at(1) - TimeDelta::seconds(1);
+    assert_eq!(after_idle(played, Some(at(0)), almost_a_day), played);
+    assert_eq!(
+        after_idle(played, Some(at(5)), at(0)),
+        played,
+        "clock went back"
+    );
+
+    // φ² + 100 σ² on the Glicko-2 scale: √(0.2878² + 100 × 0.06²) × 173.7178.
+    let idle = after_idle(played, Some(at(0)), at(100));
+    assert!(close(idle.rd, 115.6, 0.1), "{idle:?}");
+    assert!(idle.is_provisional());
+    assert_eq!((idle.rating, idle.volatility), (1700.0, 0.06));
+
+    let decades = after_idle(played, Some(at(0)), at(20 * 365));
+    assert_eq!(decades.rd, MAX_RD);
+}
+
+#[test]
+fn an_idle_player_moves_further_than_an_active_one() {
+    let opponent = standing(1500.0, 60.0, Some(at(99)));
+    let active = standing(1500.0, 60.0, Some(at(99)));
+    let idle = standing(1500.0, 60.0, Some(at(0)));
+    let (active_after, _) = rate_game(&active, &opponent, GameResult::Win, at(100));
+    let (idle_after, _) = rate_game(&idle, &opponent, GameResult::Win, at(100));
+    assert!(idle_after.glicko.rating > active_after.glicko.rating);
+    assert!(idle_after.glicko.rd > active_after.glicko.rd);
+}
+
+#[test]
+fn the_record_and_streak_follow_the_results() {
+    let mut a = Standing::NEW;
+    let mut b = Standing::NEW;
+    let results = [
+        GameResult::Win,
+        GameResult::Win,
+        GameResult::Draw,
+        GameResult::Loss,
+        GameResult::Loss,
+        GameResult::Loss,
+    ];
+    for (day, result) in results.into_iter().enumerate() {
+        (a, b) = rate_game(&a, &b, result, at(day as i64));
+    }
+    assert_eq!((a.games, a.wins, a.draws, a.losses), (6, 2, 1, 3));
+    assert_eq!((b.games, b.wins, b.draws, b.losses), (6, 3, 1, 2));
+    assert_eq!(
+        a.streak,
+        Some(Streak {
+            kind: GameResult::Loss,
+            length: 3
+        })
+    );
+    assert_eq!(
+        b.streak,
+        Some(Streak {
+            kind: GameResult::Win,
+            length: 3
+        })
+    );
+    assert_eq!(a.last_played_at, Some(at(5)));
+}
+
+#[test]
+fn the_same_history_gives_bit_identical_ratings() {
+    let play = || {
+        let (mut a, mut b) = (Standing::NEW, Standing::NEW);
+        for day in 0..50 {
+            let result = GameResult::ALL[(day * 7 % 3) as usize];
+            (a, b) = rate_game(&a, &b, result, at(day * 3));
+        }
+        (a, b)
+    };
+    let (first, second) = (play(), play());
+    assert_eq!(
+        first.0.glicko.rating.to_bits(),
+        second.0.glicko.rating.to_bits()
+    );
+    assert_eq!(first.1.glicko.rd.to_bits(), second.1.glicko.rd.to_bits());
+    assert_eq!(first, second);
+}
+
+#[test]
+fn results_round_trip_their_names() {
+    for result in GameResult::ALL {
+        assert_eq!(GameResult::from_name(result.name()), Some(result));
+        assert_eq!(result.flipped().flipped(), result);
+    }
+    assert_eq!(GameResult::from_name("won"), None);
+}

@@ -1,0 +1,190 @@
+//! `oanquan ratings rebuild`: recompute every rating from the stored games.
+//!
+//! The games are replayed in the order they were rated live (the order of
+//! their `rating_changes` ids, which is commit order), through the same
+//! [`RatedGame::rate`] as the live path, so the result is bit-identical.
+//! Games that have no changes yet (finished before ratings existed) come
+//! first, by `(finished_at, id)`. Ordering everything by `finished_at`
+//! alone could disagree with what happened live: two games sharing a
+//! player may take their finishing times in one order and reach the
+//! player's rating row in the other.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+
+use super::ratings::{
+    parse_player, parse_preset, push_changes, push_standings, ChangeToStore, PresetStanding,
+    RatedGame, StandingRow, INSERT_CHANGES_PREFIX, STANDING_COLUMNS, UPSERT_STANDING_PREFIX,
+};
+use super::{Store, StoreError, WriteTx};
+use crate::domain::{GameId, PlayerId};
+use crate::engine::{Preset, Seat};
+use crate::ratings::Standing;
+
+/// What a rebuild did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RebuildSummary {
+    /// Rated games replayed.
+    pub games: usize,
+    /// (player, preset) standings written.
+    pub standings: usize,
+    /// Standings that differ in any value from those stored before.
+    pub changed: usize,
+    /// Standings stored before that no game supports any more.
+    pub removed: usize,
+}
+
+/// The same conditions as [`RatedGame::of`], in SQL.
+const RATED_GAMES: &str = "\
+    SELECT g.id, g.preset, g.south_id, g.north_id, g.winner, g.finished_at \
+    FROM games g \
+    LEFT JOIN (SELECT game_id, MIN(id) AS seq FROM rating_changes GROUP BY game_id) c \
+        ON c.game_id = g.id \
+    WHERE g.status = 'finished' AND g.rated AND NOT g.custom_start AND g.preset IS NOT NULL \
+        AND g.winner IS NOT NULL AND g.finished_at IS NOT NULL \
+        AND g.south_id IS NOT NULL AND g.north_id IS NOT NULL AND g.south_id <> g.north_id \
+    ORDER BY (c.seq IS NOT NULL), c.seq, g.finished_at, g.id";
+
+/// Rows per multi-row INSERT: 12 binds each, well under both backends'
+/// limits on bound parameters.
+const BATCH: usize = 1000;
+
+#[derive(sqlx::FromRow)]
+struct GameRow {
+    id: String,
+    preset: String,
+    south_id: String,
+    north_id: String,
+    winner: String,
+    finished_at: DateTime<Utc>,
+}
+
+impl TryFrom<GameRow> for RatedGame {
+    type Error = StoreError;
+
+    fn try_from(row: GameRow) -> Result<RatedGame, StoreError> {
+        let winner = match row.winner.as_str() {
+            "draw" => None,
+            seat => Some(
+                seat.parse::<Seat>()
+                    .map_err(|e| StoreError::Corrupt(e.to_string()))?,
+            ),
+        };
+        Ok(RatedGame {
+            game_id: GameId::parse(&row.id).map_err(|e| StoreError::Corrupt(e.to_string()))?,
+            preset: parse_preset(&row.preset)?,
+            south: parse_player(&row.south_id)?,
+            north: parse_player(&row.north_id)?,
+            winner,
+            finished_at: row.finished_at,
+        })
+    }
+}
+
+type Standings = HashMap<(PlayerId, Preset), Standing>;
+
+impl Store {
+    /// Recomputes every standing and rating change from the finished rated
+    /// games, replacing what is stored, in one transaction.
+    pub async fn rebuild_ratings(&self) -> Result<RebuildSummary, StoreError> {
+        let mut tx = self.begin_write().await?;
+        if let WriteTx::Postgres(tx) = &mut tx {
+            // Games finishing meanwhile wait, and are rated after the
+            // rebuild commits, on top of its result.
+            sqlx::query("LOCK TABLE player_ratings, rating_changes IN EXCLUSIVE MODE")
+                .execute(&mut **tx)
+                .await?;
+        }
+        let before = tx.all_standings().await?;
+        let games = tx.rated_games().await?;
+
+        let mut standings = Standings::new();
+        let mut changes = Vec::with_capacity(games.len() * 2);
+        for game in &games {
+            let south = standings
+                .get(&(game.south.clone(), game.preset))
+                .copied()
+                .unwrap_or(Standing::NEW);
+            let north = standings
+                .get(&(game.north.clone(), game.preset))
+                .copied()
+                .unwrap_or(Standing::NEW);
+            for change in game.rate(&south, &north) {
+                standings.insert((change.player_id.clone(), change.preset), change.after);
+                changes.push(change);
+            }
+        }
+
+        tx.replace_ratings(&standings, &changes).await?;
+        tx.commit().await?;
+        Ok(RebuildSummary {
+            games: games.len(),
+            standings: standings.len(),
+            changed: standings
+                .iter()
+                .filter(|(key, now)| before.get(key) != Some(now))
+                .count(),
+            removed: before
+                .keys()
+                .filter(|key| !standings.contains_key(key))
+                .count(),
+        })
+    }
+}
+
+impl WriteTx {
+    async fn all_standings(&mut self) -> Result<Standings, StoreError> {
+        let sql = format!("SELECT player_id, preset, {STANDING_COLUMNS} FROM player_ratings");
+        let rows = with_tx!(self, |conn| {
+            sqlx::query_as::<_, StandingRow>(&sql).fetch_all(conn).await
+        })?;
+        rows.into_iter()
+            .map(|row| {
+                let row = PresetStanding::try_from(row)?;
+                Ok(((row.player_id, row.preset), row.standing))
+            })
+            .collect()
+    }
+
+    async fn rated_games(&mut self) -> Result<Vec<RatedGame>, StoreError> {
+        let rows = with_tx!(self, |conn| {
+            sqlx::query_as::<_, GameRow>(RATED_GAMES)
+                .fetch_all(conn)
+                .await
+        })?;
+        rows.into_iter().map(RatedGame::try_from).collect()
+    }
+
+    async fn replace_ratings(
+        &mut self,
+        standings: &Standings,
+        changes: &[ChangeToStore],
+    ) -> Result<(), StoreError> {
+        let standings: Vec<_> = standings
+            .iter()
+            .map(|((player, preset), standing)| (player, *preset, standing))
+            .collect();
+        with_tx!(self, |conn| {
+            sqlx::query("DELETE FROM rating_changes")
+                .execute(&mut *conn)
+                .await?;
+            sqlx::query("DELETE FROM player_ratings")
+                .execute(&mut *conn)
+                .await?;
+            for batch in standings.chunks(BATCH) {
+                let mut insert = sqlx::QueryBuilder::new(UPSERT_STANDING_PREFIX);
+                push_standings!(insert, batch.iter().copied());
+                insert.build().execute(&mut *conn).await?;
+            }
+            // In replay order: the new ids keep the order of the old ones.
+            for batch in changes.chunks(BATCH) {
+                let mut insert = sqlx::QueryBuilder::new(INSERT_CHANGES_PREFIX);
+                push_changes!(insert, batch);
+                insert.build().execute(&mut *conn).await?;
+            }
+            Ok::<_, sqlx::Error>(())
+        })?;
+        Ok(())
+    }
+}
