@@ -24,13 +24,14 @@ CREATE TABLE player_ratings (
 
 -- Leaderboards walk these in order (rating DESC, player_id) from a keyset
 -- cursor, and count the rows above a page for its rank, reading the index
--- only. `games` is in the key so that `min_games` filters inside the index.
+-- only. `games` is in the key so that `min_games` filters inside the index,
+-- and `rd` so that SQLite can check the partial index's condition there too.
 -- The partial one holds the established players (RD < 110, the default
 -- board); the other serves include_provisional=true. SQLite uses a partial
 -- index only when the query repeats its WHERE term as written: the literal
 -- `rd < 110` must match ratings::PROVISIONAL_RD and store/leaderboards.rs.
 CREATE INDEX leaderboard_established
-    ON player_ratings (preset, rating DESC, player_id, games) WHERE rd < 110;
+    ON player_ratings (preset, rating DESC, player_id, games, rd) WHERE rd < 110;
 CREATE INDEX leaderboard_everyone
     ON player_ratings (preset, rating DESC, player_id, games);
 

@@ -29,5 +29,7 @@ pub fn configure(config: &mut ServiceConfig) {
         .configure(routes::moves::configure)
         .configure(routes::analysis::configure)
         .configure(routes::players::configure)
+        .configure(routes::leaderboards::configure)
+        .configure(routes::ratings::configure)
         .configure(routes::problems::configure);
 }

@@ -56,6 +56,10 @@ problem_codes! {
         "No player has this id.";
     GameNotFound => "game_not_found", NOT_FOUND, "Game not found",
         "No game has this id.";
+    LeaderboardNotFound => "leaderboard_not_found", NOT_FOUND, "Leaderboard not found",
+        "There is a leaderboard per preset (`classic`, `village`, `online`) and no other; custom rule mixes are unrated.";
+    NotOnLeaderboard => "not_on_leaderboard", NOT_FOUND, "Not on the leaderboard",
+        "The player is not on this leaderboard: they have no rating in the preset, or the filters (`include_provisional`, `min_games`) leave them off.";
     InvalidRules => "invalid_rules", UNPROCESSABLE_ENTITY, "Invalid ruleset",
         "The ruleset cannot be honoured; the detail names the parameter (RULES.md §4).";
     InvalidPosition => "invalid_position", UNPROCESSABLE_ENTITY, "Invalid position",
@@ -194,6 +198,10 @@ pub enum ApiError {
     PlayerNotFound(String),
     #[error("no game has the id {0:?}")]
     GameNotFound(String),
+    #[error("there is no leaderboard {0:?}; there is one per preset: classic, village, online")]
+    LeaderboardNotFound(String),
+    #[error("{0}")]
+    NotOnLeaderboard(String),
     #[error("{0}")]
     InvalidRules(#[from] RulesError),
     #[error("{0}")]
@@ -270,6 +278,8 @@ impl ApiError {
             ApiError::Unauthorized(_) => ProblemCode::Unauthorized,
             ApiError::PlayerNotFound(_) => ProblemCode::PlayerNotFound,
             ApiError::GameNotFound(_) => ProblemCode::GameNotFound,
+            ApiError::LeaderboardNotFound(_) => ProblemCode::LeaderboardNotFound,
+            ApiError::NotOnLeaderboard(_) => ProblemCode::NotOnLeaderboard,
             ApiError::InvalidRules(_) => ProblemCode::InvalidRules,
             ApiError::InvalidPosition(_) => ProblemCode::InvalidPosition,
             ApiError::InvalidMove(_) => ProblemCode::InvalidMove,

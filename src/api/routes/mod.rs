@@ -4,6 +4,8 @@
 pub mod analysis;
 pub mod games;
 pub mod health;
+pub mod leaderboards;
 pub mod moves;
 pub mod players;
 pub mod problems;
+pub mod ratings;

@@ -7,9 +7,10 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::api::auth::Authenticated;
 use crate::api::problem::{ApiError, Problem};
+use crate::api::views::RatingsView;
 use crate::api::AppState;
 use crate::domain::{ApiToken, PlayerId, PlayerName};
-use crate::store::Player;
+use crate::store::{Player, Store};
 
 pub fn configure(config: &mut ServiceConfig) {
     config
@@ -41,26 +42,40 @@ pub struct CreatedPlayer {
     pub created_at: DateTime<Utc>,
 }
 
-/// A player as anyone may see them.
+/// A player as anyone may see them, with their ratings.
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(example = json!({
     "id": "aB3dE6gH9j",
     "name": "Lan",
-    "created_at": "2025-01-31T08:30:00.123456Z"
+    "created_at": "2025-01-31T08:30:00.123456Z",
+    "ratings": {
+        "classic": {
+            "rating": 1662.3108939062977, "rd": 290.31896371798047, "volatility": 0.05999967537233814,
+            "provisional": true, "games": 1, "wins": 1, "draws": 0, "losses": 0,
+            "streak": {"kind": "win", "length": 1}, "last_played_at": "2025-01-31T09:02:11.5Z"
+        },
+        "village": null,
+        "online": null
+    }
 }))]
 pub struct PlayerProfile {
     pub id: String,
     pub name: String,
     pub created_at: DateTime<Utc>,
+    /// Glicko-2 rating, RD, provisional flag, record and current streak per preset.
+    pub ratings: RatingsView,
 }
 
-impl From<Player> for PlayerProfile {
-    fn from(player: Player) -> Self {
-        PlayerProfile {
+impl PlayerProfile {
+    /// The player's profile with their current ratings.
+    async fn load(store: &Store, player: Player) -> Result<PlayerProfile, ApiError> {
+        let standings = store.standings_of(&player.id).await?;
+        Ok(PlayerProfile {
             id: player.id.to_string(),
             name: player.name,
             created_at: player.created_at,
-        }
+            ratings: RatingsView::of(&standings),
+        })
     }
 }
 
@@ -159,7 +174,7 @@ pub async fn get_player(
         .player_by_id(&id)
         .await?
         .ok_or_else(|| ApiError::PlayerNotFound(id.to_string()))?;
-    Ok(web::Json(player.into()))
+    Ok(web::Json(PlayerProfile::load(&state.store, player).await?))
 }
 
 /// The profile of the player whose token is presented: a way to check a token.
@@ -169,6 +184,9 @@ pub async fn get_player(
     responses((status = 200, description = "The caller's profile", body = PlayerProfile))
 )]
 #[get("/v1/me")]
-pub async fn get_me(Authenticated(player): Authenticated) -> web::Json<PlayerProfile> {
-    web::Json(player.into())
+pub async fn get_me(
+    state: web::Data<AppState>,
+    Authenticated(player): Authenticated,
+) -> Result<web::Json<PlayerProfile>, ApiError> {
+    Ok(web::Json(PlayerProfile::load(&state.store, player).await?))
 }

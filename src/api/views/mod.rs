@@ -4,9 +4,16 @@
 mod events;
 mod game;
 mod position;
+pub mod rating_cursors;
+mod ratings;
 mod rules;
 
 pub use events::EventView;
 pub use game::{GameView, MoveView, PlayerSummary, ResultView, SeatPlayers};
 pub use position::{BoardSquare, PositionView, ScoresView, SeatName, StoreView, StoresView};
+pub use ratings::{
+    LeaderboardEntry, LeaderboardPage, PresetRatingView, RatingChangeView, RatingHistoryPage,
+    RatingsView, RecordView, ResultName, StreakView, VersusView,
+};
+pub use rules::PresetName;
 pub use rules::{RulesInput, RulesView};

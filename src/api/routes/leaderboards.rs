@@ -1,0 +1,265 @@
+//! Leaderboards: one per preset, ranked by Glicko-2 rating, paged by keyset
+//! cursor, and the page around one player.
+
+use actix_web::{get, web};
+use serde::Deserialize;
+use utoipa::IntoParams;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::api::problem::{ApiError, Problem};
+use crate::api::views::rating_cursors;
+use crate::api::views::{LeaderboardEntry, LeaderboardPage};
+use crate::api::AppState;
+use crate::domain::PlayerId;
+use crate::engine::Preset;
+use crate::store::{LeaderboardFilter, LeaderboardRow, PageStart, PlayerRef, Store};
+
+pub fn configure(config: &mut ServiceConfig) {
+    config
+        .service(get_leaderboard)
+        .service(get_leaderboard_around);
+}
+
+/// Rows per page unless `limit` says otherwise.
+pub const DEFAULT_LIMIT: u32 = 50;
+pub const MAX_LIMIT: u32 = 100;
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LeaderboardQuery {
+    /// `next_cursor` or `prev_cursor` of an earlier page.
+    pub cursor: Option<String>,
+    /// Rows per page, 1 to 100 (default 50).
+    #[param(minimum = 1, maximum = 100)]
+    pub limit: Option<u32>,
+    /// Only players with at least this many rated games in the preset (default 0).
+    pub min_games: Option<u32>,
+    /// Include provisional ratings (RD ≥ 110); default `false`.
+    pub include_provisional: Option<bool>,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AroundQuery {
+    /// Rows on the page, the player's included, 1 to 100 (default 50).
+    #[param(minimum = 1, maximum = 100)]
+    pub limit: Option<u32>,
+    /// Only players with at least this many rated games in the preset (default 0).
+    pub min_games: Option<u32>,
+    /// Include provisional ratings (RD ≥ 110); default `false`.
+    pub include_provisional: Option<bool>,
+}
+
+/// The preset a leaderboard path names (exactly as the API spells it).
+fn leaderboard_preset(raw: &str) -> Result<Preset, ApiError> {
+    Preset::ALL
+        .into_iter()
+        .find(|p| p.name() == raw)
+        .ok_or_else(|| ApiError::LeaderboardNotFound(raw.to_owned()))
+}
+
+fn page_limit(limit: Option<u32>) -> Result<usize, ApiError> {
+    match limit.unwrap_or(DEFAULT_LIMIT) {
+        limit @ 1..=MAX_LIMIT => Ok(limit as usize),
+        other => Err(ApiError::InvalidQuery(format!(
+            "limit: {other} is not between 1 and {MAX_LIMIT}"
+        ))),
+    }
+}
+
+fn filter(min_games: Option<u32>, include_provisional: Option<bool>) -> LeaderboardFilter {
+    LeaderboardFilter {
+        include_provisional: include_provisional.unwrap_or(false),
+        min_games: i64::from(min_games.unwrap_or(0)),
+    }
+}
+
+/// The page's entries, numbered from the rank of the first row.
+async fn page(
+    store: &Store,
+    preset: Preset,
+    filter: &LeaderboardFilter,
+    rows: &[LeaderboardRow],
+    first_rank: Option<i64>,
+) -> Result<Vec<LeaderboardEntry>, ApiError> {
+    let Some(first) = rows.first() else {
+        return Ok(Vec::new());
+    };
+    let rank = match first_rank {
+        Some(rank) => rank,
+        None => store.rank_of(preset, filter, &first.key()).await?,
+    };
+    Ok(rows
+        .iter()
+        .zip(rank..)
+        .map(|(row, rank)| LeaderboardEntry::new(rank, row))
+        .collect())
+}
+
+const LEADERBOARD_404: &str = "`leaderboard_not_found`: the path names no preset";
+
+/// A preset's leaderboard, best first.
+///
+/// Ranked by rating, ties by player id. Provisional ratings (RD ≥ 110) are
+/// left off unless `include_provisional=true`. Pages are keyset-paged:
+/// follow `next_cursor` / `prev_cursor`; a cursor stays valid while ratings
+/// change (rows are never skipped or repeated because others moved, though
+/// a player whose rating changed may appear in another place).
+#[utoipa::path(
+    tag = "ratings",
+    params(
+        ("preset" = String, Path, description = "`classic`, `village` or `online`", example = "classic"),
+        LeaderboardQuery,
+    ),
+    responses(
+        (status = 200, description = "A page of the leaderboard", body = LeaderboardPage),
+        (status = 400, description = "`invalid_query`: a bad `limit`, `min_games`, `include_provisional` or `cursor`",
+            body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = LEADERBOARD_404, body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/v1/leaderboards/{preset}")]
+pub async fn get_leaderboard(
+    state: web::Data<AppState>,
+    preset: web::Path<String>,
+    query: web::Query<LeaderboardQuery>,
+) -> Result<web::Json<LeaderboardPage>, ApiError> {
+    let preset = leaderboard_preset(&preset)?;
+    let limit = page_limit(query.limit)?;
+    let filter = filter(query.min_games, query.include_provisional);
+    let start = match &query.cursor {
+        Some(cursor) => rating_cursors::page_start(cursor)?,
+        None => PageStart::Top,
+    };
+    let store = &state.store;
+    let mut rows = store
+        .leaderboard(preset, &filter, &start, limit as i64 + 1)
+        .await?;
+    let more = rows.len() > limit;
+    match start {
+        // Fetched upwards from the key: keep the rows nearest to it.
+        PageStart::Before(_) if more => drop(rows.remove(0)),
+        _ => rows.truncate(limit),
+    }
+    let entries = page(store, preset, &filter, &rows, None).await?;
+    let prev_cursor = match (entries.first(), &start) {
+        (Some(first), _) => (first.rank > 1).then(|| rating_cursors::before(&rows[0].key())),
+        // Past the end: offer the way back if anything is above.
+        (None, PageStart::After(key)) => {
+            (store.rank_of(preset, &filter, key).await? > 1).then(|| rating_cursors::before(key))
+        }
+        (None, _) => None,
+    };
+    let next_cursor = match (rows.last(), &start) {
+        (Some(last), PageStart::Before(_)) => {
+            let after = PageStart::After(last.key());
+            let below = store.leaderboard(preset, &filter, &after, 1).await?;
+            (!below.is_empty()).then(|| rating_cursors::after(&last.key()))
+        }
+        (Some(last), _) => more.then(|| rating_cursors::after(&last.key())),
+        (None, _) => None,
+    };
+    Ok(web::Json(LeaderboardPage {
+        preset: preset.name().to_owned(),
+        entries,
+        prev_cursor,
+        next_cursor,
+    }))
+}
+
+/// The leaderboard page centred on one player.
+///
+/// About half the page is above the player and half below (more on one side
+/// near the top or bottom), with cursors to go on either way. The filters
+/// are those of the leaderboard; a player they leave off is a 404.
+#[utoipa::path(
+    tag = "ratings",
+    params(
+        ("preset" = String, Path, description = "`classic`, `village` or `online`", example = "classic"),
+        ("player_id" = String, Path, description = "Player id", example = "aB3dE6gH9j"),
+        AroundQuery,
+    ),
+    responses(
+        (status = 200, description = "The page around the player", body = LeaderboardPage),
+        (status = 400, description = "`invalid_query` or `invalid_path_parameter`",
+            body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`leaderboard_not_found`, `player_not_found` or `not_on_leaderboard`",
+            body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/v1/leaderboards/{preset}/around/{player_id}")]
+pub async fn get_leaderboard_around(
+    state: web::Data<AppState>,
+    path: web::Path<(String, PlayerId)>,
+    query: web::Query<AroundQuery>,
+) -> Result<web::Json<LeaderboardPage>, ApiError> {
+    let (preset, player_id) = path.into_inner();
+    let preset = leaderboard_preset(&preset)?;
+    let limit = page_limit(query.limit)?;
+    let filter = filter(query.min_games, query.include_provisional);
+    let store = &state.store;
+    let player = store
+        .player_by_id(&player_id)
+        .await?
+        .ok_or_else(|| ApiError::PlayerNotFound(player_id.to_string()))?;
+    let off = |why: String| ApiError::NotOnLeaderboard(format!("player {player_id} {why}"));
+    let standing = store
+        .standing(&player_id, preset)
+        .await?
+        .ok_or_else(|| off(format!("has no {preset} rating")))?;
+    if standing.glicko.is_provisional() && !filter.include_provisional {
+        return Err(off(format!(
+            "has a provisional {preset} rating (RD {:.0} ≥ 110); add include_provisional=true",
+            standing.glicko.rd
+        )));
+    }
+    if standing.games < filter.min_games {
+        return Err(off(format!(
+            "has {} rated {preset} games, fewer than min_games={}",
+            standing.games, filter.min_games
+        )));
+    }
+    let me = LeaderboardRow {
+        player: PlayerRef {
+            id: player.id,
+            name: player.name,
+        },
+        standing,
+    };
+    let key = me.key();
+    let mut above = store
+        .leaderboard(
+            preset,
+            &filter,
+            &PageStart::Before(key.clone()),
+            limit as i64,
+        )
+        .await?;
+    let mut below = store
+        .leaderboard(
+            preset,
+            &filter,
+            &PageStart::After(key.clone()),
+            limit as i64,
+        )
+        .await?;
+    let room = limit - 1;
+    let below_take = below.len().min(room - above.len().min(room / 2));
+    let above_take = above.len().min(room - below_take);
+    let more_above = above.len() > above_take;
+    let more_below = below.len() > below_take;
+    let my_rank = store.rank_of(preset, &filter, &key).await?;
+
+    let mut rows = above.split_off(above.len() - above_take);
+    rows.push(me);
+    below.truncate(below_take);
+    rows.append(&mut below);
+    let first_rank = my_rank - above_take as i64;
+    let entries = page(store, preset, &filter, &rows, Some(first_rank)).await?;
+    Ok(web::Json(LeaderboardPage {
+        preset: preset.name().to_owned(),
+        entries,
+        prev_cursor: more_above.then(|| rating_cursors::before(&rows[0].key())),
+        next_cursor: more_below.then(|| rating_cursors::after(&rows[rows.len() - 1].key())),
+    }))
+}

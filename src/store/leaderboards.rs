@@ -1,0 +1,310 @@
+//! Leaderboards: standings of a preset in ranking order — rating
+//! descending, then player id ascending, so that no two rows tie — read
+//! from the `leaderboard_*` indexes by keyset, never sorted in the app.
+//!
+//! A page starts strictly after or before a [`RankKey`]. `rating <= $k`
+//! (or `>=`) bounds the index range so the scan starts at the key rather
+//! than at the top; the OR decides the ties. A rank is 1 + the number of
+//! rows above the key, counted in the same index (an index-only scan on
+//! PostgreSQL, a covering-index scan on SQLite): its cost grows with the
+//! rank, see BENCHMARKS.md.
+
+use sqlx::Row as _;
+
+use super::ratings::{parse_player, StandingColumns, STANDING_COLUMNS};
+use super::{Store, StoreError};
+use crate::domain::PlayerId;
+use crate::engine::Preset;
+use crate::ratings::Standing;
+use crate::store::PlayerRef;
+
+/// Which rows a leaderboard shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LeaderboardFilter {
+    /// Include players whose RD is at or above the provisional threshold.
+    pub include_provisional: bool,
+    /// Only players with at least this many rated games in the preset.
+    pub min_games: i64,
+}
+
+/// A position in the ranking order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RankKey {
+    pub rating: f64,
+    pub player_id: PlayerId,
+}
+
+/// Where a page starts.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PageStart {
+    /// At rank 1.
+    Top,
+    /// With the rows ranked after (below) the key.
+    After(RankKey),
+    /// With the rows ranked before (above) the key, ending next to it.
+    Before(RankKey),
+}
+
+/// One row of a leaderboard.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LeaderboardRow {
+    pub player: PlayerRef,
+    pub standing: Standing,
+}
+
+impl LeaderboardRow {
+    pub fn key(&self) -> RankKey {
+        RankKey {
+            rating: self.standing.glicko.rating,
+            player_id: self.player.id.clone(),
+        }
+    }
+}
+
+/// The condition that selects the partial index `leaderboard_established`.
+/// SQLite uses a partial index only when the query repeats its WHERE term
+/// as written in the migration.
+const ESTABLISHED: &str = " AND r.rd < 110";
+
+fn filter_sql(filter: &LeaderboardFilter) -> &'static str {
+    if filter.include_provisional {
+        ""
+    } else {
+        ESTABLISHED
+    }
+}
+
+/// `player_ratings r`, naming the index on SQLite. Without statistics
+/// SQLite takes the first index that fits, often the full one, and then
+/// reads every provisional row it skips from the table; naming the index
+/// makes the plan fixed (and a missing index an error, not a slow scan).
+/// PostgreSQL's planner picks the partial index by itself.
+fn table_sql(store: &Store, filter: &LeaderboardFilter) -> &'static str {
+    match (store, filter.include_provisional) {
+        (Store::Sqlite(_), false) => "player_ratings r INDEXED BY leaderboard_established",
+        (Store::Sqlite(_), true) => "player_ratings r INDEXED BY leaderboard_everyone",
+        (Store::Postgres(_), _) => "player_ratings r",
+    }
+}
+
+#[derive(sqlx::FromRow)]
+struct Row {
+    player_id: String,
+    name: String,
+    #[sqlx(flatten)]
+    columns: StandingColumns,
+}
+
+impl TryFrom<Row> for LeaderboardRow {
+    type Error = StoreError;
+
+    fn try_from(row: Row) -> Result<LeaderboardRow, StoreError> {
+        Ok(LeaderboardRow {
+            player: PlayerRef {
+                id: parse_player(&row.player_id)?,
+                name: row.name,
+            },
+            standing: row.columns.standing()?,
+        })
+    }
+}
+
+/// The page query: `$1` preset, `$2` min games, `$3`/`$4` the key's rating
+/// and player id, `$5` the limit.
+fn page_sql(store: &Store, filter: &LeaderboardFilter, start: &PageStart) -> String {
+    let (range, order) = match start {
+        PageStart::Top => ("", "r.rating DESC, r.player_id"),
+        PageStart::After(_) => (
+            " AND r.rating <= $3 AND (r.rating < $3 OR r.player_id > $4)",
+            "r.rating DESC, r.player_id",
+        ),
+        PageStart::Before(_) => (
+            " AND r.rating >= $3 AND (r.rating > $3 OR r.player_id < $4)",
+            "r.rating ASC, r.player_id DESC",
+        ),
+    };
+    let columns = STANDING_COLUMNS
+        .split(", ")
+        .map(|c| format!("r.{c}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let limit = if matches!(start, PageStart::Top) {
+        "$3"
+    } else {
+        "$5"
+    };
+    format!(
+        "SELECT r.player_id, p.name, {columns} \
+         FROM {table} JOIN players p ON p.id = r.player_id \
+         WHERE r.preset = $1 AND r.games >= $2{filter}{range} \
+         ORDER BY {order} LIMIT {limit}",
+        table = table_sql(store, filter),
+        filter = filter_sql(filter),
+    )
+}
+
+/// Counts the rows ranked above `$3`/`$4`.
+fn rows_above_sql(store: &Store, filter: &LeaderboardFilter) -> String {
+    format!(
+        "SELECT COUNT(*) FROM {} \
+         WHERE r.preset = $1 AND r.games >= $2{} \
+            AND r.rating >= $3 AND (r.rating > $3 OR r.player_id < $4)",
+        table_sql(store, filter),
+        filter_sql(filter)
+    )
+}
+
+impl Store {
+    /// Up to `limit` rows from `start`, in ranking order.
+    pub async fn leaderboard(
+        &self,
+        preset: Preset,
+        filter: &LeaderboardFilter,
+        start: &PageStart,
+        limit: i64,
+    ) -> Result<Vec<LeaderboardRow>, StoreError> {
+        let sql = page_sql(self, filter, start);
+        let rows = with_pool!(self, |pool| {
+            let query = sqlx::query_as::<_, Row>(&sql)
+                .bind(preset.name())
+                .bind(filter.min_games);
+            let query = match start {
+                PageStart::Top => query,
+                PageStart::After(key) | PageStart::Before(key) => {
+                    query.bind(key.rating).bind(key.player_id.as_str())
+                }
+            };
+            query.bind(limit).fetch_all(pool).await
+        })?;
+        let mut rows = rows
+            .into_iter()
+            .map(LeaderboardRow::try_from)
+            .collect::<Result<Vec<_>, _>>()?;
+        if matches!(start, PageStart::Before(_)) {
+            rows.reverse();
+        }
+        Ok(rows)
+    }
+
+    /// The rank `key` has (or would have) on the leaderboard: 1 + the
+    /// number of rows above it.
+    pub async fn rank_of(
+        &self,
+        preset: Preset,
+        filter: &LeaderboardFilter,
+        key: &RankKey,
+    ) -> Result<i64, StoreError> {
+        let sql = rows_above_sql(self, filter);
+        let above: i64 = with_pool!(self, |pool| {
+            sqlx::query_scalar(&sql)
+                .bind(preset.name())
+                .bind(filter.min_games)
+                .bind(key.rating)
+                .bind(key.player_id.as_str())
+                .fetch_one(pool)
+                .await
+        })?;
+        Ok(above + 1)
+    }
+
+    /// The database's plans for the leaderboard's queries — the top page,
+    /// the pages after and before `key`, and the count above `key` — each
+    /// with a label: what README "## Ratings" shows and tests check.
+    pub async fn explain_leaderboard(
+        &self,
+        preset: Preset,
+        filter: &LeaderboardFilter,
+        key: &RankKey,
+        limit: i64,
+    ) -> Result<Vec<(&'static str, Vec<String>)>, StoreError> {
+        let queries = [
+            (
+                "first page",
+                page_sql(self, filter, &PageStart::Top),
+                false,
+                true,
+            ),
+            (
+                "page after a cursor",
+                page_sql(self, filter, &PageStart::After(key.clone())),
+                true,
+                true,
+            ),
+            (
+                "page before a cursor",
+                page_sql(self, filter, &PageStart::Before(key.clone())),
+                true,
+                true,
+            ),
+            (
+                "rank (rows above a key)",
+                rows_above_sql(self, filter),
+                true,
+                false,
+            ),
+        ];
+        let mut plans = Vec::new();
+        for (label, sql, with_key, with_limit) in queries {
+            let plan = with_pool!(self, |pool| {
+                let explain = match self {
+                    Store::Sqlite(_) => format!("EXPLAIN QUERY PLAN {sql}"),
+                    Store::Postgres(_) => format!("EXPLAIN {sql}"),
+                };
+                let mut query = sqlx::query(&explain)
+                    .bind(preset.name())
+                    .bind(filter.min_games);
+                if with_key {
+                    query = query.bind(key.rating).bind(key.player_id.as_str());
+                }
+                if with_limit {
+                    query = query.bind(limit);
+                }
+                let rows = query.fetch_all(pool).await?;
+                rows.iter()
+                    .map(|row| match self {
+                        Store::Sqlite(_) => row.try_get::<String, _>("detail"),
+                        Store::Postgres(_) => row.try_get::<String, _>(0),
+                    })
+                    .collect::<Result<Vec<_>, _>>()
+            })?;
+            plans.push((label, plan));
+        }
+        Ok(plans)
+    }
+
+    /// One player's standing in one preset, if they have one.
+    pub async fn standing(
+        &self,
+        player: &PlayerId,
+        preset: Preset,
+    ) -> Result<Option<Standing>, StoreError> {
+        let sql = format!(
+            "SELECT {STANDING_COLUMNS} FROM player_ratings \
+             WHERE player_id = $1 AND preset = $2 AND games > 0"
+        );
+        let row = with_pool!(self, |pool| {
+            sqlx::query_as::<_, StandingColumns>(&sql)
+                .bind(player.as_str())
+                .bind(preset.name())
+                .fetch_optional(pool)
+                .await
+        })?;
+        row.map(|r| r.standing()).transpose()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ratings::PROVISIONAL_RD;
+
+    #[test]
+    fn the_partial_index_condition_is_the_provisional_threshold() {
+        assert_eq!(ESTABLISHED, format!(" AND r.rd < {PROVISIONAL_RD}"));
+        for dir in ["sqlite", "postgres"] {
+            let migration =
+                std::fs::read_to_string(format!("migrations/{dir}/0004_ratings.sql")).unwrap();
+            assert!(migration.contains("WHERE rd < 110;"), "{dir}");
+        }
+    }
+}
