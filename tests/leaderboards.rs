@@ -289,3 +289,96 @@ async fn planner_store(app: &TestApp) -> Store {
         .unwrap();
     store
 }
+
+/// On a PostgreSQL database whose collation orders "a" before "B" (ICU
+/// en-US), ties are still ordered by the ids' bytes, as on SQLite.
+#[tokio::test]
+async fn ties_are_ordered_by_id_bytes_whatever_the_database_collation() {
+    use sqlx::{Connection, Executor, PgConnection};
+    let Ok(admin_url) = std::env::var(common::POSTGRES_URL_VAR) else {
+        common::report_skip(module_path!());
+        return;
+    };
+    let name = format!("oanquan_test_icu_{}", std::process::id());
+    let mut admin = PgConnection::connect(&admin_url).await.unwrap();
+    admin
+        .execute(
+            format!(
+                r#"CREATE DATABASE "{name}" TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'"#
+            )
+            .as_str(),
+        )
+        .await
+        .unwrap();
+    let mut url = url::Url::parse(&admin_url).unwrap();
+    url.set_path(&format!("/{name}"));
+    let settings = DatabaseSettings {
+        url: url.as_str().parse().unwrap(),
+        max_connections: 2,
+    };
+    let store = Store::connect(&settings).await.unwrap();
+    store.migrate().await.unwrap();
+    let Store::Postgres(pool) = &store else {
+        unreachable!()
+    };
+    let ids = ["bbbbbbbbbb", "aaaaaaaaaa", "Zzzzzzzzzz", "BBBBBBBBBB"];
+    for (n, id) in ids.iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO players (id, name, name_key, token_hash, created_at) VALUES ($1, $1, $1, $2, now())",
+        )
+        .bind(id).bind(format!("{n:064}")).execute(pool).await.unwrap();
+        sqlx::query(
+            "INSERT INTO player_ratings VALUES ($1, 'classic', 1700, 50, 0.06, 9, 9, 0, 0, 'win', 9, NULL)",
+        )
+        .bind(id).execute(pool).await.unwrap();
+    }
+    let collated: Vec<String> =
+        sqlx::query_scalar("SELECT player_id FROM player_ratings ORDER BY player_id")
+            .fetch_all(pool)
+            .await
+            .unwrap();
+    assert_eq!(
+        collated,
+        ["aaaaaaaaaa", "bbbbbbbbbb", "BBBBBBBBBB", "Zzzzzzzzzz"],
+        "the database's own order"
+    );
+
+    let filter = LeaderboardFilter {
+        include_provisional: false,
+        min_games: 0,
+    };
+    let top = store
+        .leaderboard(
+            Preset::Classic,
+            &filter,
+            &oanquan::store::PageStart::Top,
+            10,
+        )
+        .await
+        .unwrap();
+    let order: Vec<&str> = top.iter().map(|r| r.player.id.as_str()).collect();
+    let mut bytewise = ids;
+    bytewise.sort_unstable();
+    assert_eq!(order, bytewise);
+    for (rank, row) in top.iter().enumerate() {
+        assert_eq!(
+            store
+                .rank_of(Preset::Classic, &filter, &row.key())
+                .await
+                .unwrap(),
+            rank as i64 + 1
+        );
+    }
+    let after = oanquan::store::PageStart::After(top[1].key());
+    let rest = store
+        .leaderboard(Preset::Classic, &filter, &after, 10)
+        .await
+        .unwrap();
+    assert_eq!(rest, top[2..]);
+
+    store.close().await;
+    admin
+        .execute(format!(r#"DROP DATABASE "{name}" WITH (FORCE)"#).as_str())
+        .await
+        .unwrap();
+}

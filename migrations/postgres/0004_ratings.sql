@@ -28,10 +28,12 @@ CREATE TABLE player_ratings (
 -- The partial one holds the established players (RD < 110, the default
 -- board); the other serves include_provisional=true. The literal 110 must
 -- match ratings::PROVISIONAL_RD and the queries in store/leaderboards.rs.
+-- Ties in rating are ordered by the bytes of the player id (COLLATE "C"),
+-- as on SQLite, whatever the database's collation; the queries say so too.
 CREATE INDEX leaderboard_established
-    ON player_ratings (preset, rating DESC, player_id, games, rd) WHERE rd < 110;
+    ON player_ratings (preset, rating DESC, player_id COLLATE "C", games, rd) WHERE rd < 110;
 CREATE INDEX leaderboard_everyone
-    ON player_ratings (preset, rating DESC, player_id, games);
+    ON player_ratings (preset, rating DESC, player_id COLLATE "C", games);
 
 -- Every rating change: one row per player of each rated game, in the order
 -- the changes were made (id). "before" is the stored value before the game

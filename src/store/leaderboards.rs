@@ -74,6 +74,16 @@ fn filter_sql(filter: &LeaderboardFilter) -> &'static str {
     }
 }
 
+/// The tie-break: the player id's bytes. SQLite compares text that way
+/// (BINARY); PostgreSQL is told to, or it would use the database's
+/// collation, which may order "a" before "B" and so differ from SQLite.
+fn id_sql(store: &Store) -> &'static str {
+    match store {
+        Store::Sqlite(_) => "r.player_id",
+        Store::Postgres(_) => r#"r.player_id COLLATE "C""#,
+    }
+}
+
 /// `player_ratings r`, naming the index on SQLite. Without statistics
 /// SQLite takes the first index that fits, often the full one, and then
 /// reads every provisional row it skips from the table; naming the index
@@ -112,15 +122,18 @@ impl TryFrom<Row> for LeaderboardRow {
 /// The page query: `$1` preset, `$2` min games, `$3`/`$4` the key's rating
 /// and player id, `$5` the limit.
 fn page_sql(store: &Store, filter: &LeaderboardFilter, start: &PageStart) -> String {
-    let (range, order) = match start {
-        PageStart::Top => ("", "r.rating DESC, r.player_id"),
+    let id = id_sql(store);
+    let (range, order, limit) = match start {
+        PageStart::Top => (String::new(), format!("r.rating DESC, {id}"), "$3"),
         PageStart::After(_) => (
-            " AND r.rating <= $3 AND (r.rating < $3 OR r.player_id > $4)",
-            "r.rating DESC, r.player_id",
+            format!(" AND r.rating <= $3 AND (r.rating < $3 OR {id} > $4)"),
+            format!("r.rating DESC, {id}"),
+            "$5",
         ),
         PageStart::Before(_) => (
-            " AND r.rating >= $3 AND (r.rating > $3 OR r.player_id < $4)",
-            "r.rating ASC, r.player_id DESC",
+            format!(" AND r.rating >= $3 AND (r.rating > $3 OR {id} < $4)"),
+            format!("r.rating ASC, {id} DESC"),
+            "$5",
         ),
     };
     let columns = STANDING_COLUMNS
@@ -128,11 +141,6 @@ fn page_sql(store: &Store, filter: &LeaderboardFilter, start: &PageStart) -> Str
         .map(|c| format!("r.{c}"))
         .collect::<Vec<_>>()
         .join(", ");
-    let limit = if matches!(start, PageStart::Top) {
-        "$3"
-    } else {
-        "$5"
-    };
     format!(
         "SELECT r.player_id, p.name, {columns} \
          FROM {table} JOIN players p ON p.id = r.player_id \
@@ -146,11 +154,12 @@ fn page_sql(store: &Store, filter: &LeaderboardFilter, start: &PageStart) -> Str
 /// Counts the rows ranked above `$3`/`$4`.
 fn rows_above_sql(store: &Store, filter: &LeaderboardFilter) -> String {
     format!(
-        "SELECT COUNT(*) FROM {} \
-         WHERE r.preset = $1 AND r.games >= $2{} \
-            AND r.rating >= $3 AND (r.rating > $3 OR r.player_id < $4)",
-        table_sql(store, filter),
-        filter_sql(filter)
+        "SELECT COUNT(*) FROM {table} \
+         WHERE r.preset = $1 AND r.games >= $2{filter} \
+            AND r.rating >= $3 AND (r.rating > $3 OR {id} < $4)",
+        table = table_sql(store, filter),
+        filter = filter_sql(filter),
+        id = id_sql(store),
     )
 }
 

@@ -3,16 +3,12 @@
 
 use chrono::{DateTime, Utc};
 
-use super::ratings::{parse_player, parse_preset, parse_result, StandingRow};
+use super::ratings::{corrupt, parse_player, parse_preset, parse_result, StandingRow};
 use super::{HeadToHead, PresetStanding, RatingChange, Record, Store, StoreError};
 use crate::domain::{GameId, PlayerId};
 use crate::engine::Preset;
 use crate::ratings::Glicko;
 use crate::store::PlayerRef;
-
-fn corrupt(what: impl std::fmt::Display) -> StoreError {
-    StoreError::Corrupt(what.to_string())
-}
 
 const STANDINGS_OF_PLAYER: &str = "\
     SELECT player_id, preset, rating, rd, volatility, games, wins, draws, losses, streak_kind, \

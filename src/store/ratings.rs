@@ -30,11 +30,13 @@ impl RatedGame {
     /// SQL (`RATED_GAMES` in rebuild.rs) states the same conditions.
     pub fn of(game: &Game) -> Option<RatedGame> {
         let (south, north) = (game.south.as_ref()?, game.north.as_ref()?);
-        let eligible = game.status == GameStatus::Finished
-            && game.rated
-            && !game.custom_start
-            && south.id != north.id;
-        eligible.then_some(())?;
+        if game.status != GameStatus::Finished
+            || !game.rated
+            || game.custom_start
+            || south.id == north.id
+        {
+            return None;
+        }
         Some(RatedGame {
             game_id: game.id.clone(),
             preset: game.rules.preset()?,
@@ -139,7 +141,7 @@ pub struct HeadToHead {
     pub last_played_at: Option<DateTime<Utc>>,
 }
 
-fn corrupt(what: impl std::fmt::Display) -> StoreError {
+pub(super) fn corrupt(what: impl std::fmt::Display) -> StoreError {
     StoreError::Corrupt(what.to_string())
 }
 

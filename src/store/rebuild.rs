@@ -14,8 +14,9 @@ use std::collections::HashMap;
 use chrono::{DateTime, Utc};
 
 use super::ratings::{
-    parse_player, parse_preset, push_changes, push_standings, ChangeToStore, PresetStanding,
-    RatedGame, StandingRow, INSERT_CHANGES_PREFIX, STANDING_COLUMNS, UPSERT_STANDING_PREFIX,
+    corrupt, parse_player, parse_preset, push_changes, push_standings, ChangeToStore,
+    PresetStanding, RatedGame, StandingRow, INSERT_CHANGES_PREFIX, STANDING_COLUMNS,
+    UPSERT_STANDING_PREFIX,
 };
 use super::{Store, StoreError, WriteTx};
 use crate::domain::{GameId, PlayerId};
@@ -66,13 +67,10 @@ impl TryFrom<GameRow> for RatedGame {
     fn try_from(row: GameRow) -> Result<RatedGame, StoreError> {
         let winner = match row.winner.as_str() {
             "draw" => None,
-            seat => Some(
-                seat.parse::<Seat>()
-                    .map_err(|e| StoreError::Corrupt(e.to_string()))?,
-            ),
+            seat => Some(seat.parse::<Seat>().map_err(corrupt)?),
         };
         Ok(RatedGame {
-            game_id: GameId::parse(&row.id).map_err(|e| StoreError::Corrupt(e.to_string()))?,
+            game_id: GameId::parse(&row.id).map_err(corrupt)?,
             preset: parse_preset(&row.preset)?,
             south: parse_player(&row.south_id)?,
             north: parse_player(&row.north_id)?,

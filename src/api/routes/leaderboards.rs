@@ -58,11 +58,12 @@ fn leaderboard_preset(raw: &str) -> Result<Preset, ApiError> {
         .ok_or_else(|| ApiError::LeaderboardNotFound(raw.to_owned()))
 }
 
-fn page_limit(limit: Option<u32>) -> Result<usize, ApiError> {
-    match limit.unwrap_or(DEFAULT_LIMIT) {
-        limit @ 1..=MAX_LIMIT => Ok(limit as usize),
+/// A page size from the query: `default` when absent, else 1 to `max`.
+pub(crate) fn page_limit(limit: Option<u32>, default: u32, max: u32) -> Result<usize, ApiError> {
+    match limit.unwrap_or(default) {
+        limit if (1..=max).contains(&limit) => Ok(limit as usize),
         other => Err(ApiError::InvalidQuery(format!(
-            "limit: {other} is not between 1 and {MAX_LIMIT}"
+            "limit: {other} is not between 1 and {max}"
         ))),
     }
 }
@@ -125,7 +126,7 @@ pub async fn get_leaderboard(
     query: web::Query<LeaderboardQuery>,
 ) -> Result<web::Json<LeaderboardPage>, ApiError> {
     let preset = leaderboard_preset(&preset)?;
-    let limit = page_limit(query.limit)?;
+    let limit = page_limit(query.limit, DEFAULT_LIMIT, MAX_LIMIT)?;
     let filter = filter(query.min_games, query.include_provisional);
     let start = match &query.cursor {
         Some(cursor) => rating_cursors::page_start(cursor)?,
@@ -195,7 +196,7 @@ pub async fn get_leaderboard_around(
 ) -> Result<web::Json<LeaderboardPage>, ApiError> {
     let (preset, player_id) = path.into_inner();
     let preset = leaderboard_preset(&preset)?;
-    let limit = page_limit(query.limit)?;
+    let limit = page_limit(query.limit, DEFAULT_LIMIT, MAX_LIMIT)?;
     let filter = filter(query.min_games, query.include_provisional);
     let store = &state.store;
     let player = store

@@ -138,7 +138,7 @@ pub async fn create_player(
         }))
 }
 
-/// A player's public profile.
+/// A player's public profile, with their rating, RD and record per preset.
 #[utoipa::path(
     tag = "players",
     params(("id" = String, Path, description = "Player id: 10 letters or digits", example = "aB3dE6gH9j")),

@@ -6,6 +6,7 @@ use utoipa::IntoParams;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::api::problem::{ApiError, Problem};
+use crate::api::routes::leaderboards::page_limit;
 use crate::api::views::rating_cursors;
 use crate::api::views::{
     PlayerSummary, PresetName, RatingChangeView, RatingHistoryPage, RecordView, VersusView,
@@ -62,14 +63,7 @@ pub async fn get_rating_history(
     id: web::Path<PlayerId>,
     query: web::Query<HistoryQuery>,
 ) -> Result<web::Json<RatingHistoryPage>, ApiError> {
-    let limit = match query.limit.unwrap_or(DEFAULT_HISTORY_LIMIT) {
-        limit @ 1..=MAX_HISTORY_LIMIT => limit as usize,
-        other => {
-            return Err(ApiError::InvalidQuery(format!(
-                "limit: {other} is not between 1 and {MAX_HISTORY_LIMIT}"
-            )))
-        }
-    };
+    let limit = page_limit(query.limit, DEFAULT_HISTORY_LIMIT, MAX_HISTORY_LIMIT)?;
     let before = query
         .cursor
         .as_deref()
