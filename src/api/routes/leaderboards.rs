@@ -142,7 +142,8 @@ pub async fn get_leaderboard(
         PageStart::Before(_) if more => drop(rows.remove(0)),
         _ => rows.truncate(limit),
     }
-    let entries = page(store, preset, &filter, &rows, None).await?;
+    let top = matches!(start, PageStart::Top).then_some(1);
+    let entries = page(store, preset, &filter, &rows, top).await?;
     let prev_cursor = match (entries.first(), &start) {
         (Some(first), _) => (first.rank > 1).then(|| rating_cursors::before(&rows[0].key())),
         // Past the end: offer the way back if anything is above.
