@@ -20,6 +20,11 @@ pub fn configure(config: &mut ServiceConfig) {
     config.service(play_line);
 }
 
+/// A move in notation: own square 1-5 and `L` or `R`.
+#[derive(ToSchema)]
+#[schema(value_type = String, pattern = "^[1-5][LlRr]$", example = "3R")]
+pub struct MoveNotation(#[allow(dead_code)] String);
+
 #[derive(Clone, Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({
@@ -32,11 +37,13 @@ pub struct AnalysisRequest {
     #[serde(default)]
     pub rules: RulesInput,
     /// The start in RULES.md position notation (default: the standard start).
+    #[schema(schema_with = crate::api::views::position_schema)]
     pub position: Option<String>,
     /// Who moves first from the standard start (default `south`); not with `position`.
     pub first: Option<SeatName>,
     /// Moves in notation (`3R`), played in order; at most 2000.
     #[serde(default)]
+    #[schema(max_items = 2000, inline, value_type = Vec<MoveNotation>)]
     pub moves: Vec<String>,
 }
 

@@ -126,7 +126,7 @@ pub async fn create_player(
 /// A player's public profile.
 #[utoipa::path(
     tag = "players",
-    params(("id" = String, Path, description = "Player id: 10 letters or digits", example = "aB3dE6gH9j")),
+    params(("id" = inline(PlayerId), Path, description = "Player id")),
     responses(
         (status = 200, description = "The profile", body = PlayerProfile),
         (status = 400, description = "`invalid_path_parameter`: not a well-formed player id",
