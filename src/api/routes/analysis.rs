@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
+use crate::api::extractors::Json;
 use crate::api::problem::{ApiError, Problem};
 use crate::api::views::{
     EventView, PositionView, ResultView, RulesInput, RulesView, ScoresView, SeatName,
@@ -99,7 +100,7 @@ pub struct AnalysisResponse {
 )]
 #[post("/v1/analysis/play")]
 pub async fn play_line(
-    body: web::Json<AnalysisRequest>,
+    body: Json<AnalysisRequest>,
 ) -> Result<web::Json<AnalysisResponse>, ApiError> {
     analyse(&body).map(web::Json)
 }

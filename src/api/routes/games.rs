@@ -10,6 +10,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::api::auth::Authenticated;
 use crate::api::conditional::{etag, none_match_hits};
+use crate::api::extractors::Json;
 use crate::api::idempotency::{write_once, Reply};
 use crate::api::problem::{ApiError, Problem};
 use crate::api::views::{GameView, RulesInput};
@@ -210,7 +211,7 @@ pub async fn create_game(
     state: web::Data<AppState>,
     request: HttpRequest,
     Authenticated(player): Authenticated,
-    body: web::Json<NewGame>,
+    body: Json<NewGame>,
 ) -> Result<HttpResponse, ApiError> {
     let creator = PlayerRef {
         id: player.id.clone(),

@@ -10,6 +10,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use super::games::{lock, position_of, save};
 use crate::api::auth::Authenticated;
 use crate::api::conditional::{check_if_match, etag, if_match_text};
+use crate::api::extractors::Json;
 use crate::api::idempotency::{write_once, Reply};
 use crate::api::problem::{ApiError, Problem};
 use crate::api::views::{GameView, MoveView};
@@ -112,7 +113,7 @@ pub async fn submit_move(
     request: HttpRequest,
     Authenticated(player): Authenticated,
     id: web::Path<GameId>,
-    body: web::Json<MoveInput>,
+    body: Json<MoveInput>,
 ) -> Result<HttpResponse, ApiError> {
     let m = body.parse()?;
     let what = format!(

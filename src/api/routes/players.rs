@@ -6,6 +6,7 @@ use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::api::auth::Authenticated;
+use crate::api::extractors::Json;
 use crate::api::problem::{ApiError, Problem};
 use crate::api::AppState;
 use crate::domain::{ApiToken, PlayerId, PlayerName};
@@ -102,7 +103,7 @@ impl From<Player> for PlayerProfile {
 #[post("/v1/players")]
 pub async fn create_player(
     state: web::Data<AppState>,
-    body: web::Json<NewPlayer>,
+    body: Json<NewPlayer>,
 ) -> Result<HttpResponse, ApiError> {
     let name = PlayerName::parse(&body.name)?;
     let token = ApiToken::generate();
