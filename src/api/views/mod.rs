@@ -3,6 +3,7 @@
 
 mod events;
 mod game;
+mod ids;
 mod position;
 pub mod rating_cursors;
 mod ratings;
@@ -17,3 +18,20 @@ pub use ratings::{
 };
 pub use rules::PresetName;
 pub use rules::{RulesInput, RulesView};
+
+/// The OpenAPI schema of an optional position string: the syntax of
+/// RULES.md §1 (the server checks the rest and names the field at fault).
+pub fn position_schema() -> utoipa::openapi::Object {
+    use utoipa::openapi::schema::{SchemaType, Type};
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+        .description(Some(
+            "RULES.md position notation: 12 comma-separated squares, side to move, \
+             south store, north store, ply",
+        ))
+        .pattern(Some(
+            "^(M?[0-9]+,){11}M?[0-9]+ [sn] -?[0-9]+:[0-9]+ -?[0-9]+:[0-9]+ [0-9]+$",
+        ))
+        .examples([serde_json::json!("M0,5,5,5,5,5,M0,5,5,5,5,5 s 0:0 0:0 1")])
+        .build()
+}
