@@ -8,7 +8,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::api::problem::{ApiError, Problem};
 use crate::api::views::rating_cursors;
-use crate::api::views::{LeaderboardEntry, LeaderboardPage};
+use crate::api::views::{LeaderboardEntry, LeaderboardPage, PresetName};
 use crate::api::AppState;
 use crate::domain::PlayerId;
 use crate::engine::Preset;
@@ -28,6 +28,7 @@ pub const MAX_LIMIT: u32 = 100;
 #[into_params(parameter_in = Query)]
 pub struct LeaderboardQuery {
     /// `next_cursor` or `prev_cursor` of an earlier page.
+    #[param(pattern = "^[A-Za-z0-9_-]+$")]
     pub cursor: Option<String>,
     /// Rows per page, 1 to 100 (default 50).
     #[param(minimum = 1, maximum = 100)]
@@ -109,7 +110,7 @@ const LEADERBOARD_404: &str = "`leaderboard_not_found`: the path names no preset
 #[utoipa::path(
     tag = "ratings",
     params(
-        ("preset" = String, Path, description = "`classic`, `village` or `online`", example = "classic"),
+        ("preset" = inline(PresetName), Path, description = "The preset whose leaderboard"),
         LeaderboardQuery,
     ),
     responses(
@@ -177,8 +178,8 @@ pub async fn get_leaderboard(
 #[utoipa::path(
     tag = "ratings",
     params(
-        ("preset" = String, Path, description = "`classic`, `village` or `online`", example = "classic"),
-        ("player_id" = String, Path, description = "Player id", example = "aB3dE6gH9j"),
+        ("preset" = inline(PresetName), Path, description = "The preset whose leaderboard"),
+        ("player_id" = inline(PlayerId), Path, description = "Player id"),
         AroundQuery,
     ),
     responses(

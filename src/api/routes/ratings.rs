@@ -29,6 +29,7 @@ pub struct HistoryQuery {
     /// Only this preset's changes (default: every preset).
     pub preset: Option<PresetName>,
     /// `next_cursor` of an earlier page.
+    #[param(pattern = "^[A-Za-z0-9_-]+$")]
     pub cursor: Option<String>,
     /// Changes per page, 1 to 1000 (default 100).
     #[param(minimum = 1, maximum = 1000)]
@@ -47,7 +48,7 @@ pub(crate) async fn existing_player(store: &Store, id: &PlayerId) -> Result<Play
 #[utoipa::path(
     tag = "ratings",
     params(
-        ("id" = String, Path, description = "Player id", example = "aB3dE6gH9j"),
+        ("id" = inline(PlayerId), Path, description = "Player id"),
         HistoryQuery,
     ),
     responses(
@@ -93,8 +94,8 @@ pub async fn get_rating_history(
 #[utoipa::path(
     tag = "ratings",
     params(
-        ("a" = String, Path, description = "The player whose side the record is from", example = "aB3dE6gH9j"),
-        ("b" = String, Path, description = "The opponent", example = "Zx8Yw7Vu6T"),
+        ("a" = inline(PlayerId), Path, description = "The player whose side the record is from"),
+        ("b" = inline(PlayerId), Path, description = "The opponent"),
     ),
     responses(
         (status = 200, description = "The record", body = VersusView),
