@@ -1,7 +1,10 @@
 pub mod api;
 pub mod domain;
 pub mod engine;
+pub mod record;
+pub mod replay;
 pub mod settings;
 pub mod startup;
 pub mod store;
 pub mod telemetry;
+pub mod verify;

@@ -4,7 +4,7 @@ use clap::{Args, Parser, Subcommand};
 use oanquan::settings::{DatabaseSettings, LogSettings, Settings};
 use oanquan::startup::Application;
 use oanquan::store::Store;
-use oanquan::{api, telemetry};
+use oanquan::{api, telemetry, verify};
 
 /// HTTP game server for Ô Ăn Quan. Without a subcommand, `serve`.
 #[derive(Parser)]
@@ -30,6 +30,15 @@ enum Command {
     Migrate(MigrateArgs),
     /// Print the OpenAPI document (JSON) to stdout.
     Openapi,
+    /// Replay every stored game and check its stored positions and outcome;
+    /// prints each mismatch and exits with status 1 if there is any.
+    Verify(VerifyArgs),
+}
+
+#[derive(Args)]
+struct VerifyArgs {
+    #[command(flatten)]
+    database: DatabaseSettings,
 }
 
 #[derive(Args)]
@@ -60,6 +69,19 @@ async fn main() -> anyhow::Result<()> {
             tracing::info!(backend = ?store.backend(), "migrations applied");
         }
         Command::Openapi => print!("{}", api::openapi::spec_json()),
+        Command::Verify(args) => {
+            let store = Store::connect(&args.database)
+                .await
+                .context("cannot connect to the database")?;
+            let summary = verify::verify(&store, |mismatch| println!("mismatch: {mismatch}"))
+                .await
+                .context("cannot read the games")?;
+            store.close().await;
+            println!("{summary}");
+            if summary.mismatches > 0 {
+                std::process::exit(1);
+            }
+        }
     }
     Ok(())
 }

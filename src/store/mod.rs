@@ -48,10 +48,12 @@ macro_rules! with_tx {
 }
 
 mod games;
+mod history;
 mod idempotency;
 mod players;
 
 pub use games::{Game, MoveRecord, PlayerRef};
+pub use history::{GameFilter, HistoryKey, RulesFilter};
 pub use idempotency::SavedResponse;
 pub use players::Player;
 

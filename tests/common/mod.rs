@@ -21,6 +21,7 @@ use sqlx::{Connection, Executor, PgConnection};
 use tempfile::TempDir;
 
 pub mod games;
+pub mod lines;
 
 pub const POSTGRES_URL_VAR: &str = "OANQUAN_TEST_POSTGRES_URL";
 
@@ -211,6 +212,42 @@ impl TestApp {
             Store::Postgres(pool) => sqlx::query_scalar(sql).fetch_one(pool).await,
         }
         .expect("scalar query")
+    }
+
+    /// Runs a statement on the app's database; returns the rows it changed.
+    pub async fn execute(&self, sql: &str) -> u64 {
+        match &self.store {
+            Store::Sqlite(pool) => sqlx::query(sql)
+                .execute(pool)
+                .await
+                .map(|r| r.rows_affected()),
+            Store::Postgres(pool) => sqlx::query(sql)
+                .execute(pool)
+                .await
+                .map(|r| r.rows_affected()),
+        }
+        .expect("statement")
+    }
+
+    /// The URL of this test's database, for running the binary on it.
+    pub fn database_url(&self) -> String {
+        self.database.url()
+    }
+
+    /// What `oanquan verify` finds in this app's database, one line each.
+    pub async fn verify(&self) -> (oanquan::verify::Summary, Vec<String>) {
+        let mut found = Vec::new();
+        let summary = oanquan::verify::verify(&self.store, |m| found.push(m.to_string()))
+            .await
+            .expect("verify reads the database");
+        (summary, found)
+    }
+
+    /// Asserts that every stored game replays to what is stored.
+    pub async fn assert_verified(&self) {
+        let (summary, found) = self.verify().await;
+        assert!(found.is_empty(), "verify found mismatches: {found:#?}");
+        assert_eq!(summary.mismatches, 0);
     }
 
     /// The `token_hash` column of one player.

@@ -4,6 +4,9 @@
 pub mod analysis;
 pub mod games;
 pub mod health;
+pub mod history;
 pub mod moves;
 pub mod players;
 pub mod problems;
+pub mod records;
+pub mod replay;

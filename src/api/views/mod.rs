@@ -3,10 +3,14 @@
 
 mod events;
 mod game;
+mod history;
 mod position;
+mod record;
 mod rules;
 
 pub use events::EventView;
 pub use game::{GameView, MoveView, PlayerSummary, ResultView, SeatPlayers};
+pub use history::{GamePage, GamePosition, MoveRange};
 pub use position::{BoardSquare, PositionView, ScoresView, SeatName, StoreView, StoresView};
+pub use record::{GameRecord, RecordMoveView};
 pub use rules::{RulesInput, RulesView};
