@@ -44,8 +44,11 @@ impl fmt::Display for Summary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "verified {} games, {} moves: {} mismatches",
-            self.games, self.moves, self.mismatches
+            "verified {} games, {} moves: {} mismatch{}",
+            self.games,
+            self.moves,
+            self.mismatches,
+            if self.mismatches == 1 { "" } else { "es" }
         )
     }
 }

@@ -25,8 +25,9 @@ pub fn configure(config: &mut ServiceConfig) {
     config.service(export_game).service(import_game);
 }
 
-/// The largest record an import takes: a 2000-ply game as JSON, with every
-/// position and time, is about 400 KiB.
+/// The largest record an import takes: four times a 2000-ply game exported
+/// as JSON with every position and time (about 250 KiB), and still a bound
+/// on the work one request can cause (replaying it takes milliseconds).
 pub const MAX_IMPORT_BYTES: usize = 1024 * 1024;
 
 const TEXT_PLAIN: &str = "text/plain; charset=utf-8";
