@@ -12,7 +12,7 @@ use anyhow::Context;
 use chrono::{SubsecRound, Utc};
 use oanquan::api::views::PositionView;
 use oanquan::domain::{ApiToken, GameId, GameStatus, PlayerName};
-use oanquan::engine::{Position, Preset, RuleParams, Rules, Seat, Square};
+use oanquan::engine::{Move, Position, Preset, RuleParams, Rules, Seat, Square};
 use oanquan::replay;
 use oanquan::settings::{DatabaseSettings, LogFormat, LogSettings, RateLimitSettings, Settings};
 use oanquan::startup::Application;
@@ -26,17 +26,18 @@ const BACKGROUND_PLIES: usize = 40;
 const ROUNDS: usize = 15;
 
 /// A long game: each move captures as little as it can (ties by a fixed
-/// pseudo-random order), which under `village` runs to `max_plies`.
-fn long_line(start: Position, plies: usize, mut seed: u64) -> Vec<Position> {
+/// pseudo-random order), which under `village` runs to `max_plies`. The
+/// moves, each with the position after it.
+fn long_line(start: Position, plies: usize, mut seed: u64) -> Vec<(Move, Position)> {
     let material = |p: &Position| -> u32 {
         Square::ALL
             .iter()
             .map(|&sq| p.stones(sq) + if p.has_mandarin(sq) { 10 } else { 0 })
             .sum()
     };
-    let mut line = vec![start];
-    while line.len() <= plies && !line.last().unwrap().is_over() {
-        let position = *line.last().unwrap();
+    let mut line: Vec<(Move, Position)> = Vec::new();
+    let mut position = start;
+    while line.len() < plies && !position.is_over() {
         seed ^= seed << 13;
         seed ^= seed >> 7;
         seed ^= seed << 17;
@@ -44,27 +45,27 @@ fn long_line(start: Position, plies: usize, mut seed: u64) -> Vec<Position> {
             .legal_moves()
             .iter()
             .enumerate()
-            .map(|(i, &m)| (i, position.play(m).unwrap()))
-            .max_by_key(|(i, next)| {
+            .map(|(i, &m)| (i, m, position.play(m).unwrap()))
+            .max_by_key(|(i, _, next)| {
                 let kept = if next.is_over() { 0 } else { material(next) };
                 (kept, (seed >> (*i * 3)) & 7)
             })
-            .unwrap()
-            .1;
-        line.push(next);
+            .unwrap();
+        line.push((next.1, next.2));
+        position = next.2;
     }
     line
 }
 
-/// Stores a finished game whose positions are `line` (start first).
+/// Stores a game of `line` from `start`.
 async fn store_game(
     store: &Store,
     player: &PlayerRef,
-    rules: Rules,
-    line: &[Position],
+    start: Position,
+    line: &[(Move, Position)],
 ) -> anyhow::Result<Game> {
     let now = Utc::now().trunc_subsecs(6);
-    let last = line.last().unwrap();
+    let last = line.last().map_or(&start, |(_, p)| p);
     let game = Game {
         id: GameId::generate(),
         status: if last.is_over() {
@@ -72,15 +73,15 @@ async fn store_game(
         } else {
             GameStatus::Archived
         },
-        rules,
+        rules: *start.rules(),
         rated: false,
         created_by: player.id.clone(),
         south: None,
         north: None,
         reserved_for: None,
-        first: line[0].turn(),
+        first: start.turn(),
         custom_start: false,
-        start_position: line[0].to_string(),
+        start_position: start.to_string(),
         position: last.to_string(),
         ply: last.ply(),
         to_move: last.turn(),
@@ -92,24 +93,21 @@ async fn store_game(
         finished_at: Some(now),
         recorded_names: Some(["a".to_owned(), "b".to_owned()]),
     };
+    let mut before = start;
     let moves: Vec<MoveRecord> = line
-        .windows(2)
-        .map(|pair| {
-            let m = pair[0]
-                .legal_moves()
-                .iter()
-                .copied()
-                .find(|&m| pair[0].play(m).unwrap() == pair[1])
-                .unwrap();
-            MoveRecord {
+        .iter()
+        .map(|&(m, after)| {
+            let record = MoveRecord {
                 game_id: game.id.clone(),
-                ply: pair[0].ply(),
-                seat: pair[0].turn(),
+                ply: before.ply(),
+                seat: before.turn(),
                 notation: m.to_string(),
                 player_id: None,
-                position_after: pair[1].to_string(),
+                position_after: after.to_string(),
                 played_at: Some(now),
-            }
+            };
+            before = after;
+            record
         })
         .collect();
     let mut tx = store.begin_write().await?;
@@ -151,24 +149,19 @@ async fn bench(url: &str) -> anyhow::Result<()> {
 
     let village = Preset::Village.rules();
     for i in 0..BACKGROUND_GAMES {
-        let line = long_line(
-            Position::start(village, Seat::South),
-            BACKGROUND_PLIES,
-            i as u64 + 1,
-        );
-        store_game(&store, &player, village, &line).await?;
+        let start = Position::start(village, Seat::South);
+        let line = long_line(start, BACKGROUND_PLIES, i as u64 + 1);
+        store_game(&store, &player, start, &line).await?;
     }
     let rules = Rules::new(RuleParams {
         max_plies: PLIES as u32,
         ..Preset::Village.params()
     })?;
-    let line = long_line(
-        Position::start(rules, Seat::South),
-        PLIES,
-        0x9e37_79b9_7f4a_7c15,
-    );
-    assert_eq!(line.len(), PLIES + 1, "the game runs to max_plies");
-    let game = store_game(&store, &player, rules, &line).await?;
+    let start = Position::start(rules, Seat::South);
+    let line = long_line(start, PLIES, 0x9e37_79b9_7f4a_7c15);
+    let ended = line.last().is_some_and(|(_, last)| last.is_over());
+    assert!(line.len() == PLIES && ended, "the game runs to max_plies");
+    let game = store_game(&store, &player, start, &line).await?;
     let plies: Vec<u32> = (0..=PLIES as u32).collect();
 
     // Each way does what the handler does: read the game row, get the
@@ -268,29 +261,10 @@ async fn bench(url: &str) -> anyhow::Result<()> {
     );
     drop(handle.stop(true));
 
-    let bytes: i64 = match &store {
-        Store::Sqlite(pool) => {
-            sqlx::query_scalar("SELECT SUM(LENGTH(position_after)) FROM moves")
-                .fetch_one(pool)
-                .await?
-        }
-        Store::Postgres(pool) => {
-            sqlx::query_scalar("SELECT SUM(LENGTH(position_after))::BIGINT FROM moves")
-                .fetch_one(pool)
-                .await?
-        }
-    };
-    let rows: i64 = match &store {
-        Store::Sqlite(pool) => {
-            sqlx::query_scalar("SELECT COUNT(*) FROM moves")
-                .fetch_one(pool)
-                .await?
-        }
-        Store::Postgres(pool) => {
-            sqlx::query_scalar("SELECT COUNT(*) FROM moves")
-                .fetch_one(pool)
-                .await?
-        }
+    const SIZES: &str = "SELECT COUNT(*), CAST(SUM(LENGTH(position_after)) AS BIGINT) FROM moves";
+    let (rows, bytes): (i64, i64) = match &store {
+        Store::Sqlite(pool) => sqlx::query_as(SIZES).fetch_one(pool).await?,
+        Store::Postgres(pool) => sqlx::query_as(SIZES).fetch_one(pool).await?,
     };
     println!(
         "  stored positions: {rows} moves, {:.1} bytes of position text per move",
