@@ -9,7 +9,7 @@ use std::fmt;
 
 use crate::domain::GameStatus;
 use crate::engine::{EndReason, Move, Position};
-use crate::store::{Game, MoveRecord, Store, StoreError};
+use crate::store::{Game, MoveRecord, Store, StoreError, StoredGame};
 
 /// Games read per query.
 const PAGE: u32 = 200;
@@ -64,17 +64,26 @@ pub async fn verify(
     let mut after: Option<String> = None;
     loop {
         let page = store.games_by_id_after(after.as_deref(), PAGE).await?;
-        let Some((last, _)) = page.last() else {
+        let Some(last) = page.last() else {
             break;
         };
-        after = Some(last.clone());
-        for (id, game) in page {
+        after = Some(last.id.clone());
+        for StoredGame { id, preset, game } in page {
             summary.games += 1;
             let found = match game {
                 Ok(game) => match store.moves_between(&game.id, 0, u32::MAX).await {
                     Ok(moves) => {
                         summary.moves += moves.len() as u64;
-                        check_game(&game, &moves)
+                        let mut found = check_game(&game, &moves);
+                        let expected = game.rules.preset().map(|p| p.name().to_owned());
+                        if preset != expected {
+                            found.push(mismatch(
+                                &id,
+                                None,
+                                format!("stored preset {preset:?}, its rules are {expected:?}"),
+                            ));
+                        }
+                        found
                     }
                     Err(StoreError::Corrupt(what)) => vec![mismatch(&id, None, what)],
                     Err(error) => return Err(error),

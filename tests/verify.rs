@@ -114,6 +114,7 @@ backend_tests! {
         let flipped = if result == "south" { "north" } else { "south" };
         app.execute(&format!("UPDATE games SET winner = '{flipped}' WHERE id = '{b}'")).await;
         app.execute(&format!("UPDATE moves SET notation = '3X' WHERE game_id = '{c}' AND ply = 2")).await;
+        app.execute(&format!("UPDATE games SET preset = 'village' WHERE id = '{a}'")).await;
 
         let (code, stdout) = verify_binary(&app);
         assert_eq!(code, 1, "{stdout}");
@@ -122,11 +123,13 @@ backend_tests! {
         assert!(lines.iter().any(|l| l.starts_with(&stored)), "{stdout}");
         assert!(lines.iter().any(|l| l.starts_with(&format!("mismatch: game {b}: stored result {flipped} by "))), "{stdout}");
         assert!(lines.iter().any(|l| l.starts_with(&format!("mismatch: game {c} ply 2: 3X does not replay"))), "{stdout}");
-        assert_eq!(lines.len(), 4, "one line per mismatch and the summary: {stdout}");
-        assert_eq!(lines[3], format!("verified 9 games, {} moves: 3 mismatches", summary.moves));
+        let preset = format!("mismatch: game {a}: stored preset Some(\"village\"), its rules are Some(\"classic\")");
+        assert!(lines.contains(&preset.as_str()), "{stdout}");
+        assert_eq!(lines.len(), 5, "one line per mismatch and the summary: {stdout}");
+        assert_eq!(lines[4], format!("verified 9 games, {} moves: 4 mismatches", summary.moves));
 
         let (summary, found) = app.verify().await;
-        assert_eq!(summary.mismatches, 3);
-        assert_eq!(found.len(), 3);
+        assert_eq!(summary.mismatches, 4);
+        assert_eq!(found.len(), 4);
     }
 }

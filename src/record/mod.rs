@@ -4,7 +4,7 @@
 //! A [`Record`] is what a record says; [`Record::replay`] checks it with
 //! the engine, move by move, and says what it amounts to. Pure: no I/O.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Datelike, Utc};
 
 use crate::domain::PlayerName;
 use crate::engine::{EndReason, Move, Outcome, Position, Rules, Seat};
@@ -113,6 +113,7 @@ impl Record {
     /// Replays the record with the engine and checks everything it states.
     pub fn replay(&self) -> Result<Replayed, RecordError> {
         let names = self.checked_names()?;
+        self.check_times()?;
         let start = self.start()?;
         let custom_start = start != Position::start(self.rules, start.turn());
         let mut position = start;
@@ -165,6 +166,28 @@ impl Record {
             outcome,
             names,
         })
+    }
+
+    /// Times a database of either kind stores and reads back alike.
+    fn check_times(&self) -> Result<(), RecordError> {
+        let given = [
+            ("started_at", self.started_at),
+            ("finished_at", self.finished_at),
+        ]
+        .into_iter()
+        .map(|(what, at)| (what.to_owned(), at))
+        .chain(
+            self.moves
+                .iter()
+                .enumerate()
+                .map(|(i, m)| (format!("the played_at of move {}", i + 1), m.played_at)),
+        );
+        for (what, at) in given {
+            if at.is_some_and(|at| !(1..=9999).contains(&at.year())) {
+                return Err(invalid(format!("{what}: a year outside 1 to 9999")));
+            }
+        }
+        Ok(())
     }
 
     fn checked_names(&self) -> Result<[String; 2], RecordError> {

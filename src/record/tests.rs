@@ -336,3 +336,27 @@ fn an_unfinished_record_is_resigned_or_left_open() {
     };
     assert!(inconsistency(&classic_record(&["1L"], scores)).contains("final scores"));
 }
+
+#[test]
+fn times_must_be_storable_and_numbers_cannot_overflow() {
+    let mut record = classic_record(&["1L"], StatedResult::default());
+    record.moves[0].played_at = chrono::NaiveDate::from_ymd_opt(12000, 1, 1)
+        .and_then(|d| d.and_hms_opt(0, 0, 0))
+        .map(|t| t.and_utc());
+    assert!(record.moves[0].played_at.is_some());
+    match record.replay() {
+        Err(RecordError::Invalid(detail)) => {
+            assert_eq!(detail, "the played_at of move 1: a year outside 1 to 9999")
+        }
+        other => panic!("{other:?}"),
+    }
+    for text in [
+        "2147483647... 1L 1R 2L 3L",
+        "[Position \"M0,5,5,5,5,5,M0,5,5,5,5,5 s 0:0 0:0 4294967295\"]\n\n1L 1R",
+    ] {
+        assert!(
+            text::parse(text).and_then(|r| r.replay()).is_err(),
+            "{text}"
+        );
+    }
+}

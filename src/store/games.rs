@@ -69,6 +69,7 @@ impl Game {
             .rsplit(' ')
             .next()
             .and_then(|p| p.parse::<u32>().ok())
+            .filter(|&p| p >= 1)
             .unwrap_or(1)
     }
 
@@ -102,6 +103,8 @@ pub struct MoveRecord {
 pub(super) struct GameRow {
     pub(super) id: String,
     status: String,
+    /// Read only by `oanquan verify`: the rules below are what counts.
+    pub(super) preset: Option<String>,
     mandarin_setup: String,
     mandarin_value: i32,
     empty_mandarin_is_gap: bool,

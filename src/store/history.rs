@@ -26,6 +26,16 @@ impl HistoryKey {
     }
 }
 
+/// A game row as `oanquan verify` walks them.
+#[derive(Debug)]
+pub struct StoredGame {
+    pub id: String,
+    /// The `preset` column, which the `rules` filter reads: it must name
+    /// the preset the rule columns equal.
+    pub preset: Option<String>,
+    pub game: Result<Game, StoreError>,
+}
+
 /// Which ruleset a listed game was played under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RulesFilter {
@@ -242,7 +252,7 @@ impl Store {
         &self,
         after: Option<&str>,
         limit: u32,
-    ) -> Result<Vec<(String, Result<Game, StoreError>)>, StoreError> {
+    ) -> Result<Vec<StoredGame>, StoreError> {
         let sql = format!("{SELECT_GAME} WHERE g.id > $1 ORDER BY g.id LIMIT $2");
         let rows = with_pool!(self, |pool| {
             sqlx::query_as::<_, GameRow>(&sql)
@@ -253,7 +263,11 @@ impl Store {
         })?;
         Ok(rows
             .into_iter()
-            .map(|row| (row.id.clone(), Game::try_from(row)))
+            .map(|row| StoredGame {
+                id: row.id.clone(),
+                preset: row.preset.clone(),
+                game: Game::try_from(row),
+            })
             .collect())
     }
 }

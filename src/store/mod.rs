@@ -53,7 +53,7 @@ mod idempotency;
 mod players;
 
 pub use games::{Game, MoveRecord, PlayerRef};
-pub use history::{GameFilter, HistoryKey, RulesFilter};
+pub use history::{GameFilter, HistoryKey, RulesFilter, StoredGame};
 pub use idempotency::SavedResponse;
 pub use players::Player;
 

@@ -1,191 +1,16 @@
-//! The text form of a record, after PGN: tag pairs, a blank line, then the
-//! numbered moves and the result. README.md ("Game records") documents it.
-//!
-//! ```text
-//! [Rules "classic"]
-//! [South "Lan"]
-//! [North "Minh"]
-//! [Date "2025.01.31"]
-//! [Time "08:30:00"]
-//! [Result "1-0"]
-//! [Termination "resignation"]
-//! [Score "11-2"]
-//!
-//! 1. 1L 3R 1-0
-//! ```
+//! Reading a record from text.
 
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 
-use super::{Record, RecordError, RecordMove, StatedResult, UNKNOWN_NAME};
-use crate::engine::{
-    EndReason, MandarinSetup, Position, Preset, RefillShortfall, RuleParam, RuleParams, Rules, Seat,
-};
-
-/// Movetext lines are wrapped before this many characters, as PGN does.
-const LINE_WIDTH: usize = 80;
+use super::{parameter_tag, parse_result_token, result_token, start_ply_of, PARAMETERS};
+use crate::engine::{EndReason, MandarinSetup, Preset, RefillShortfall, RuleParam, Rules, Seat};
+use crate::record::{Record, RecordError, RecordMove, StatedResult, UNKNOWN_NAME};
 
 /// PGN roster tags that say nothing about an Ô Ăn Quan game; read and dropped.
 const IGNORED_TAGS: [&str; 4] = ["Event", "Site", "Round", "Annotator"];
-
-/// The tag naming each rule parameter.
-fn parameter_tag(param: RuleParam) -> &'static str {
-    match param {
-        RuleParam::MandarinSetup => "MandarinSetup",
-        RuleParam::MandarinValue => "MandarinValue",
-        RuleParam::EmptyMandarinIsGap => "EmptyMandarinIsGap",
-        RuleParam::YoungMandarinMin => "YoungMandarinMin",
-        RuleParam::FirstMoveMandarinBan => "FirstMoveMandarinBan",
-        RuleParam::RefillShortfall => "RefillShortfall",
-        RuleParam::MaxPlies => "MaxPlies",
-    }
-}
-
-const PARAMETERS: [RuleParam; 7] = [
-    RuleParam::MandarinSetup,
-    RuleParam::MandarinValue,
-    RuleParam::EmptyMandarinIsGap,
-    RuleParam::YoungMandarinMin,
-    RuleParam::FirstMoveMandarinBan,
-    RuleParam::RefillShortfall,
-    RuleParam::MaxPlies,
-];
-
-fn parameter_value(params: &RuleParams, param: RuleParam) -> String {
-    match param {
-        RuleParam::MandarinSetup => params.mandarin_setup.name().to_owned(),
-        RuleParam::MandarinValue => params.mandarin_value.to_string(),
-        RuleParam::EmptyMandarinIsGap => params.empty_mandarin_is_gap.to_string(),
-        RuleParam::YoungMandarinMin => params.young_mandarin_min.to_string(),
-        RuleParam::FirstMoveMandarinBan => params.first_move_mandarin_ban.to_string(),
-        RuleParam::RefillShortfall => params.refill_shortfall.name().to_owned(),
-        RuleParam::MaxPlies => params.max_plies.to_string(),
-    }
-}
-
 fn invalid(what: impl Into<String>) -> RecordError {
     RecordError::Invalid(what.into())
 }
-
-/// `1-0` (South won), `0-1` (North won), `1/2-1/2` (a draw) or `*`.
-fn result_token(winner: Option<Option<Seat>>) -> &'static str {
-    match winner {
-        Some(Some(Seat::South)) => "1-0",
-        Some(Some(Seat::North)) => "0-1",
-        Some(None) => "1/2-1/2",
-        None => "*",
-    }
-}
-
-fn parse_result_token(token: &str) -> Option<Option<Option<Seat>>> {
-    Some(match token {
-        "1-0" => Some(Some(Seat::South)),
-        "0-1" => Some(Some(Seat::North)),
-        "1/2-1/2" => Some(None),
-        "*" => None,
-        _ => return None,
-    })
-}
-
-fn quote(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
-/// The record as text.
-pub fn print(record: &Record) -> String {
-    let mut tags: Vec<(&str, String)> = Vec::new();
-    let preset = record.rules.preset();
-    tags.push(("Rules", preset.map_or("custom", Preset::name).to_owned()));
-    for seat in Seat::ALL {
-        let name = record.names[seat.index()]
-            .as_deref()
-            .unwrap_or(UNKNOWN_NAME);
-        let tag = if seat == Seat::South {
-            "South"
-        } else {
-            "North"
-        };
-        tags.push((tag, name.to_owned()));
-    }
-    match record.started_at {
-        Some(at) => {
-            tags.push(("Date", at.format("%Y.%m.%d").to_string()));
-            tags.push(("Time", at.format("%H:%M:%S").to_string()));
-        }
-        None => tags.push(("Date", "????.??.??".to_owned())),
-    }
-    let result = record.result;
-    tags.push(("Result", result_token(result.winner).to_owned()));
-    if let Some(reason) = result.reason {
-        tags.push(("Termination", reason.name().to_owned()));
-    }
-    if let Some([south, north]) = result.scores {
-        tags.push(("Score", format!("{south}-{north}")));
-    }
-    if preset.is_none() {
-        let params = record.rules.params();
-        for param in PARAMETERS {
-            let value = parameter_value(&params, param);
-            if value != parameter_value(&RuleParams::DEFAULT, param) {
-                tags.push((parameter_tag(param), value));
-            }
-        }
-    }
-    let first = record.first.unwrap_or(Seat::South);
-    let standard = Position::start(record.rules, first).to_string();
-    let start_ply = match record.start_position.as_deref() {
-        Some(start) if start != standard => {
-            tags.push(("Position", start.to_owned()));
-            start_ply_of(start).unwrap_or(1)
-        }
-        _ => {
-            if first == Seat::North {
-                tags.push(("First", "north".to_owned()));
-            }
-            1
-        }
-    };
-    let mut text: String = tags
-        .iter()
-        .map(|(tag, value)| format!("[{tag} \"{}\"]\n", quote(value)))
-        .collect();
-    text.push('\n');
-    text.push_str(&movetext(record, start_ply));
-    text.push('\n');
-    text
-}
-
-fn movetext(record: &Record, start_ply: u32) -> String {
-    let mut tokens = Vec::with_capacity(record.moves.len() * 3 / 2 + 1);
-    for (i, m) in record.moves.iter().enumerate() {
-        let ply = start_ply + i as u32;
-        if ply % 2 == 1 {
-            tokens.push(format!("{}.", ply.div_ceil(2)));
-        } else if i == 0 {
-            tokens.push(format!("{}...", ply / 2));
-        }
-        tokens.push(m.notation.clone());
-    }
-    tokens.push(result_token(record.result.winner).to_owned());
-    let mut lines = vec![String::new()];
-    for token in tokens {
-        let line = lines.last_mut().expect("one line at least");
-        if !line.is_empty() && line.len() + 1 + token.len() > LINE_WIDTH {
-            lines.push(token);
-        } else {
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(&token);
-        }
-    }
-    lines.join("\n")
-}
-
-/// The ply field of a position string, if it has one.
-fn start_ply_of(position: &str) -> Option<u32> {
-    position.rsplit(' ').next()?.parse().ok()
-}
-
 /// One `[Name "value"]` line.
 fn parse_tag(line: &str, number: usize) -> Result<(String, String), RecordError> {
     let bad = || {
@@ -446,7 +271,7 @@ fn parse_movetext(text: &str, start_ply: u32) -> Result<Movetext, RecordError> {
         }
         let (number, notation) = split_number(token)?;
         if let Some(ply) = number {
-            let expected = implied.unwrap_or(start_ply + moves.len() as u32);
+            let expected = implied.unwrap_or(start_ply.saturating_add(moves.len() as u32));
             if implied.is_some() && ply != expected {
                 return Err(invalid(format!(
                     "{token:?}: the move numbers skip (ply {ply} where ply {expected} comes next)"
@@ -460,7 +285,7 @@ fn parse_movetext(text: &str, start_ply: u32) -> Result<Movetext, RecordError> {
             ply: implied,
             ..RecordMove::default()
         });
-        implied = implied.map(|p| p + 1);
+        implied = implied.map(|p| p.saturating_add(1));
     }
     Ok((moves, ending))
 }
