@@ -325,4 +325,32 @@ backend_tests! {
         let north = app.post_with_headers(&path, &game.south.token, &json!({"move": "2R"}), &key).await;
         assert_problem(north, 409, "not_your_turn").await;
     }
+
+    async fn two_instances_on_one_database_behave_as_one(app) {
+        let other = app.sibling().await;
+        let game = app.active_game(json!({})).await;
+        assert_eq!(other.game(&game.id).await, app.game(&game.id).await);
+        // Racing submissions for one ply, split between the two nodes.
+        let state = app.game(&game.id).await;
+        let body = json!({"move": "3R", "ply": state["ply"]});
+        let nodes = [&app, &other];
+        let responses = join_all(
+            (0..8).map(|i| nodes[i % 2].play(&game.id, &game.south.token, body.clone())),
+        )
+        .await;
+        let mut codes: Vec<u16> = responses.iter().map(|r| r.status().as_u16()).collect();
+        codes.sort_unstable();
+        assert_eq!(codes, [201, 409, 409, 409, 409, 409, 409, 409]);
+        // An idempotent retry answered by the other node replays the answer.
+        let path = format!("/v1/games/{}/moves", game.id);
+        let key = [("idempotency-key", "cross-node")];
+        let first = app.post_with_headers(&path, &game.north.token, &json!({"move": "1L"}), &key).await;
+        assert_eq!(first.status(), StatusCode::CREATED);
+        let first: Value = first.json().await.unwrap();
+        let retry = other.post_with_headers(&path, &game.north.token, &json!({"move": "1L"}), &key).await;
+        assert_eq!(retry.headers()["idempotent-replayed"], "true");
+        assert_eq!(retry.json::<Value>().await.unwrap(), first);
+        assert_eq!(app.count_moves().await, 2);
+        assert_eq!(other.game(&game.id).await["ply"], 3);
+    }
 }

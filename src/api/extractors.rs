@@ -2,10 +2,43 @@
 //! request (bad JSON, path, query, oversize body) into problems. Register
 //! them all as app data.
 
+use actix_web::dev::Payload;
 use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
-use actix_web::{web, HttpRequest};
+use actix_web::{web, FromRequest, HttpRequest};
+use futures_util::future::LocalBoxFuture;
+use serde::de::DeserializeOwned;
 
 use super::problem::{ApiError, MAX_JSON_BODY_BYTES};
+
+/// A JSON request body, like `web::Json`, whose shape errors name the field
+/// at fault (`moves[3]: invalid type: …`, `rules.max_plies: …`). actix's
+/// own `Json` reports only a line and column. Content type, size limit and
+/// syntax are checked by `web::Json` (and its [`json_config`]) first.
+#[derive(Debug)]
+pub struct Json<T>(pub T);
+
+impl<T> std::ops::Deref for Json<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: DeserializeOwned + 'static> FromRequest for Json<T> {
+    type Error = actix_web::Error;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let value = web::Json::<serde_json::Value>::from_request(request, payload);
+        Box::pin(async move {
+            let web::Json(value) = value.await?;
+            serde_path_to_error::deserialize(value)
+                .map(Json)
+                .map_err(|error| ApiError::InvalidBody(error.to_string()).into())
+        })
+    }
+}
 
 impl From<JsonPayloadError> for ApiError {
     fn from(error: JsonPayloadError) -> Self {

@@ -4,9 +4,9 @@
 
 use actix_web::App;
 use serde_json::json;
-use utoipa::openapi::content::ContentBuilder;
+use utoipa::openapi::content::{Content, ContentBuilder};
 use utoipa::openapi::header::{Header, HeaderBuilder};
-use utoipa::openapi::path::Operation;
+use utoipa::openapi::path::{Operation, ParameterIn};
 use utoipa::openapi::response::{Response, ResponseBuilder};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{example::ExampleBuilder, Object, OpenApi as OpenApiDoc, Ref, RefOr, Type};
@@ -89,7 +89,17 @@ fn add_shared_problem_responses(doc: &mut OpenApiDoc) {
             &mut item.patch,
         ];
         for operation in operations.into_iter().flatten() {
+            add_examples_from_descriptions(operation);
             let mut shared = Vec::new();
+            if has_parameter(operation, ParameterIn::Path, None) {
+                shared.push(ProblemCode::InvalidPathParameter);
+            }
+            if has_parameter(operation, ParameterIn::Header, Some("Idempotency-Key")) {
+                shared.extend([
+                    ProblemCode::InvalidHeader,
+                    ProblemCode::IdempotencyKeyReused,
+                ]);
+            }
             if operation.request_body.is_some() {
                 shared.extend([
                     ProblemCode::MalformedJson,
@@ -106,45 +116,59 @@ fn add_shared_problem_responses(doc: &mut OpenApiDoc) {
             }
             shared.push(ProblemCode::Internal);
             for code in shared {
-                add_if_absent(operation, code);
+                add_problem(operation, code);
             }
-            add_examples_from_descriptions(operation);
         }
     }
 }
 
-/// A problem response described as "`game_full` or `own_game`" but given
-/// no example gets one per code named, from the catalogue, so that every
-/// documented problem shows its exact shape.
+/// A problem response described as "`game_full` or `own_game`" gets an
+/// example per code it names, from the catalogue, so that every documented
+/// problem shows its exact shape.
 fn add_examples_from_descriptions(operation: &mut Operation) {
     for (status, response) in operation.responses.responses.iter_mut() {
         let RefOr::T(response) = response else {
             continue;
         };
-        let Some(content) = response.content.get_mut(PROBLEM_JSON) else {
-            continue;
-        };
-        if content.example.is_some() || !content.examples.is_empty() {
-            continue;
-        }
-        let named = response
+        let named: Vec<ProblemCode> = response
             .description
             .split('`')
             .skip(1)
             .step_by(2)
             .filter_map(ProblemCode::from_code)
-            .filter(|code| code.status().as_u16().to_string() == *status);
-        for code in named {
-            content.examples.insert(
-                code.as_str().to_owned(),
-                RefOr::T(
-                    ExampleBuilder::new()
-                        .value(Some(problem_example(code)))
-                        .build(),
-                ),
-            );
+            .filter(|code| code.status().as_u16().to_string() == *status)
+            .collect();
+        if let Some(content) = response.content.get_mut(PROBLEM_JSON) {
+            for code in named {
+                ensure_example(content, code);
+            }
         }
     }
+}
+
+/// Adds `code`'s catalogue example to a problem response's content unless
+/// one for it is there; a single `example` becomes a named one first.
+/// Returns whether it added one.
+fn ensure_example(content: &mut Content, code: ProblemCode) -> bool {
+    if let Some(single) = content.example.take() {
+        let name = single["code"].as_str().unwrap_or("example").to_owned();
+        content.examples.insert(
+            name,
+            RefOr::T(ExampleBuilder::new().value(Some(single)).build()),
+        );
+    }
+    if content.examples.contains_key(code.as_str()) {
+        return false;
+    }
+    content.examples.insert(
+        code.as_str().to_owned(),
+        RefOr::T(
+            ExampleBuilder::new()
+                .value(Some(problem_example(code)))
+                .build(),
+        ),
+    );
+    true
 }
 
 fn problem_example(code: ProblemCode) -> serde_json::Value {
@@ -157,15 +181,31 @@ fn problem_example(code: ProblemCode) -> serde_json::Value {
     })
 }
 
-fn add_if_absent(operation: &mut Operation, code: ProblemCode) {
+fn has_parameter(operation: &Operation, location: ParameterIn, name: Option<&str>) -> bool {
+    operation.parameters.iter().flatten().any(|parameter| {
+        parameter.parameter_in == location
+            && name.is_none_or(|name| parameter.name.eq_ignore_ascii_case(name))
+    })
+}
+
+/// Documents that `operation` can answer with `code`: a new response for
+/// its status, or one more example (and a mention) in the response already
+/// there.
+fn add_problem(operation: &mut Operation, code: ProblemCode) {
     let status = code.status().as_u16().to_string();
-    if operation.responses.responses.contains_key(&status) {
+    let Some(RefOr::T(existing)) = operation.responses.responses.get_mut(&status) else {
+        operation
+            .responses
+            .responses
+            .insert(status, problem_response(code).into());
         return;
+    };
+    let Some(content) = existing.content.get_mut(PROBLEM_JSON) else {
+        return;
+    };
+    if ensure_example(content, code) && !existing.description.contains(code.as_str()) {
+        existing.description = format!("{}; or `{}`", existing.description, code.as_str());
     }
-    operation
-        .responses
-        .responses
-        .insert(status, problem_response(code).into());
 }
 
 fn problem_response(code: ProblemCode) -> Response {

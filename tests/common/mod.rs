@@ -83,7 +83,8 @@ pub struct TestApp {
     /// The application's own pool, to look at what was stored.
     pub store: Store,
     handle: ServerHandle,
-    database: TestDatabase,
+    /// Shared by sibling instances; the database goes when the last does.
+    database: std::sync::Arc<TestDatabase>,
 }
 
 impl TestApp {
@@ -100,7 +101,21 @@ impl TestApp {
         if std::env::var_os("TEST_LOG").is_some() {
             telemetry::init(LogFormat::Text);
         }
-        let database = TestDatabase::create(backend).await?;
+        let database = std::sync::Arc::new(TestDatabase::create(backend).await?);
+        Some(Self::start(backend, database, customise).await)
+    }
+
+    /// Another instance of the application on this one's database, as a
+    /// second node behind a load balancer would be.
+    pub async fn sibling(&self) -> TestApp {
+        Self::start(self.backend, self.database.clone(), |_| {}).await
+    }
+
+    async fn start(
+        backend: Backend,
+        database: std::sync::Arc<TestDatabase>,
+        customise: impl FnOnce(&mut Settings),
+    ) -> TestApp {
         let mut settings = Settings {
             bind: "127.0.0.1:0".to_owned(),
             workers: Some(2),
@@ -123,7 +138,7 @@ impl TestApp {
         let handle = app.handle();
         tokio::spawn(app.run_until_stopped());
 
-        Some(TestApp {
+        TestApp {
             address: format!("http://127.0.0.1:{port}"),
             port,
             backend,
@@ -134,7 +149,7 @@ impl TestApp {
             store,
             handle,
             database,
-        })
+        }
     }
 
     pub fn url(&self, path: &str) -> String {

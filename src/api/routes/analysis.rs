@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
+use crate::api::extractors::Json;
 use crate::api::problem::{ApiError, Problem};
 use crate::api::views::{
     EventView, PositionView, ResultView, RulesInput, RulesView, ScoresView, SeatName,
@@ -20,6 +21,11 @@ pub fn configure(config: &mut ServiceConfig) {
     config.service(play_line);
 }
 
+/// A move in notation: own square 1-5 and `L` or `R`.
+#[derive(ToSchema)]
+#[schema(value_type = String, pattern = "^[1-5][LlRr]$", example = "3R")]
+pub struct MoveNotation(#[allow(dead_code)] String);
+
 #[derive(Clone, Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({
@@ -32,11 +38,13 @@ pub struct AnalysisRequest {
     #[serde(default)]
     pub rules: RulesInput,
     /// The start in RULES.md position notation (default: the standard start).
+    #[schema(schema_with = crate::api::views::position_schema)]
     pub position: Option<String>,
     /// Who moves first from the standard start (default `south`); not with `position`.
     pub first: Option<SeatName>,
     /// Moves in notation (`3R`), played in order; at most 2000.
     #[serde(default)]
+    #[schema(max_items = 2000, inline, value_type = Vec<MoveNotation>)]
     pub moves: Vec<String>,
 }
 
@@ -92,7 +100,7 @@ pub struct AnalysisResponse {
 )]
 #[post("/v1/analysis/play")]
 pub async fn play_line(
-    body: web::Json<AnalysisRequest>,
+    body: Json<AnalysisRequest>,
 ) -> Result<web::Json<AnalysisResponse>, ApiError> {
     analyse(&body).map(web::Json)
 }

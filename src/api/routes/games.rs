@@ -10,6 +10,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::api::auth::Authenticated;
 use crate::api::conditional::{etag, none_match_hits};
+use crate::api::extractors::Json;
 use crate::api::idempotency::{write_once, Reply};
 use crate::api::problem::{ApiError, Problem};
 use crate::api::views::{GameView, RulesInput};
@@ -73,13 +74,14 @@ pub struct NewGame {
     /// position's side to move decides; `first`, if given, must agree.
     pub first: Option<SeatChoice>,
     /// A player id: the other seat is kept for this player.
+    #[schema(pattern = "^[A-Za-z0-9]{10}$", example = "aB3dE6gH9j")]
     pub opponent: Option<String>,
     /// Ask for a rated game. Only games under a preset from the standard
     /// start between two players are rated; others are created unrated.
     #[serde(default)]
     pub rated: bool,
     /// A custom start in RULES.md position notation; the game is then unrated.
-    #[schema(example = "M0,0,0,1,4,2,0,2,3,0,0,4 s 16:0 18:1 40")]
+    #[schema(schema_with = crate::api::views::position_schema)]
     pub position: Option<String>,
 }
 
@@ -197,7 +199,7 @@ async fn opponent_of(
     tag = "games",
     security(("bearer" = [])),
     request_body = NewGame,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes a retry safe: the same key returns the original response")),
+    params(("Idempotency-Key" = Option<String>, Header, pattern = "^[!-~]{1,255}$", description = "Makes a retry safe: the same key returns the original response")),
     responses(
         (status = 201, description = "Created, `waiting`", body = GameView,
             headers(("Location" = String, description = "`/v1/games/{id}`"), ("ETag" = String, description = "The game's version"))),
@@ -210,7 +212,7 @@ pub async fn create_game(
     state: web::Data<AppState>,
     request: HttpRequest,
     Authenticated(player): Authenticated,
-    body: web::Json<NewGame>,
+    body: Json<NewGame>,
 ) -> Result<HttpResponse, ApiError> {
     let creator = PlayerRef {
         id: player.id.clone(),
@@ -232,7 +234,7 @@ pub async fn create_game(
 #[utoipa::path(
     tag = "games",
     params(
-        ("id" = String, Path, description = "Game id", example = "Gm4x9QzLp2"),
+        ("id" = inline(GameId), Path, description = "Game id"),
         ("If-None-Match" = Option<String>, Header, description = "An `ETag` from an earlier answer: 304 if unchanged"),
     ),
     responses(
@@ -271,8 +273,8 @@ pub async fn get_game(
     tag = "games",
     security(("bearer" = [])),
     params(
-        ("id" = String, Path, description = "Game id"),
-        ("Idempotency-Key" = Option<String>, Header, description = "Makes a retry safe"),
+        ("id" = inline(GameId), Path, description = "Game id"),
+        ("Idempotency-Key" = Option<String>, Header, pattern = "^[!-~]{1,255}$", description = "Makes a retry safe"),
     ),
     responses(
         (status = 200, description = "Joined; the game is `active`", body = GameView),
@@ -334,8 +336,8 @@ pub async fn join_game(
     tag = "games",
     security(("bearer" = [])),
     params(
-        ("id" = String, Path, description = "Game id"),
-        ("Idempotency-Key" = Option<String>, Header, description = "Makes a retry safe"),
+        ("id" = inline(GameId), Path, description = "Game id"),
+        ("Idempotency-Key" = Option<String>, Header, pattern = "^[!-~]{1,255}$", description = "Makes a retry safe"),
     ),
     responses(
         (status = 200, description = "Resigned; the game is `finished`", body = GameView),
@@ -380,8 +382,8 @@ pub async fn resign_game(
     tag = "games",
     security(("bearer" = [])),
     params(
-        ("id" = String, Path, description = "Game id"),
-        ("Idempotency-Key" = Option<String>, Header, description = "Makes a retry safe"),
+        ("id" = inline(GameId), Path, description = "Game id"),
+        ("Idempotency-Key" = Option<String>, Header, pattern = "^[!-~]{1,255}$", description = "Makes a retry safe"),
     ),
     responses(
         (status = 200, description = "Cancelled", body = GameView),

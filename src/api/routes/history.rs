@@ -234,7 +234,7 @@ pub async fn list_games(
 #[utoipa::path(
     tag = "history",
     params(
-        ("id" = String, Path, description = "Player id"),
+        ("id" = inline(PlayerId), Path, description = "Player id"),
         ("status" = Option<String>, Query, description = "`waiting`, `active`, `finished`, `cancelled` or `archived`"),
         ("rated" = Option<String>, Query, description = "`true` or `false`"),
         ("rules" = Option<String>, Query, description = "`classic`, `village`, `online` or `custom`"),

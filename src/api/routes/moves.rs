@@ -12,6 +12,7 @@ use super::replay::find_game;
 use crate::api::auth::Authenticated;
 use crate::api::caching::{cached_json, Freshness};
 use crate::api::conditional::{check_if_match, etag, if_match_text};
+use crate::api::extractors::Json;
 use crate::api::idempotency::{write_once, Reply};
 use crate::api::problem::{ApiError, Problem};
 use crate::api::views::{GameView, MoveView};
@@ -32,14 +33,20 @@ pub fn configure(config: &mut ServiceConfig) {
 pub struct MoveInput {
     /// The move in notation: own square 1..=5 and `L` or `R`.
     #[serde(rename = "move")]
-    #[schema(example = "3R")]
+    #[schema(example = "3R", pattern = "^[1-5][LlRr]$")]
     pub notation: Option<String>,
     /// Own square 1..=5 (counted from the mover's left), with `direction`.
+    #[schema(minimum = 1, maximum = 5)]
     pub square: Option<i64>,
-    /// `left` or `right` (or `L` / `R`), with `square`.
+    /// `left` or `right` (or `L` / `R`, any case), with `square`.
+    #[schema(
+        example = "right",
+        pattern = "^([Ll][Ee][Ff][Tt]|[Rr][Ii][Gg][Hh][Tt]|[LlRr])$"
+    )]
     pub direction: Option<String>,
     /// The ply the move is meant for (the game's `ply`): if a move was
     /// played meanwhile the request fails with 409 `stale_ply`.
+    #[schema(minimum = 1)]
     pub ply: Option<u32>,
 }
 
@@ -81,9 +88,9 @@ pub struct PlayedMove {
     security(("bearer" = [])),
     request_body = MoveInput,
     params(
-        ("id" = String, Path, description = "Game id"),
+        ("id" = inline(GameId), Path, description = "Game id"),
         ("If-Match" = Option<String>, Header, description = "The game's `ETag`: 412 if it changed"),
-        ("Idempotency-Key" = Option<String>, Header, description = "Makes a retry safe: the same key returns the original response and never plays twice"),
+        ("Idempotency-Key" = Option<String>, Header, pattern = "^[!-~]{1,255}$", description = "Makes a retry safe: the same key returns the original response and never plays twice"),
     ),
     responses(
         (status = 201, description = "Played", body = PlayedMove,
@@ -109,7 +116,7 @@ pub async fn submit_move(
     request: HttpRequest,
     Authenticated(player): Authenticated,
     id: web::Path<GameId>,
-    body: web::Json<MoveInput>,
+    body: Json<MoveInput>,
 ) -> Result<HttpResponse, ApiError> {
     let m = body.parse()?;
     let what = format!(
@@ -196,7 +203,7 @@ pub async fn submit_move(
 #[utoipa::path(
     tag = "games",
     params(
-        ("id" = String, Path, description = "Game id"),
+        ("id" = inline(GameId), Path, description = "Game id"),
         ("ply" = u32, Path, description = "The move's ply"),
     ),
     responses(

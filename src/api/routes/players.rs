@@ -6,6 +6,7 @@ use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::api::auth::Authenticated;
+use crate::api::extractors::Json;
 use crate::api::problem::{ApiError, Problem};
 use crate::api::AppState;
 use crate::domain::{ApiToken, PlayerId, PlayerName};
@@ -102,7 +103,7 @@ impl From<Player> for PlayerProfile {
 #[post("/v1/players")]
 pub async fn create_player(
     state: web::Data<AppState>,
-    body: web::Json<NewPlayer>,
+    body: Json<NewPlayer>,
 ) -> Result<HttpResponse, ApiError> {
     let name = PlayerName::parse(&body.name)?;
     let token = ApiToken::generate();
@@ -126,7 +127,7 @@ pub async fn create_player(
 /// A player's public profile.
 #[utoipa::path(
     tag = "players",
-    params(("id" = String, Path, description = "Player id: 10 letters or digits", example = "aB3dE6gH9j")),
+    params(("id" = inline(PlayerId), Path, description = "Player id")),
     responses(
         (status = 200, description = "The profile", body = PlayerProfile),
         (status = 400, description = "`invalid_path_parameter`: not a well-formed player id",

@@ -124,7 +124,7 @@ fn format_of(request: &HttpRequest, query: &ExportQuery) -> Result<Format, ApiEr
 /// format. A finished game's record never changes and is sent `immutable`.
 #[utoipa::path(
     tag = "history",
-    params(("id" = String, Path, description = "Game id"), ExportQuery),
+    params(("id" = inline(GameId), Path, description = "Game id"), ExportQuery),
     responses(
         (status = 200, description = "The record", content(
             (GameRecord = "application/json"),
@@ -174,8 +174,12 @@ fn parse_record(content_type: &str, body: &[u8]) -> Result<Record, ApiError> {
         .to_ascii_lowercase();
     match essence.as_str() {
         "application/json" => {
-            let json: GameRecord = serde_json::from_slice(body)
+            // As the JSON extractor does: syntax first, then the shape,
+            // whose errors name the field (`moves[3].notation: …`).
+            let value: serde_json::Value = serde_json::from_slice(body)
                 .map_err(|e| ApiError::from(JsonPayloadError::Deserialize(e)))?;
+            let json: GameRecord = serde_path_to_error::deserialize(value)
+                .map_err(|e| ApiError::InvalidBody(e.to_string()))?;
             Ok(json.to_record()?)
         }
         "text/plain" => {
@@ -266,7 +270,7 @@ fn imported_game(
         (GameRecord = "application/json"),
         (String = "text/plain", example = "[Rules \"classic\"]\n[South \"Lan\"]\n[North \"Minh\"]\n[Result \"1-0\"]\n[Termination \"resignation\"]\n\n1. 1L 3R 1-0\n"),
     )),
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes a retry safe: the same key returns the original response and never imports twice")),
+    params(("Idempotency-Key" = Option<String>, Header, pattern = "^[!-~]{1,255}$", description = "Makes a retry safe: the same key returns the original response and never imports twice")),
     responses(
         (status = 201, description = "Imported: `finished` or `archived`", body = GameView,
             headers(("Location" = String, description = "`/v1/games/{id}`"), ("ETag" = String, description = "The game's version"))),

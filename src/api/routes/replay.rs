@@ -65,7 +65,7 @@ pub struct MoveRangeQuery {
 /// game is over, or `to` is a move already played) it is sent `immutable`.
 #[utoipa::path(
     tag = "history",
-    params(("id" = String, Path, description = "Game id"), MoveRangeQuery),
+    params(("id" = inline(GameId), Path, description = "Game id"), MoveRangeQuery),
     responses(
         (status = 200, description = "The moves, in order", body = MoveRange,
             headers(("ETag" = String, description = "Of the content"), ("Cache-Control" = String, description = "`public, max-age=31536000, immutable` or `no-cache`"))),
@@ -108,7 +108,7 @@ pub async fn list_moves(
 #[utoipa::path(
     tag = "history",
     params(
-        ("id" = String, Path, description = "Game id"),
+        ("id" = inline(GameId), Path, description = "Game id"),
         ("ply" = u32, Path, description = "The ply of the last move before the position; 0 = the start"),
         ("If-None-Match" = Option<String>, Header, description = "An `ETag` from an earlier answer: 304 if unchanged"),
     ),

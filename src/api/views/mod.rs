@@ -4,6 +4,7 @@
 mod events;
 mod game;
 mod history;
+mod ids;
 mod position;
 mod record;
 mod rules;
@@ -14,3 +15,20 @@ pub use history::{GamePage, GamePosition, MoveRange};
 pub use position::{BoardSquare, PositionView, ScoresView, SeatName, StoreView, StoresView};
 pub use record::{GameRecord, RecordMoveView};
 pub use rules::{RulesInput, RulesView};
+
+/// The OpenAPI schema of an optional position string: the syntax of
+/// RULES.md §1 (the server checks the rest and names the field at fault).
+pub fn position_schema() -> utoipa::openapi::Object {
+    use utoipa::openapi::schema::{SchemaType, Type};
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+        .description(Some(
+            "RULES.md position notation: 12 comma-separated squares, side to move, \
+             south store, north store, ply",
+        ))
+        .pattern(Some(
+            "^(M?[0-9]+,){11}M?[0-9]+ [sn] -?[0-9]+:[0-9]+ -?[0-9]+:[0-9]+ [0-9]+$",
+        ))
+        .examples([serde_json::json!("M0,5,5,5,5,5,M0,5,5,5,5,5 s 0:0 0:0 1")])
+        .build()
+}

@@ -54,13 +54,16 @@ pub struct RulesInput {
     pub preset: Option<PresetName>,
     pub mandarin_setup: Option<MandarinSetupName>,
     /// 10 or 5 (5 only with `big_stone`).
+    #[schema(minimum = 5, maximum = 10, multiple_of = 5)]
     pub mandarin_value: Option<u32>,
     pub empty_mandarin_is_gap: Option<bool>,
     /// 0 (off) or 1..=10 (only with `big_stone`).
+    #[schema(minimum = 0, maximum = 10)]
     pub young_mandarin_min: Option<u32>,
     pub first_move_mandarin_ban: Option<bool>,
     pub refill_shortfall: Option<RefillShortfallName>,
     /// 50..=2000.
+    #[schema(minimum = 50, maximum = 2000)]
     pub max_plies: Option<u32>,
 }
 
