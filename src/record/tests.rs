@@ -360,3 +360,27 @@ fn times_must_be_storable_and_numbers_cannot_overflow() {
         );
     }
 }
+
+proptest::proptest! {
+    #[test]
+    fn no_text_makes_the_reader_panic(text in "\\PC{0,300}") {
+        let _ = text::parse(&text).and_then(|r| r.replay());
+    }
+
+    #[test]
+    fn no_edit_of_a_record_makes_the_reader_panic(
+        edits in proptest::collection::vec((0usize..400, "[\\[\\]\" .0-9A-Za-z?\\-/{};\n]{0,3}"), 1..6)
+    ) {
+        let record = classic_record(&["1L", "3R", "2L"], StatedResult::default());
+        let mut text = text::print(&Record {
+            start_position: Some(CUSTOM_START.to_owned()),
+            moves: Vec::new(),
+            ..record
+        });
+        for (at, insert) in edits {
+            let at = text.char_indices().map(|(i, _)| i).nth(at % text.chars().count()).unwrap_or(0);
+            text.insert_str(at, &insert);
+        }
+        let _ = text::parse(&text).and_then(|r| r.replay());
+    }
+}
