@@ -4,7 +4,7 @@ use clap::{Args, Parser, Subcommand};
 use oanquan::settings::{DatabaseSettings, LogSettings, Settings};
 use oanquan::startup::Application;
 use oanquan::store::Store;
-use oanquan::{api, telemetry};
+use oanquan::{api, telemetry, verify};
 
 /// HTTP game server for Ô Ăn Quan. Without a subcommand, `serve`.
 #[derive(Parser)]
@@ -30,6 +30,9 @@ enum Command {
     Migrate(MigrateArgs),
     /// Print the OpenAPI document (JSON) to stdout.
     Openapi,
+    /// Replay every stored game and check its stored positions and outcome;
+    /// prints each mismatch and exits with status 1 if there is any.
+    Verify(VerifyArgs),
     /// Ratings maintenance.
     #[command(subcommand)]
     Ratings(RatingsCommand),
@@ -40,6 +43,12 @@ enum RatingsCommand {
     /// Recompute every rating from the stored games, in one transaction,
     /// replacing the stored ratings and history; prints what changed.
     Rebuild(MigrateArgs),
+}
+
+#[derive(Args)]
+struct VerifyArgs {
+    #[command(flatten)]
+    database: DatabaseSettings,
 }
 
 #[derive(Args)]
@@ -86,6 +95,19 @@ async fn main() -> anyhow::Result<()> {
                  {} differed from the stored ones, {} removed",
                 summary.games, summary.standings, summary.changed, summary.removed
             );
+        }
+        Command::Verify(args) => {
+            let store = Store::connect(&args.database)
+                .await
+                .context("cannot connect to the database")?;
+            let summary = verify::verify(&store, |mismatch| println!("mismatch: {mismatch}"))
+                .await
+                .context("cannot read the games")?;
+            store.close().await;
+            println!("{summary}");
+            if summary.mismatches > 0 {
+                std::process::exit(1);
+            }
         }
     }
     Ok(())

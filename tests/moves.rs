@@ -76,6 +76,7 @@ async fn play_to_the_end(app: &TestApp, game: &Match, rules: Rules, seed: u64) -
     assert_eq!(state["moves_played"], plies);
     assert_eq!(app.count_moves().await, i64::from(plies));
     assert_eq!(app.game(&game.id).await, state);
+    app.assert_verified().await;
     state
 }
 
@@ -125,6 +126,7 @@ backend_tests! {
         let events = body["move"]["events"].as_array().unwrap();
         assert_eq!(events[events.len() - 2], json!({"type": "forfeit", "seat": "north", "store": 4}));
         assert_eq!(events[events.len() - 1]["type"], "game_end");
+        app.assert_verified().await;
     }
 
     async fn the_answer_carries_the_move_its_trace_and_the_game(app) {
@@ -253,6 +255,7 @@ backend_tests! {
         let problem: Value = b.json().await.unwrap();
         assert!(["not_your_turn", "stale_ply"].contains(&problem["code"].as_str().unwrap()));
         assert_eq!(app.count_moves().await, 3);
+        app.assert_verified().await;
     }
 
     async fn a_retried_move_is_answered_again_and_played_once(app) {

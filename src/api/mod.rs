@@ -1,6 +1,7 @@
 //! HTTP layer: handlers, errors, authentication, OpenAPI.
 
 pub mod auth;
+pub mod caching;
 pub mod conditional;
 pub mod extractors;
 pub mod fallback;
@@ -27,6 +28,9 @@ pub fn configure(config: &mut ServiceConfig) {
         .configure(routes::health::configure)
         .configure(routes::games::configure)
         .configure(routes::moves::configure)
+        .configure(routes::replay::configure)
+        .configure(routes::history::configure)
+        .configure(routes::records::configure)
         .configure(routes::analysis::configure)
         .configure(routes::players::configure)
         .configure(routes::leaderboards::configure)

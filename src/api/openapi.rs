@@ -28,6 +28,7 @@ use super::rate_limit::EXEMPT_PATHS;
     tags(
         (name = "players", description = "Registration and profiles"),
         (name = "games", description = "Create, join and play games; every move is stored"),
+        (name = "history", description = "Browse games, replay them ply by ply, export and import records"),
         (name = "analysis", description = "Stateless: play a line of moves from any position"),
         (name = "ratings", description = "Glicko-2 ratings per preset, leaderboards, rating history, head-to-head records"),
         (name = "health", description = "Liveness and readiness probes"),

@@ -105,7 +105,7 @@ problem_codes! {
     UnsupportedMediaType => "unsupported_media_type", UNSUPPORTED_MEDIA_TYPE, "Unsupported media type",
         "The request body must be sent with `Content-Type: application/json`.";
     PayloadTooLarge => "payload_too_large", PAYLOAD_TOO_LARGE, "Payload too large",
-        "The request body is larger than this endpoint accepts (16 KiB for JSON bodies).";
+        "The request body is larger than this endpoint accepts (16 KiB for JSON bodies; 1 MiB for a game record to import).";
     InvalidPathParameter => "invalid_path_parameter", BAD_REQUEST, "Invalid path parameter",
         "A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.";
     InvalidQuery => "invalid_query", BAD_REQUEST, "Invalid query string",
@@ -116,6 +116,10 @@ problem_codes! {
         "This client IP has sent more requests than the rate limit allows. Wait the number of seconds given in `Retry-After`.";
     DatabaseUnavailable => "database_unavailable", SERVICE_UNAVAILABLE, "Database unavailable",
         "The database cannot be reached right now. Retry later.";
+    InvalidRecord => "invalid_record", UNPROCESSABLE_ENTITY, "Invalid game record",
+        "The game record cannot be read: its text or JSON is not of the record format (README.md, \"Game records\"), or a value in it is not allowed; the detail names the part.";
+    InconsistentRecord => "inconsistent_record", UNPROCESSABLE_ENTITY, "Inconsistent game record",
+        "The game record reads, but does not replay: the detail names the first bad move (illegal, out of turn, or leading to another position than the record says), or the result the moves contradict.";
     Internal => "internal", INTERNAL_SERVER_ERROR, "Internal error",
         "The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it.";
 }
@@ -258,6 +262,10 @@ pub enum ApiError {
     RateLimited { retry_after_secs: u64 },
     #[error("the database cannot be reached")]
     DatabaseUnavailable(#[source] StoreError),
+    #[error("{0}")]
+    InvalidRecord(String),
+    #[error("{0}")]
+    InconsistentRecord(String),
     #[error("an internal error occurred")]
     Internal(#[source] anyhow::Error),
 }
@@ -308,6 +316,8 @@ impl ApiError {
             ApiError::BadRequest(_) => ProblemCode::BadRequest,
             ApiError::RateLimited { .. } => ProblemCode::RateLimited,
             ApiError::DatabaseUnavailable(_) => ProblemCode::DatabaseUnavailable,
+            ApiError::InvalidRecord(_) => ProblemCode::InvalidRecord,
+            ApiError::InconsistentRecord(_) => ProblemCode::InconsistentRecord,
             ApiError::Internal(_) => ProblemCode::Internal,
         }
     }

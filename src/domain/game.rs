@@ -39,6 +39,14 @@ impl GameStatus {
     pub fn parse(raw: &str) -> Option<GameStatus> {
         GameStatus::ALL.into_iter().find(|s| s.as_str() == raw)
     }
+
+    /// Whether nothing about the game can change any more.
+    pub const fn is_final(self) -> bool {
+        matches!(
+            self,
+            GameStatus::Finished | GameStatus::Cancelled | GameStatus::Archived
+        )
+    }
 }
 
 impl std::fmt::Display for GameStatus {

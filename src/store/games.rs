@@ -42,6 +42,10 @@ pub struct Game {
     pub updated_at: DateTime<Utc>,
     pub started_at: Option<DateTime<Utc>>,
     pub finished_at: Option<DateTime<Utc>>,
+    /// The names an imported record gives South and North, shown as given
+    /// and linked to no account (its seats hold no player); `None` for a
+    /// game played here.
+    pub recorded_names: Option<[String; 2]>,
 }
 
 impl Game {
@@ -56,6 +60,22 @@ impl Game {
             Seat::South => self.south.as_ref(),
             Seat::North => self.north.as_ref(),
         }
+    }
+
+    /// The number of the first move: the start position's ply (1 unless
+    /// the game began from a custom position).
+    pub fn start_ply(&self) -> u32 {
+        self.start_position
+            .rsplit(' ')
+            .next()
+            .and_then(|p| p.parse::<u32>().ok())
+            .filter(|&p| p >= 1)
+            .unwrap_or(1)
+    }
+
+    /// The ply of the last move played, or `start_ply() - 1` before any.
+    pub fn last_ply(&self) -> u32 {
+        self.ply.saturating_sub(1)
     }
 
     pub fn player_mut(&mut self, seat: Seat) -> &mut Option<PlayerRef> {
@@ -75,13 +95,16 @@ pub struct MoveRecord {
     pub notation: String,
     pub player_id: Option<PlayerId>,
     pub position_after: String,
-    pub played_at: DateTime<Utc>,
+    /// `None` only for a move of an imported record that gave no times.
+    pub played_at: Option<DateTime<Utc>>,
 }
 
 #[derive(sqlx::FromRow)]
-struct GameRow {
-    id: String,
+pub(super) struct GameRow {
+    pub(super) id: String,
     status: String,
+    /// Read only by `oanquan verify`: the rules below are what counts.
+    pub(super) preset: Option<String>,
     mandarin_setup: String,
     mandarin_value: i32,
     empty_mandarin_is_gap: bool,
@@ -112,13 +135,15 @@ struct GameRow {
     updated_at: DateTime<Utc>,
     started_at: Option<DateTime<Utc>>,
     finished_at: Option<DateTime<Utc>>,
+    south_record_name: Option<String>,
+    north_record_name: Option<String>,
 }
 
-fn corrupt(what: impl std::fmt::Display) -> StoreError {
+pub(super) fn corrupt(what: impl std::fmt::Display) -> StoreError {
     StoreError::Corrupt(what.to_string())
 }
 
-fn seat(raw: &str) -> Result<Seat, StoreError> {
+pub(super) fn seat(raw: &str) -> Result<Seat, StoreError> {
     raw.parse().map_err(corrupt)
 }
 
@@ -184,6 +209,11 @@ impl TryFrom<GameRow> for Game {
             updated_at: row.updated_at,
             started_at: row.started_at,
             finished_at: row.finished_at,
+            recorded_names: match (row.south_record_name, row.north_record_name) {
+                (Some(south), Some(north)) => Some([south, north]),
+                (None, None) => None,
+                _ => return Err(corrupt(format!("game {}: one recorded name", row.id))),
+            },
         })
     }
 }
@@ -201,9 +231,9 @@ const INSERT_GAME: &str = "\
         young_mandarin_min, first_move_mandarin_ban, refill_shortfall, max_plies, rated, created_by, \
         south_id, north_id, reserved_for, first_seat, custom_start, start_position, position, ply, \
         to_move, winner, end_reason, score_south, score_north, version, created_at, updated_at, \
-        started_at, finished_at) \
+        started_at, finished_at, south_record_name, north_record_name) \
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, \
-        $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30)";
+        $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32)";
 
 /// Saves every field that play changes, if nobody saved since `version` was read.
 const SAVE_GAME: &str = "\
@@ -222,14 +252,14 @@ fn winner_name(outcome: &Outcome) -> &'static str {
 }
 
 #[derive(sqlx::FromRow)]
-struct MoveRow {
+pub(super) struct MoveRow {
     game_id: String,
     ply: i32,
     seat: String,
     notation: String,
     player_id: Option<String>,
     position_after: String,
-    played_at: DateTime<Utc>,
+    played_at: Option<DateTime<Utc>>,
 }
 
 impl TryFrom<MoveRow> for MoveRecord {
@@ -338,6 +368,8 @@ impl WriteTx {
                 .bind(game.updated_at)
                 .bind(game.started_at)
                 .bind(game.finished_at)
+                .bind(game.recorded_names.as_ref().map(|[south, _]| south))
+                .bind(game.recorded_names.as_ref().map(|[_, north]| north))
                 .execute(conn)
                 .await
                 .map(|done| done.rows_affected())

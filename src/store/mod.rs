@@ -48,6 +48,7 @@ macro_rules! with_tx {
 }
 
 mod games;
+mod history;
 mod idempotency;
 mod leaderboards;
 mod players;
@@ -56,6 +57,7 @@ mod ratings;
 mod rebuild;
 
 pub use games::{Game, MoveRecord, PlayerRef};
+pub use history::{GameFilter, HistoryKey, RulesFilter, StoredGame};
 pub use idempotency::SavedResponse;
 pub use leaderboards::{LeaderboardFilter, LeaderboardRow, PageStart, RankKey};
 pub use players::Player;

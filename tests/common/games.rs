@@ -109,4 +109,24 @@ impl TestApp {
     pub async fn count_moves(&self) -> i64 {
         self.scalar_i64("SELECT COUNT(*) FROM moves").await
     }
+
+    /// Plays `line` in `game`, each move by the seat to move; returns the
+    /// game after the last one.
+    pub async fn play_line(&self, game: &Match, line: &[String]) -> Value {
+        let mut state = self.game(&game.id).await;
+        for notation in line {
+            let seat = state["to_move"].as_str().expect("to_move").to_owned();
+            let response = self
+                .play(&game.id, game.token_of(&seat), json!({ "move": notation }))
+                .await;
+            assert_eq!(
+                response.status(),
+                StatusCode::CREATED,
+                "{notation} by {seat}"
+            );
+            let body: Value = response.json().await.expect("move JSON");
+            state = body["game"].clone();
+        }
+        state
+    }
 }

@@ -21,6 +21,7 @@ use sqlx::{Connection, Executor, PgConnection};
 use tempfile::TempDir;
 
 pub mod games;
+pub mod lines;
 pub mod ratings;
 
 pub const POSTGRES_URL_VAR: &str = "OANQUAN_TEST_POSTGRES_URL";
@@ -227,6 +228,49 @@ impl TestApp {
             Store::Postgres(pool) => sqlx::query_scalar(sql).fetch_one(pool).await,
         }
         .expect("scalar query")
+    }
+
+    /// Runs a statement on the app's database with text, then float,
+    /// parameters in order; returns the rows it changed.
+    pub async fn execute(&self, sql: &str, texts: &[&str], floats: &[f64]) -> u64 {
+        macro_rules! run {
+            ($pool:expr) => {{
+                let mut query = sqlx::query(sql);
+                for text in texts {
+                    query = query.bind(*text);
+                }
+                for float in floats {
+                    query = query.bind(*float);
+                }
+                query.execute($pool).await.map(|r| r.rows_affected())
+            }};
+        }
+        match &self.store {
+            Store::Sqlite(pool) => run!(pool),
+            Store::Postgres(pool) => run!(pool),
+        }
+        .unwrap_or_else(|e| panic!("{sql}: {e}"))
+    }
+
+    /// The URL of this test's database, for running the binary on it.
+    pub fn database_url(&self) -> String {
+        self.database.url()
+    }
+
+    /// What `oanquan verify` finds in this app's database, one line each.
+    pub async fn verify(&self) -> (oanquan::verify::Summary, Vec<String>) {
+        let mut found = Vec::new();
+        let summary = oanquan::verify::verify(&self.store, |m| found.push(m.to_string()))
+            .await
+            .expect("verify reads the database");
+        (summary, found)
+    }
+
+    /// Asserts that every stored game replays to what is stored.
+    pub async fn assert_verified(&self) {
+        let (summary, found) = self.verify().await;
+        assert!(found.is_empty(), "verify found mismatches: {found:#?}");
+        assert_eq!(summary.mismatches, 0);
     }
 
     /// The `token_hash` column of one player.

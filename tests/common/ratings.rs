@@ -157,27 +157,6 @@ impl TestApp {
             .collect()
     }
 
-    /// Runs one statement with text and float parameters, in order.
-    pub async fn execute(&self, sql: &str, texts: &[&str], floats: &[f64]) {
-        macro_rules! run {
-            ($pool:expr) => {{
-                let mut query = sqlx::query(sql);
-                for text in texts {
-                    query = query.bind(*text);
-                }
-                for float in floats {
-                    query = query.bind(*float);
-                }
-                query.execute($pool).await.map(drop)
-            }};
-        }
-        match &self.store {
-            Store::Sqlite(pool) => run!(pool),
-            Store::Postgres(pool) => run!(pool),
-        }
-        .unwrap_or_else(|e| panic!("{sql}: {e}"));
-    }
-
     /// Moves a game's finishing time.
     pub async fn set_finished_at(&self, game: &str, at: DateTime<Utc>) {
         let sql = "UPDATE games SET finished_at = $2 WHERE id = $1";

@@ -164,6 +164,7 @@ fn new_game(
         updated_at: now,
         started_at: None,
         finished_at: None,
+        recorded_names: None,
     };
     *game.player_mut(seat) = Some(creator.clone());
     Ok(game)

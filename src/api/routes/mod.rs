@@ -4,8 +4,11 @@
 pub mod analysis;
 pub mod games;
 pub mod health;
+pub mod history;
 pub mod leaderboards;
 pub mod moves;
 pub mod players;
 pub mod problems;
 pub mod ratings;
+pub mod records;
+pub mod replay;

@@ -8,7 +8,9 @@ use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::games::{lock, position_of, save};
+use super::replay::find_game;
 use crate::api::auth::Authenticated;
+use crate::api::caching::{cached_json, Freshness};
 use crate::api::conditional::{check_if_match, etag, if_match_text};
 use crate::api::extractors::Json;
 use crate::api::idempotency::{write_once, Reply};
@@ -16,7 +18,8 @@ use crate::api::problem::{ApiError, Problem};
 use crate::api::views::{GameView, MoveView};
 use crate::api::AppState;
 use crate::domain::{GameId, GameStatus};
-use crate::engine::{Direction, Move, Position};
+use crate::engine::{Direction, Move};
+use crate::replay;
 use crate::store::MoveRecord;
 
 pub fn configure(config: &mut ServiceConfig) {
@@ -155,7 +158,7 @@ pub async fn submit_move(
             notation: m.to_string(),
             player_id: Some(player.id.clone()),
             position_after: after.to_string(),
-            played_at: now,
+            played_at: Some(now),
         };
         if !tx.insert_move(&record).await? {
             return Err(ApiError::StalePly {
@@ -196,7 +199,8 @@ pub async fn submit_move(
     .await
 }
 
-/// One move of a game, with its event trace.
+/// One move of a game, with its event trace. A move never changes once
+/// played: it is sent `Cache-Control: public, max-age=31536000, immutable`.
 #[utoipa::path(
     tag = "games",
     params(
@@ -204,7 +208,9 @@ pub async fn submit_move(
         ("ply" = u32, Path, description = "The move's ply"),
     ),
     responses(
-        (status = 200, description = "The move", body = MoveView),
+        (status = 200, description = "The move", body = MoveView,
+            headers(("ETag" = String, description = "Of the content"), ("Cache-Control" = String, description = "`public, max-age=31536000, immutable`"))),
+        (status = 304, description = "Unchanged since the `If-None-Match` ETag"),
         (status = 400, description = "`invalid_path_parameter`", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found` or `not_found` (no move at that ply)", body = Problem, content_type = "application/problem+json"),
     )
@@ -212,36 +218,14 @@ pub async fn submit_move(
 #[get("/v1/games/{id}/moves/{ply}")]
 pub async fn get_move(
     state: web::Data<AppState>,
+    request: HttpRequest,
     path: web::Path<(GameId, u32)>,
-) -> Result<web::Json<MoveView>, ApiError> {
+) -> Result<HttpResponse, ApiError> {
     let (id, ply) = path.into_inner();
-    let game = state
-        .store
-        .game_by_id(&id)
+    let game = find_game(&state, &id).await?;
+    let traced = replay::traced_moves(&state.store, &game, ply, ply)
         .await?
-        .ok_or_else(|| ApiError::GameNotFound(id.to_string()))?;
-    let no_move = || ApiError::NotFound(format!("game {id} has no move at ply {ply}"));
-    let record = state.store.move_at(&id, ply).await?.ok_or_else(no_move)?;
-    let before = match state.store.move_at(&id, ply.saturating_sub(1)).await? {
-        Some(previous) => previous.position_after,
-        None => game.start_position.clone(),
-    };
-    let corrupt = |e: String| ApiError::Internal(anyhow::anyhow!("game {id} ply {ply}: {e}"));
-    let position =
-        Position::from_notation(&before, game.rules).map_err(|e| corrupt(e.to_string()))?;
-    let m: Move = record
-        .notation
-        .parse()
-        .map_err(|e: crate::engine::MoveError| corrupt(e.to_string()))?;
-    let (_, events) = position
-        .play_traced(m)
-        .map_err(|e| corrupt(e.to_string()))?;
-    Ok(web::Json(MoveView::new(
-        record.ply,
-        record.seat,
-        record.notation,
-        &events,
-        record.position_after,
-        record.played_at,
-    )))
+        .pop()
+        .ok_or_else(|| ApiError::NotFound(format!("game {id} has no move at ply {ply}")))?;
+    cached_json(&request, &MoveView::from(traced), Freshness::Immutable)
 }

@@ -1,5 +1,5 @@
 use chrono::{DateTime, Utc};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::events::winner_name;
@@ -8,30 +8,35 @@ use crate::domain::GameStatus;
 use crate::engine::{Event, Outcome, Position, Seat};
 use crate::store::{Game, PlayerRef};
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct PlayerSummary {
-    pub id: String,
+    /// The player's id; `null` for a name from an imported record, which
+    /// is linked to no account.
+    pub id: Option<String>,
     pub name: String,
 }
 
 impl From<&PlayerRef> for PlayerSummary {
     fn from(player: &PlayerRef) -> Self {
         PlayerSummary {
-            id: player.id.to_string(),
+            id: Some(player.id.to_string()),
             name: player.name.clone(),
         }
     }
 }
 
 /// Who sits where; `null` for an open seat.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct SeatPlayers {
     pub south: Option<PlayerSummary>,
     pub north: Option<PlayerSummary>,
 }
 
 /// How a finished game ended.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[schema(example = json!({"winner": "north", "reason": "mandarins_captured", "scores": {"south": 33, "north": 37}}))]
 pub struct ResultView {
     /// `south`, `north` or `draw`.
@@ -85,6 +90,26 @@ pub struct GameView {
     pub updated_at: DateTime<Utc>,
     pub started_at: Option<DateTime<Utc>>,
     pub finished_at: Option<DateTime<Utc>>,
+    /// Whether the game came from `POST /v1/games/import`: its players are
+    /// the names the record gives, and it is never rated.
+    pub imported: bool,
+}
+
+impl SeatPlayers {
+    /// The game's seats: its players, or the names an imported record gives.
+    pub fn of(game: &Game) -> SeatPlayers {
+        let seat = |seat: Seat| match &game.recorded_names {
+            Some(names) => Some(PlayerSummary {
+                id: None,
+                name: names[seat.index()].clone(),
+            }),
+            None => game.player(seat).map(PlayerSummary::from),
+        };
+        SeatPlayers {
+            south: seat(Seat::South),
+            north: seat(Seat::North),
+        }
+    }
 }
 
 impl GameView {
@@ -93,34 +118,26 @@ impl GameView {
         if game.status != GameStatus::Active {
             current.legal_moves.clear();
         }
-        let start_ply = game
-            .start_position
-            .rsplit(' ')
-            .next()
-            .and_then(|p| p.parse::<u32>().ok())
-            .unwrap_or(1);
         GameView {
             id: game.id.to_string(),
             status: game.status.as_str().to_owned(),
             rules: RulesView::from(&game.rules),
             rated: game.rated,
-            players: SeatPlayers {
-                south: game.player(Seat::South).map(PlayerSummary::from),
-                north: game.player(Seat::North).map(PlayerSummary::from),
-            },
+            players: SeatPlayers::of(game),
             reserved_for: game.reserved_for.as_ref().map(PlayerSummary::from),
             created_by: game.created_by.to_string(),
             first: game.first.into(),
             custom_start: game.custom_start,
             start_position: game.start_position.clone(),
             current,
-            moves_played: position.ply().saturating_sub(start_ply),
+            moves_played: position.ply().saturating_sub(game.start_ply()),
             result: game.result.as_ref().map(ResultView::from),
             version: game.version,
             created_at: game.created_at,
             updated_at: game.updated_at,
             started_at: game.started_at,
             finished_at: game.finished_at,
+            imported: game.recorded_names.is_some(),
         }
     }
 }
@@ -137,7 +154,8 @@ pub struct MoveView {
     pub events: Vec<EventView>,
     /// The position after the move (and its turn change).
     pub position_after: String,
-    pub played_at: DateTime<Utc>,
+    /// `null` only for a move of an imported record that gave no times.
+    pub played_at: Option<DateTime<Utc>>,
 }
 
 impl MoveView {
@@ -147,7 +165,7 @@ impl MoveView {
         notation: String,
         events: &[Event],
         position_after: String,
-        played_at: DateTime<Utc>,
+        played_at: impl Into<Option<DateTime<Utc>>>,
     ) -> MoveView {
         MoveView {
             ply,
@@ -155,7 +173,7 @@ impl MoveView {
             notation,
             events: EventView::all(events),
             position_after,
-            played_at,
+            played_at: played_at.into(),
         }
     }
 }

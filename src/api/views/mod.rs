@@ -3,19 +3,23 @@
 
 mod events;
 mod game;
+mod history;
 mod ids;
 mod position;
 pub mod rating_cursors;
 mod ratings;
+mod record;
 mod rules;
 
 pub use events::EventView;
 pub use game::{GameView, MoveView, PlayerSummary, ResultView, SeatPlayers};
+pub use history::{GamePage, GamePosition, MoveRange};
 pub use position::{BoardSquare, PositionView, ScoresView, SeatName, StoreView, StoresView};
 pub use ratings::{
     LeaderboardEntry, LeaderboardPage, PresetRatingView, RatingChangeView, RatingHistoryPage,
     RatingsView, RecordView, ResultName, StreakView, VersusView,
 };
+pub use record::{GameRecord, RecordMoveView};
 pub use rules::PresetName;
 pub use rules::{RulesInput, RulesView};
 

@@ -58,7 +58,8 @@ pub struct StoresView {
 }
 
 /// Scores per seat: store small stones + `mandarin_value` × mandarins.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ScoresView {
     pub south: i32,
     pub north: i32,

@@ -1,0 +1,316 @@
+//! Game records: export a game as JSON or text, import one.
+
+use actix_web::error::JsonPayloadError;
+use actix_web::http::header::{self, Accept, Header};
+use actix_web::http::StatusCode;
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
+use chrono::{SubsecRound, Utc};
+use serde::Deserialize;
+use utoipa::IntoParams;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use super::games::game_reply;
+use super::replay::find_game;
+use crate::api::auth::Authenticated;
+use crate::api::caching::{cached, Freshness};
+use crate::api::idempotency::{write_once, Reply};
+use crate::api::problem::{ApiError, Problem};
+use crate::api::views::{GameRecord, GameView};
+use crate::api::AppState;
+use crate::domain::{GameId, GameStatus, PlayerId};
+use crate::record::{text, Record, RecordError, RecordMove, Replayed, UNKNOWN_NAME};
+use crate::store::{Game, MoveRecord};
+
+pub fn configure(config: &mut ServiceConfig) {
+    config.service(export_game).service(import_game);
+}
+
+/// The largest record an import takes: four times a 2000-ply game exported
+/// as JSON with every position and time (about 250 KiB), and still a bound
+/// on the work one request can cause (replaying it takes milliseconds).
+pub const MAX_IMPORT_BYTES: usize = 1024 * 1024;
+
+const TEXT_PLAIN: &str = "text/plain; charset=utf-8";
+
+impl From<RecordError> for ApiError {
+    fn from(error: RecordError) -> Self {
+        match error {
+            RecordError::Invalid(detail) => ApiError::InvalidRecord(detail),
+            RecordError::Inconsistent(detail) => ApiError::InconsistentRecord(detail),
+        }
+    }
+}
+
+/// What a stored game's record says: everything the game row and its
+/// moves hold.
+fn record_of(game: &Game, moves: Vec<MoveRecord>) -> Record {
+    let (names, player_ids) = match &game.recorded_names {
+        Some(names) => (
+            names
+                .clone()
+                .map(|name| Some(name).filter(|n| n != UNKNOWN_NAME)),
+            [None, None],
+        ),
+        None => (
+            [game.south.as_ref(), game.north.as_ref()].map(|p| p.map(|p| p.name.clone())),
+            [game.south.as_ref(), game.north.as_ref()].map(|p| p.map(|p| p.id.to_string())),
+        ),
+    };
+    Record {
+        rules: game.rules,
+        names,
+        player_ids,
+        start_position: Some(game.start_position.clone()),
+        first: Some(game.first),
+        started_at: game.started_at,
+        finished_at: game.finished_at,
+        moves: moves
+            .into_iter()
+            .map(|m| RecordMove {
+                notation: m.notation,
+                ply: Some(m.ply),
+                seat: Some(m.seat),
+                position_after: Some(m.position_after),
+                played_at: m.played_at,
+            })
+            .collect(),
+        result: game.result.into(),
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Format {
+    Json,
+    Text,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ExportQuery {
+    /// `json` or `text`; without it, `Accept` decides (JSON unless it
+    /// prefers `text/plain`).
+    pub format: Option<String>,
+}
+
+fn format_of(request: &HttpRequest, query: &ExportQuery) -> Result<Format, ApiError> {
+    match query.format.as_deref() {
+        Some("json") => return Ok(Format::Json),
+        Some("text") => return Ok(Format::Text),
+        Some(other) => {
+            return Err(ApiError::InvalidQuery(format!(
+                "format: {other:?} is not json or text"
+            )))
+        }
+        None => {}
+    }
+    let Ok(accept) = Accept::parse(request) else {
+        return Ok(Format::Json);
+    };
+    for mime in accept.ranked() {
+        match (mime.type_().as_str(), mime.subtype().as_str()) {
+            ("text", "plain" | "*") => return Ok(Format::Text),
+            ("application", "json" | "*") | ("*", "*") => return Ok(Format::Json),
+            _ => {}
+        }
+    }
+    Ok(Format::Json)
+}
+
+/// The full record of a game, as JSON or as PGN-like text.
+///
+/// JSON (the default) holds the rules, players, start position, every move
+/// with its time and the position after it, and the result. Ask for text
+/// with `Accept: text/plain` or `?format=text`; README.md describes that
+/// format. A finished game's record never changes and is sent `immutable`.
+#[utoipa::path(
+    tag = "history",
+    params(("id" = inline(GameId), Path, description = "Game id"), ExportQuery),
+    responses(
+        (status = 200, description = "The record", content(
+            (GameRecord = "application/json"),
+            (String = "text/plain", example = "[Rules \"classic\"]\n[South \"Lan\"]\n[North \"Minh\"]\n[Date \"2025.01.31\"]\n[Time \"08:30:00\"]\n[Result \"1-0\"]\n[Termination \"resignation\"]\n[Score \"11-2\"]\n\n1. 1L 3R 1-0\n"),
+        ), headers(("ETag" = String, description = "Of the content"), ("Cache-Control" = String, description = "`public, max-age=31536000, immutable` once the game is over, else `no-cache`"))),
+        (status = 304, description = "Unchanged since the `If-None-Match` ETag"),
+        (status = 400, description = "`invalid_query` or `invalid_path_parameter`", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/v1/games/{id}/export")]
+pub async fn export_game(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    id: web::Path<GameId>,
+    query: web::Query<ExportQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let format = format_of(&request, &query)?;
+    let game = find_game(&state, &id).await?;
+    let moves = state.store.moves_between(&game.id, 0, u32::MAX).await?;
+    let record = record_of(&game, moves);
+    let (content_type, body) = match format {
+        Format::Json => {
+            let json = GameRecord::of(&record, game.id.to_string(), game.status.to_string());
+            let body = serde_json::to_string(&json).map_err(|e| ApiError::Internal(e.into()))?;
+            ("application/json", body)
+        }
+        Format::Text => (TEXT_PLAIN, text::print(&record)),
+    };
+    let freshness = Freshness::immutable_if(game.status.is_final());
+    Ok(cached(
+        &request,
+        content_type,
+        body,
+        freshness,
+        Some("Accept"),
+    ))
+}
+
+/// Reads a record in the form its `Content-Type` names.
+fn parse_record(content_type: &str, body: &[u8]) -> Result<Record, ApiError> {
+    let essence = content_type
+        .split(';')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_ascii_lowercase();
+    match essence.as_str() {
+        "application/json" => {
+            // As the JSON extractor does: syntax first, then the shape,
+            // whose errors name the field (`moves[3].notation: …`).
+            let value: serde_json::Value = serde_json::from_slice(body)
+                .map_err(|e| ApiError::from(JsonPayloadError::Deserialize(e)))?;
+            let json: GameRecord = serde_path_to_error::deserialize(value)
+                .map_err(|e| ApiError::InvalidBody(e.to_string()))?;
+            Ok(json.to_record()?)
+        }
+        "text/plain" => {
+            let text = std::str::from_utf8(body)
+                .map_err(|e| ApiError::InvalidRecord(format!("the text is not UTF-8: {e}")))?;
+            Ok(text::parse(text)?)
+        }
+        _ => Err(ApiError::UnsupportedMediaType(
+            "a record is sent as application/json or text/plain".to_owned(),
+        )),
+    }
+}
+
+/// The game and moves an import stores.
+fn imported_game(
+    replayed: &Replayed,
+    record: &Record,
+    importer: &PlayerId,
+) -> (Game, Vec<MoveRecord>) {
+    let now = Utc::now().trunc_subsecs(6);
+    let last = replayed.last();
+    let id = GameId::generate();
+    let mut before = replayed.start;
+    let moves = replayed
+        .moves
+        .iter()
+        .zip(&record.moves)
+        .map(|((m, after), given)| {
+            let played = MoveRecord {
+                game_id: id.clone(),
+                ply: before.ply(),
+                seat: before.turn(),
+                notation: m.to_string(),
+                player_id: None,
+                position_after: after.to_string(),
+                played_at: given.played_at.map(|at| at.trunc_subsecs(6)),
+            };
+            before = *after;
+            played
+        })
+        .collect();
+    let game = Game {
+        id,
+        status: if replayed.outcome.is_some() {
+            GameStatus::Finished
+        } else {
+            GameStatus::Archived
+        },
+        rules: record.rules,
+        rated: false,
+        created_by: importer.clone(),
+        south: None,
+        north: None,
+        reserved_for: None,
+        first: replayed.start.turn(),
+        custom_start: replayed.custom_start,
+        start_position: replayed.start.to_string(),
+        position: last.to_string(),
+        ply: last.ply(),
+        to_move: last.turn(),
+        result: replayed.outcome,
+        version: 1,
+        created_at: now,
+        updated_at: now,
+        started_at: record.started_at.map(|at| at.trunc_subsecs(6)),
+        finished_at: record
+            .finished_at
+            .filter(|_| replayed.outcome.is_some())
+            .map(|at| at.trunc_subsecs(6)),
+        recorded_names: Some(replayed.names.clone()),
+    };
+    (game, moves)
+}
+
+/// Imports a game record (JSON or text) as an unrated game for study.
+///
+/// Every move is replayed with the engine; a record that does not replay,
+/// or that states positions or a result the moves contradict, is refused
+/// with a problem naming the first bad move (or the disagreement), and
+/// nothing is stored. A record that reaches an end (or states a
+/// resignation) becomes a `finished` game, any other an `archived` one
+/// (read-only). The players are the names the record gives, linked to no
+/// account; you are the game's `created_by`. Bodies up to 1 MiB.
+#[utoipa::path(
+    tag = "history",
+    security(("bearer" = [])),
+    request_body(description = "A record as `GET /v1/games/{id}/export` gives it", content(
+        (GameRecord = "application/json"),
+        (String = "text/plain", example = "[Rules \"classic\"]\n[South \"Lan\"]\n[North \"Minh\"]\n[Result \"1-0\"]\n[Termination \"resignation\"]\n\n1. 1L 3R 1-0\n"),
+    )),
+    params(("Idempotency-Key" = Option<String>, Header, pattern = "^[!-~]{1,255}$", description = "Makes a retry safe: the same key returns the original response and never imports twice")),
+    responses(
+        (status = 201, description = "Imported: `finished` or `archived`", body = GameView,
+            headers(("Location" = String, description = "`/v1/games/{id}`"), ("ETag" = String, description = "The game's version"))),
+        (status = 400, description = "`malformed_json`", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "`payload_too_large`: over 1 MiB", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "`unsupported_media_type`: neither JSON nor text", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`invalid_record`, `inconsistent_record`, `invalid_body` or `idempotency_key_reused`",
+            body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/v1/games/import")]
+pub async fn import_game(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    Authenticated(player): Authenticated,
+    body: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let body = body
+        .to_bytes_limited(MAX_IMPORT_BYTES)
+        .await
+        .map_err(|_| ApiError::PayloadTooLarge {
+            limit: MAX_IMPORT_BYTES,
+        })?
+        .map_err(|e| ApiError::BadRequest(format!("the body could not be read: {e}")))?;
+    let content_type = request
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    let record = parse_record(&content_type, &body)?;
+    let replayed = record.replay()?;
+    let (game, moves) = imported_game(&replayed, &record, &player.id);
+    let what = format!("{content_type}\n{}", String::from_utf8_lossy(&body));
+    write_once(&state.store, &request, &player.id, &what, async |tx| {
+        tx.insert_game(&game).await?;
+        tx.insert_moves(&moves).await?;
+        tracing::info!(game_id = %game.id, status = %game.status, moves = moves.len(), "game imported");
+        let reply: Reply = game_reply(StatusCode::CREATED, &game)?;
+        Ok(reply.header(header::LOCATION, format!("/v1/games/{}", game.id)))
+    })
+    .await
+}

@@ -1,0 +1,148 @@
+//! Replay: a game's moves over a ply range, and its position after any ply.
+
+use actix_web::{get, web, HttpRequest, HttpResponse};
+use serde::Deserialize;
+use utoipa::IntoParams;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::api::caching::{cached_json, Freshness};
+use crate::api::problem::{ApiError, Problem};
+use crate::api::views::{GamePosition, MoveRange, MoveView, PositionView, ResultView};
+use crate::api::AppState;
+use crate::domain::GameId;
+use crate::replay::{self, ReplayError, TracedMove};
+use crate::store::Game;
+
+pub fn configure(config: &mut ServiceConfig) {
+    config.service(list_moves).service(get_position);
+}
+
+impl From<ReplayError> for ApiError {
+    fn from(error: ReplayError) -> Self {
+        match error {
+            ReplayError::Store(error) => error.into(),
+            corrupt @ ReplayError::Corrupt { .. } => ApiError::Internal(corrupt.into()),
+        }
+    }
+}
+
+/// The game, or 404.
+pub(crate) async fn find_game(state: &AppState, id: &GameId) -> Result<Game, ApiError> {
+    state
+        .store
+        .game_by_id(id)
+        .await?
+        .ok_or_else(|| ApiError::GameNotFound(id.to_string()))
+}
+
+impl From<TracedMove> for MoveView {
+    fn from(traced: TracedMove) -> Self {
+        let record = traced.record;
+        MoveView::new(
+            record.ply,
+            record.seat,
+            record.notation,
+            &traced.events,
+            record.position_after,
+            record.played_at,
+        )
+    }
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct MoveRangeQuery {
+    /// The first ply to include (default: the first move).
+    pub from: Option<u32>,
+    /// The last ply to include (default: the last move played).
+    pub to: Option<u32>,
+}
+
+/// A game's moves, each with its event trace and the position after it.
+///
+/// Every position string of the game comes with one request. Ranges are
+/// clipped to the moves played. Once nothing in the answer can change (the
+/// game is over, or `to` is a move already played) it is sent `immutable`.
+#[utoipa::path(
+    tag = "history",
+    params(("id" = inline(GameId), Path, description = "Game id"), MoveRangeQuery),
+    responses(
+        (status = 200, description = "The moves, in order", body = MoveRange,
+            headers(("ETag" = String, description = "Of the content"), ("Cache-Control" = String, description = "`public, max-age=31536000, immutable` or `no-cache`"))),
+        (status = 304, description = "Unchanged since the `If-None-Match` ETag"),
+        (status = 400, description = "`invalid_query` (`from` after `to`) or `invalid_path_parameter`", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/v1/games/{id}/moves")]
+pub async fn list_moves(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    id: web::Path<GameId>,
+    query: web::Query<MoveRangeQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let from = query.from.unwrap_or(0);
+    let to = query.to.unwrap_or(u32::MAX);
+    if from > to {
+        return Err(ApiError::InvalidQuery(format!(
+            "from: {from} is after to: {to}"
+        )));
+    }
+    let game = find_game(&state, &id).await?;
+    let moves = replay::traced_moves(&state.store, &game, from, to).await?;
+    let settled = game.status.is_final() || query.to.is_some_and(|to| to <= game.last_ply());
+    let body = MoveRange {
+        game_id: game.id.to_string(),
+        moves: moves.into_iter().map(MoveView::from).collect(),
+    };
+    cached_json(&request, &body, Freshness::immutable_if(settled))
+}
+
+/// The position after a ply: 0 (or the start position's ply − 1) is the start.
+///
+/// Served from the position stored with each move. Positions a later move
+/// followed, and every position of a finished game, never change and are
+/// sent `Cache-Control: public, max-age=31536000, immutable`; the current
+/// position of a game in progress is sent `no-cache` (a resignation would
+/// end the game there), with an ETag for 304s.
+#[utoipa::path(
+    tag = "history",
+    params(
+        ("id" = inline(GameId), Path, description = "Game id"),
+        ("ply" = u32, Path, description = "The ply of the last move before the position; 0 = the start"),
+        ("If-None-Match" = Option<String>, Header, description = "An `ETag` from an earlier answer: 304 if unchanged"),
+    ),
+    responses(
+        (status = 200, description = "The position", body = GamePosition,
+            headers(("ETag" = String, description = "Of the content"), ("Cache-Control" = String, description = "`public, max-age=31536000, immutable` or `no-cache`"))),
+        (status = 304, description = "Unchanged since the `If-None-Match` ETag"),
+        (status = 400, description = "`invalid_path_parameter`", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`game_not_found` or `not_found` (no such ply yet)", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/v1/games/{id}/positions/{ply}")]
+pub async fn get_position(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    path: web::Path<(GameId, u32)>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, asked) = path.into_inner();
+    let game = find_game(&state, &id).await?;
+    let ply = replay::resolve_ply(&game, asked).ok_or_else(|| {
+        ApiError::NotFound(format!(
+            "game {id} has positions after plies {} to {} (0 = the start), not {asked}",
+            replay::start_ply(&game),
+            game.last_ply()
+        ))
+    })?;
+    let position = replay::stored_position(&state.store, &game, ply).await?;
+    let last = ply == game.last_ply();
+    let body = GamePosition {
+        game_id: game.id.to_string(),
+        after_ply: ply,
+        position: PositionView::of(&position),
+        result: game.result.as_ref().filter(|_| last).map(ResultView::from),
+    };
+    let settled = game.status.is_final() || !last;
+    cached_json(&request, &body, Freshness::immutable_if(settled))
+}

@@ -1,0 +1,196 @@
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::{PlayerSummary, ResultView, RulesInput, RulesView, ScoresView, SeatName, SeatPlayers};
+use crate::engine::{EndReason, Rules, Seat};
+use crate::record::{Record, RecordError, RecordMove, StatedResult, UNKNOWN_NAME};
+
+/// A game record: what `GET /v1/games/{id}/export` gives and
+/// `POST /v1/games/import` takes. On import only `moves[].notation` is
+/// required; everything else given is checked against the replay.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GameRecord {
+    /// The game's id here. Ignored on import (the import gets a new id).
+    #[serde(default)]
+    pub id: Option<String>,
+    /// The game's status here. Ignored on import, which decides it: an
+    /// import that reaches an end is `finished`, any other `archived`.
+    #[serde(default)]
+    pub status: Option<String>,
+    /// The ruleset; an export gives every parameter (and `preset: null`
+    /// for a custom mix). Default: classic.
+    #[serde(default)]
+    pub rules: RulesInput,
+    /// The seats' names. Player ids are ignored on import: an imported
+    /// game names its players but links to no account.
+    #[serde(default)]
+    pub players: SeatPlayers,
+    /// The position before the first move (RULES.md notation). Default:
+    /// the standard start with `first` to move.
+    #[serde(default)]
+    #[schema(example = "M0,5,5,5,5,5,M0,5,5,5,5,5 s 0:0 0:0 1")]
+    pub start_position: Option<String>,
+    /// Who moved first (default `south`); must agree with `start_position`.
+    #[serde(default)]
+    pub first: Option<SeatName>,
+    #[serde(default)]
+    pub started_at: Option<DateTime<Utc>>,
+    #[serde(default)]
+    pub finished_at: Option<DateTime<Utc>>,
+    #[serde(default)]
+    pub moves: Vec<RecordMoveView>,
+    /// How the game ended; `null` if it did not (or the record does not
+    /// say). An import checks it against the moves; a decisive result whose
+    /// moves do not end the game is a resignation after the last move.
+    #[serde(default)]
+    pub result: Option<ResultView>,
+}
+
+/// One move of a record.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RecordMoveView {
+    #[serde(default)]
+    pub ply: Option<u32>,
+    #[serde(default)]
+    pub seat: Option<SeatName>,
+    #[schema(example = "3R")]
+    pub notation: String,
+    #[serde(default)]
+    pub position_after: Option<String>,
+    #[serde(default)]
+    pub played_at: Option<DateTime<Utc>>,
+}
+
+/// Every parameter given, so that the record does not depend on defaults.
+fn rules_input(rules: &Rules) -> RulesInput {
+    let view = RulesView::from(rules);
+    RulesInput {
+        preset: view.preset,
+        mandarin_setup: Some(view.mandarin_setup),
+        mandarin_value: Some(view.mandarin_value),
+        empty_mandarin_is_gap: Some(view.empty_mandarin_is_gap),
+        young_mandarin_min: Some(view.young_mandarin_min),
+        first_move_mandarin_ban: Some(view.first_move_mandarin_ban),
+        refill_shortfall: Some(view.refill_shortfall),
+        max_plies: Some(view.max_plies),
+    }
+}
+
+fn result_view(result: &StatedResult) -> Option<ResultView> {
+    let (Some(winner), Some(reason), Some(scores)) = (result.winner, result.reason, result.scores)
+    else {
+        return None;
+    };
+    Some(ResultView {
+        winner: winner.map_or("draw", Seat::name).to_owned(),
+        reason: reason.name().to_owned(),
+        scores: scores.into(),
+    })
+}
+
+fn stated_result(view: &ResultView) -> Result<StatedResult, RecordError> {
+    let winner = match view.winner.as_str() {
+        "south" => Some(Seat::South),
+        "north" => Some(Seat::North),
+        "draw" => None,
+        other => {
+            return Err(RecordError::Invalid(format!(
+                "result.winner: {other:?} is not south, north or draw"
+            )))
+        }
+    };
+    let reason = EndReason::from_name(&view.reason).ok_or_else(|| {
+        RecordError::Invalid(format!(
+            "result.reason: {:?} is not mandarins_captured, max_plies, forfeit or resignation",
+            view.reason
+        ))
+    })?;
+    let ScoresView { south, north } = view.scores;
+    Ok(StatedResult {
+        winner: Some(winner),
+        reason: Some(reason),
+        scores: Some([south, north]),
+    })
+}
+
+impl GameRecord {
+    /// The JSON form of `record`, with the game's id and status here.
+    pub fn of(record: &Record, id: String, status: String) -> GameRecord {
+        let player = |seat: Seat| {
+            record.names[seat.index()]
+                .as_ref()
+                .map(|name| PlayerSummary {
+                    id: record.player_ids[seat.index()].clone(),
+                    name: name.clone(),
+                })
+        };
+        GameRecord {
+            id: Some(id),
+            status: Some(status),
+            rules: rules_input(&record.rules),
+            players: SeatPlayers {
+                south: player(Seat::South),
+                north: player(Seat::North),
+            },
+            start_position: record.start_position.clone(),
+            first: record.first.map(SeatName::from),
+            started_at: record.started_at,
+            finished_at: record.finished_at,
+            moves: record
+                .moves
+                .iter()
+                .map(|m| RecordMoveView {
+                    ply: m.ply,
+                    seat: m.seat.map(SeatName::from),
+                    notation: m.notation.clone(),
+                    position_after: m.position_after.clone(),
+                    played_at: m.played_at,
+                })
+                .collect(),
+            result: result_view(&record.result),
+        }
+    }
+
+    /// What the record says, its values checked (its moves are not yet).
+    pub fn to_record(&self) -> Result<Record, RecordError> {
+        let rules = self
+            .rules
+            .resolve()
+            .map_err(|e| RecordError::Invalid(format!("rules.{e}")))?;
+        let name = |player: &Option<PlayerSummary>| {
+            player
+                .as_ref()
+                .map(|p| p.name.clone())
+                .filter(|n| n != UNKNOWN_NAME)
+        };
+        Ok(Record {
+            rules,
+            names: [name(&self.players.south), name(&self.players.north)],
+            player_ids: [None, None],
+            start_position: self.start_position.clone(),
+            first: self.first.map(Seat::from),
+            started_at: self.started_at,
+            finished_at: self.finished_at,
+            moves: self
+                .moves
+                .iter()
+                .map(|m| RecordMove {
+                    notation: m.notation.clone(),
+                    ply: m.ply,
+                    seat: m.seat.map(Seat::from),
+                    position_after: m.position_after.clone(),
+                    played_at: m.played_at,
+                })
+                .collect(),
+            result: self
+                .result
+                .as_ref()
+                .map(stated_result)
+                .transpose()?
+                .unwrap_or_default(),
+        })
+    }
+}

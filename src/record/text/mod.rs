@@ -1,0 +1,69 @@
+//! The text form of a record, after PGN: tag pairs, a blank line, then the
+//! numbered moves and the result. README.md ("Game records") documents it.
+//!
+//! ```text
+//! [Rules "classic"]
+//! [South "Lan"]
+//! [North "Minh"]
+//! [Date "2025.01.31"]
+//! [Time "08:30:00"]
+//! [Result "1-0"]
+//! [Termination "resignation"]
+//! [Score "11-2"]
+//!
+//! 1. 1L 3R 1-0
+//! ```
+
+mod parse;
+mod print;
+
+pub use parse::parse;
+pub use print::print;
+
+use crate::engine::{RuleParam, Seat};
+
+/// The tag naming each rule parameter.
+fn parameter_tag(param: RuleParam) -> &'static str {
+    match param {
+        RuleParam::MandarinSetup => "MandarinSetup",
+        RuleParam::MandarinValue => "MandarinValue",
+        RuleParam::EmptyMandarinIsGap => "EmptyMandarinIsGap",
+        RuleParam::YoungMandarinMin => "YoungMandarinMin",
+        RuleParam::FirstMoveMandarinBan => "FirstMoveMandarinBan",
+        RuleParam::RefillShortfall => "RefillShortfall",
+        RuleParam::MaxPlies => "MaxPlies",
+    }
+}
+
+const PARAMETERS: [RuleParam; 7] = [
+    RuleParam::MandarinSetup,
+    RuleParam::MandarinValue,
+    RuleParam::EmptyMandarinIsGap,
+    RuleParam::YoungMandarinMin,
+    RuleParam::FirstMoveMandarinBan,
+    RuleParam::RefillShortfall,
+    RuleParam::MaxPlies,
+];
+/// `1-0` (South won), `0-1` (North won), `1/2-1/2` (a draw) or `*`.
+fn result_token(winner: Option<Option<Seat>>) -> &'static str {
+    match winner {
+        Some(Some(Seat::South)) => "1-0",
+        Some(Some(Seat::North)) => "0-1",
+        Some(None) => "1/2-1/2",
+        None => "*",
+    }
+}
+
+fn parse_result_token(token: &str) -> Option<Option<Option<Seat>>> {
+    Some(match token {
+        "1-0" => Some(Some(Seat::South)),
+        "0-1" => Some(Some(Seat::North)),
+        "1/2-1/2" => Some(None),
+        "*" => None,
+        _ => return None,
+    })
+}
+/// The ply field of a position string, if it has one.
+fn start_ply_of(position: &str) -> Option<u32> {
+    position.rsplit(' ').next()?.parse().ok()
+}
