@@ -78,6 +78,14 @@ impl Game {
         self.ply.saturating_sub(1)
     }
 
+    /// Records the end of the game.
+    pub fn finish(&mut self, outcome: Outcome, at: DateTime<Utc>) {
+        self.status = GameStatus::Finished;
+        self.result = Some(outcome);
+        self.finished_at = Some(at);
+        self.updated_at = at;
+    }
+
     pub fn player_mut(&mut self, seat: Seat) -> &mut Option<PlayerRef> {
         match seat {
             Seat::South => &mut self.south,

@@ -2,7 +2,7 @@
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
-use chrono::{SubsecRound, Utc};
+use chrono::{DateTime, SubsecRound, Utc};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -16,7 +16,7 @@ use crate::api::problem::{ApiError, Problem};
 use crate::api::views::{GameView, RulesInput};
 use crate::api::AppState;
 use crate::domain::{GameId, GameStatus, PlayerId};
-use crate::engine::{Position, Seat};
+use crate::engine::{Outcome, Position, Seat};
 use crate::store::{Game, PlayerRef, WriteTx};
 
 pub fn configure(config: &mut ServiceConfig) {
@@ -102,6 +102,29 @@ pub(crate) async fn lock(tx: &mut WriteTx, id: &GameId) -> Result<Game, ApiError
     tx.lock_game(id)
         .await?
         .ok_or_else(|| ApiError::GameNotFound(id.to_string()))
+}
+
+/// The game, or 404.
+pub(crate) async fn find_game(state: &AppState, id: &GameId) -> Result<Game, ApiError> {
+    state
+        .store
+        .game_by_id(id)
+        .await?
+        .ok_or_else(|| ApiError::GameNotFound(id.to_string()))
+}
+
+/// Ends the game with `outcome`, saves it and, if it was rated, updates
+/// both players' ratings: all in the caller's transaction.
+pub(crate) async fn finish(
+    tx: &mut WriteTx,
+    game: &mut Game,
+    outcome: Outcome,
+    at: DateTime<Utc>,
+) -> Result<(), ApiError> {
+    game.finish(outcome, at);
+    save(tx, game).await?;
+    tx.rate_finished_game(game).await?;
+    Ok(())
 }
 
 /// Saves the game and bumps its version.
@@ -251,11 +274,7 @@ pub async fn get_game(
     request: HttpRequest,
     id: web::Path<GameId>,
 ) -> Result<HttpResponse, ApiError> {
-    let game = state
-        .store
-        .game_by_id(&id)
-        .await?
-        .ok_or_else(|| ApiError::GameNotFound(id.to_string()))?;
+    let game = find_game(&state, &id).await?;
     let tag = etag(game.version);
     if none_match_hits(&request, &tag) {
         return Ok(HttpResponse::NotModified()
@@ -363,15 +382,12 @@ pub async fn resign_game(
                 status: game.status.to_string(),
             });
         }
-        let resigned = position_of(&game)?
+        let outcome = position_of(&game)?
             .resign(seat)
-            .map_err(|e| ApiError::IllegalMove(e.to_string()))?;
-        game.result = resigned.outcome();
-        game.status = GameStatus::Finished;
-        game.updated_at = Utc::now().trunc_subsecs(6);
-        game.finished_at = Some(game.updated_at);
-        save(tx, &mut game).await?;
-        tx.rate_finished_game(&game).await?;
+            .map_err(|e| ApiError::IllegalMove(e.to_string()))?
+            .outcome()
+            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a resignation has an outcome")))?;
+        finish(tx, &mut game, outcome, Utc::now().trunc_subsecs(6)).await?;
         tracing::info!(game_id = %game.id, %seat, "game resigned");
         game_reply(StatusCode::OK, &game)
     })

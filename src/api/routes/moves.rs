@@ -7,8 +7,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::games::{lock, position_of, save};
-use super::replay::find_game;
+use super::games::{find_game, finish, lock, position_of, save};
 use crate::api::auth::Authenticated;
 use crate::api::caching::{cached_json, Freshness};
 use crate::api::conditional::{check_if_match, etag, if_match_text};
@@ -170,13 +169,10 @@ pub async fn submit_move(
         game.ply = after.ply();
         game.to_move = after.turn();
         game.updated_at = now;
-        if let Some(outcome) = after.outcome() {
-            game.status = GameStatus::Finished;
-            game.result = Some(outcome);
-            game.finished_at = Some(now);
+        match after.outcome() {
+            Some(outcome) => finish(tx, &mut game, outcome, now).await?,
+            None => save(tx, &mut game).await?,
         }
-        save(tx, &mut game).await?;
-        tx.rate_finished_game(&game).await?;
         let played = MoveView::new(
             record.ply,
             seat,

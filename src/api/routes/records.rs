@@ -9,8 +9,8 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_actix_web::service_config::ServiceConfig;
 
+use super::games::find_game;
 use super::games::game_reply;
-use super::replay::find_game;
 use crate::api::auth::Authenticated;
 use crate::api::caching::{cached, Freshness};
 use crate::api::idempotency::{write_once, Reply};

@@ -5,13 +5,13 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_actix_web::service_config::ServiceConfig;
 
+use super::games::find_game;
 use crate::api::caching::{cached_json, Freshness};
 use crate::api::problem::{ApiError, Problem};
 use crate::api::views::{GamePosition, MoveRange, MoveView, PositionView, ResultView};
 use crate::api::AppState;
 use crate::domain::GameId;
 use crate::replay::{self, ReplayError, TracedMove};
-use crate::store::Game;
 
 pub fn configure(config: &mut ServiceConfig) {
     config.service(list_moves).service(get_position);
@@ -24,15 +24,6 @@ impl From<ReplayError> for ApiError {
             corrupt @ ReplayError::Corrupt { .. } => ApiError::Internal(corrupt.into()),
         }
     }
-}
-
-/// The game, or 404.
-pub(crate) async fn find_game(state: &AppState, id: &GameId) -> Result<Game, ApiError> {
-    state
-        .store
-        .game_by_id(id)
-        .await?
-        .ok_or_else(|| ApiError::GameNotFound(id.to_string()))
 }
 
 impl From<TracedMove> for MoveView {
