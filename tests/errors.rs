@@ -55,6 +55,9 @@ backend_tests! {
             (Method::PATCH, "/v1/me", "GET"),
             (Method::POST, "/openapi.json", "GET"),
             (Method::DELETE, "/docs/", "GET"),
+            // A literal route wins over a template that also matches it.
+            (Method::PUT, "/v1/games/import", "POST"),
+            (Method::DELETE, "/v1/games/aaaaaaaaaa", "GET"),
         ];
         for (method, path, allow) in cases {
             let response = app.request(method.clone(), path).send().await.unwrap();

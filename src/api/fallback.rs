@@ -32,11 +32,26 @@ impl RouteTable {
         RouteTable(documented.chain(undocumented).collect())
     }
 
+    /// The methods of the routes matching `path`. A literal route
+    /// (`/v1/games/import`) is more specific than a template that also
+    /// matches it (`/v1/games/{id}`): when one matches, it alone counts.
     pub fn allowed_methods(&self, path: &str) -> Vec<Method> {
-        let mut allowed: Vec<Method> = self
+        let matching: Vec<_> = self
             .0
             .iter()
             .filter(|(def, _)| def.is_match(path))
+            .collect();
+        let literal = |def: &ResourceDef| def.pattern().is_some_and(|p| !p.contains('{'));
+        let most_specific: Vec<_> = if matching.iter().any(|(def, _)| literal(def)) {
+            matching
+                .into_iter()
+                .filter(|(def, _)| literal(def))
+                .collect()
+        } else {
+            matching
+        };
+        let mut allowed: Vec<Method> = most_specific
+            .into_iter()
             .flat_map(|(_, methods)| methods.iter().cloned())
             .collect();
         allowed.sort_by(|a, b| a.as_str().cmp(b.as_str()));

@@ -31,16 +31,22 @@ pub const MAX_PAGE_SIZE: u32 = 100;
 #[into_params(parameter_in = Query)]
 pub struct GameListQuery {
     /// `waiting`, `active`, `finished`, `cancelled` or `archived`.
+    #[param(pattern = "^(waiting|active|finished|cancelled|archived)$")]
     pub status: Option<String>,
     /// A player id: the games in which this player sits, in either seat.
+    #[param(pattern = "^[A-Za-z0-9]{10}$")]
     pub player: Option<String>,
     /// `true` or `false`.
+    #[param(pattern = "^(true|false)$")]
     pub rated: Option<String>,
     /// `classic`, `village`, `online`, or `custom` (a mix that is no preset).
+    #[param(pattern = "^(classic|village|online|custom)$")]
     pub rules: Option<String>,
     /// From the previous page's `next_cursor`; omit for the newest games.
+    #[param(pattern = "^[A-Za-z0-9_-]+$")]
     pub cursor: Option<String>,
     /// Games per page, 1 to 100 (default 20).
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 100)]
     pub limit: Option<String>,
 }
 

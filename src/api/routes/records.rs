@@ -89,6 +89,7 @@ enum Format {
 pub struct ExportQuery {
     /// `json` or `text`; without it, `Accept` decides (JSON unless it
     /// prefers `text/plain`).
+    #[param(pattern = "^(json|text)$")]
     pub format: Option<String>,
 }
 
