@@ -1,0 +1,159 @@
+//! The measuring window, per-task latency recorders and the result line
+//! every subcommand prints (and appends to `--out`) for `report`.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use hdrhistogram::Histogram;
+
+/// Options shared by every load run.
+#[derive(Args, Clone, Debug)]
+pub struct RunArgs {
+    /// Concurrent tasks (games, or GET loops).
+    #[arg(long, default_value_t = 64)]
+    pub concurrency: usize,
+    /// Seconds of load before measuring starts (not counted).
+    #[arg(long, default_value_t = 2.0)]
+    pub warmup: f64,
+    /// Seconds measured.
+    #[arg(long, default_value_t = 10.0)]
+    pub duration: f64,
+    /// Names the result (e.g. `sqlite/play`).
+    #[arg(long)]
+    pub label: String,
+    /// Appends the result line to this file.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// The server's pid: its peak RSS (`VmHWM`) is reported.
+    #[arg(long)]
+    pub server_pid: Option<u32>,
+}
+
+/// When the measured window opens and closes. Tasks stop at `end`.
+#[derive(Clone, Copy, Debug)]
+pub struct Window {
+    pub start: Instant,
+    pub end: Instant,
+}
+
+impl Window {
+    pub fn after_warmup(args: &RunArgs) -> Window {
+        let start = Instant::now() + Duration::from_secs_f64(args.warmup);
+        Window {
+            start,
+            end: start + Duration::from_secs_f64(args.duration),
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        Instant::now() >= self.end
+    }
+
+    fn contains(&self, at: Instant) -> bool {
+        at >= self.start && at <= self.end
+    }
+}
+
+/// One task's tally: latencies (µs) of the operations finished inside the
+/// window, every operation done (warm-up included), and every error.
+pub struct Tally {
+    latencies: Histogram<u64>,
+    pub measured: u64,
+    pub done: u64,
+    pub errors: u64,
+}
+
+impl Default for Tally {
+    fn default() -> Self {
+        Tally {
+            latencies: Histogram::new_with_bounds(1, 60_000_000, 3).expect("histogram bounds"),
+            measured: 0,
+            done: 0,
+            errors: 0,
+        }
+    }
+}
+
+impl Tally {
+    /// An operation that started at `started` succeeded just now.
+    pub fn success(&mut self, window: &Window, started: Instant) {
+        let now = Instant::now();
+        self.done += 1;
+        if window.contains(now) {
+            self.measured += 1;
+            let micros = now.duration_since(started).as_micros() as u64;
+            self.latencies.saturating_record(micros.max(1));
+        }
+    }
+
+    pub fn error(&mut self, what: impl std::fmt::Display) {
+        if self.errors < 5 {
+            eprintln!("error: {what}");
+        }
+        self.errors += 1;
+    }
+
+    pub fn merge(&mut self, other: Tally) {
+        self.latencies.add(&other.latencies).expect("same bounds");
+        self.measured += other.measured;
+        self.done += other.done;
+        self.errors += other.errors;
+    }
+
+    fn percentile_ms(&self, q: f64) -> f64 {
+        self.latencies.value_at_quantile(q) as f64 / 1000.0
+    }
+}
+
+/// Peak resident set of a process, in KiB (`VmHWM`).
+pub fn peak_rss_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
+}
+
+/// Prints `RESULT label=… rate=… p50_ms=… …` and appends it to `--out`.
+/// `extra` adds fields such as `db_moves=…`.
+pub fn report(args: &RunArgs, tally: &Tally, extra: &[(&str, String)]) -> anyhow::Result<()> {
+    let mut fields = vec![
+        ("label", args.label.clone()),
+        ("concurrency", args.concurrency.to_string()),
+        (
+            "rate",
+            format!("{:.1}", tally.measured as f64 / args.duration),
+        ),
+        ("p50_ms", format!("{:.2}", tally.percentile_ms(0.50))),
+        ("p95_ms", format!("{:.2}", tally.percentile_ms(0.95))),
+        ("p99_ms", format!("{:.2}", tally.percentile_ms(0.99))),
+        ("max_ms", format!("{:.2}", tally.percentile_ms(1.0))),
+        ("measured", tally.measured.to_string()),
+        ("done", tally.done.to_string()),
+        ("errors", tally.errors.to_string()),
+    ];
+    if let Some(pid) = args.server_pid {
+        let rss = peak_rss_kib(pid).map_or("unknown".to_owned(), |kib| kib.to_string());
+        fields.push(("server_peak_rss_kib", rss));
+    }
+    fields.extend(extra.iter().map(|(k, v)| (*k, v.clone())));
+    let line = format!(
+        "RESULT {}",
+        fields
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    println!("{line}");
+    if let Some(path) = &args.out {
+        let mut file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)?;
+        writeln!(file, "{line}")?;
+    }
+    Ok(())
+}

@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# Reproduces every figure in BENCHMARKS.md: the engine benches, the HTTP load
+# runs and the ceilings on SQLite and PostgreSQL, start-up with 100,000 moves,
+# and the ratios against the targets of issue 6.
+#
+#   scripts/bench.sh            # everything (~10 min)
+#   scripts/bench.sh --quick    # shorter runs, criterion's quick mode
+#
+# Environment: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432) is a
+# server where this script may create and drop a database; BENCH_CONCURRENCY
+# (64), BENCH_DURATION / BENCH_WARMUP (seconds), BENCH_WORKERS (server
+# --workers, default: one per core), BENCH_MAX_CONNECTIONS (pool size, 10),
+# BENCH_BACKENDS ("sqlite postgres"), BENCH_SKIP_ENGINE=1, RUST_LOG for the
+# server (default info: the server's default, logging every request).
+# Results: target/bench/results.txt (RESULT lines) and the report on stdout.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+QUICK=0
+for arg in "$@"; do
+    case "$arg" in
+        --quick) QUICK=1 ;;
+        *) echo "usage: $0 [--quick]" >&2; exit 2 ;;
+    esac
+done
+
+PG_URL="${BENCH_PG_URL:-postgres://postgres@127.0.0.1:5432}"
+CONCURRENCY="${BENCH_CONCURRENCY:-64}"
+MAX_CONNECTIONS="${BENCH_MAX_CONNECTIONS:-10}"
+BACKENDS="${BENCH_BACKENDS:-sqlite postgres}"
+if [ "$QUICK" = 1 ]; then DURATION_DEFAULT=5; WARMUP_DEFAULT=1; else DURATION_DEFAULT=15; WARMUP_DEFAULT=3; fi
+DURATION="${BENCH_DURATION:-$DURATION_DEFAULT}"
+WARMUP="${BENCH_WARMUP:-$WARMUP_DEFAULT}"
+PORT=18080
+BASE="http://127.0.0.1:$PORT"
+SERVER=target/release/oanquan
+LOADGEN=target/release/examples/loadgen
+
+OUT_DIR=target/bench
+RESULTS="$OUT_DIR/results.txt"
+mkdir -p "$OUT_DIR"
+: >"$RESULTS"
+WORK=$(mktemp -d -t oanquan-bench.XXXXXX)
+RUN_ID="bench_$(date +%s)_$$"
+SERVER_PID=""
+PG_DATABASES=()
+
+cleanup() {
+    if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
+    for db in "${PG_DATABASES[@]}"; do
+        psql "$PG_URL/postgres" -qc "DROP DATABASE IF EXISTS $db" >/dev/null 2>&1 || true
+    done
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+step() { printf '\n==> %s\n' "$*" >&2; }
+
+machine() {
+    echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)," \
+        "$(free -g | awk '/Mem:/ {print $2}') GiB; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "run: concurrency $CONCURRENCY, warm-up ${WARMUP}s, measured ${DURATION}s, pool $MAX_CONNECTIONS," \
+        "workers ${BENCH_WORKERS:-one per core}, RUST_LOG=${RUST_LOG:-info}"
+}
+
+# A database URL for a fresh database on the backend.
+fresh_database() {
+    local backend=$1 name=$2
+    case "$backend" in
+        sqlite) echo "sqlite://$WORK/$name.db" ;;
+        postgres)
+            psql "$PG_URL/postgres" -qc "CREATE DATABASE ${RUN_ID}_$name" >/dev/null
+            PG_DATABASES+=("${RUN_ID}_$name")
+            echo "$PG_URL/${RUN_ID}_$name" ;;
+    esac
+}
+
+start_server() {
+    local url=$1
+    local args=(serve --bind "127.0.0.1:$PORT" --database-url "$url"
+        --rate-limit-per-second 0 --max-connections "$MAX_CONNECTIONS")
+    if [ -n "${BENCH_WORKERS:-}" ]; then args+=(--workers "$BENCH_WORKERS"); fi
+    RUST_LOG="${RUST_LOG:-info}" "$SERVER" "${args[@]}" >"$WORK/server.log" 2>&1 &
+    SERVER_PID=$!
+    for _ in $(seq 1 500); do
+        if curl -fs "$BASE/ready" >/dev/null 2>&1; then return; fi
+        sleep 0.01
+    done
+    echo "the server did not become ready" >&2; cat "$WORK/server.log" >&2; exit 1
+}
+
+stop_server() {
+    kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=""
+}
+
+run_args() {
+    echo --concurrency "$CONCURRENCY" --warmup "$WARMUP" --duration "$DURATION" --out "$RESULTS"
+}
+
+step "release build (server and load generator)"
+cargo build --release --bin oanquan --example loadgen
+
+if [ "${BENCH_SKIP_ENGINE:-0}" != 1 ]; then
+    step "engine benches (cargo bench --bench engine)"
+    if [ "$QUICK" = 1 ]; then
+        cargo bench --bench engine -- --quick --noplot
+    else
+        cargo bench --bench engine -- --noplot
+    fi
+fi
+
+for backend in $BACKENDS; do
+    step "$backend: HTTP load (server pid in the results), then the ceilings"
+    url=$(fresh_database "$backend" load)
+    start_server "$url"
+    # shellcheck disable=SC2046
+    "$LOADGEN" play --base "$BASE" --database-url "$url" --label "$backend/play" \
+        --server-pid "$SERVER_PID" $(run_args)
+    # shellcheck disable=SC2046
+    "$LOADGEN" get --base "$BASE" --path game --label "$backend/get-game" \
+        --server-pid "$SERVER_PID" $(run_args)
+    # shellcheck disable=SC2046
+    "$LOADGEN" get --base "$BASE" --path health --label "$backend/health" \
+        --server-pid "$SERVER_PID" $(run_args)
+    stop_server
+
+    url=$(fresh_database "$backend" ceiling)
+    # shellcheck disable=SC2046
+    "$LOADGEN" db-ceiling --database-url "$url" --max-connections "$MAX_CONNECTIONS" \
+        --label "$backend/db-ceiling" $(run_args)
+
+    step "$backend: start-up to ready with 100,000 moves"
+    url=$(fresh_database "$backend" seeded)
+    "$LOADGEN" seed --database-url "$url" --moves 100000
+    "$LOADGEN" startup --server "$SERVER" --database-url "$url" --port "$PORT" \
+        --label "$backend/startup" --out "$RESULTS"
+done
+
+step "report"
+machine
+"$LOADGEN" report --file "$RESULTS"
