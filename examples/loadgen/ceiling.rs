@@ -14,7 +14,7 @@ use oanquan::store::{Game, MoveRecord, PlayerRef, Store, WriteTx};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::stats::{report, RunArgs, Tally, Window};
+use crate::stats::{report, spent_in_window, RunArgs, Tally, Window};
 
 #[derive(Args, Debug)]
 pub struct CeilingArgs {
@@ -210,6 +210,7 @@ pub async fn ceiling(args: CeilingArgs) -> anyhow::Result<()> {
         pairs.push(new_pair(&store, &i.to_string()).await?);
     }
     let window = Window::after_warmup(&args.run);
+    let cpu = tokio::spawn(spent_in_window(std::process::id(), window));
     let tasks: Vec<_> = pairs
         .into_iter()
         .map(|seats| {
@@ -230,7 +231,7 @@ pub async fn ceiling(args: CeilingArgs) -> anyhow::Result<()> {
         tally.merge(task.await?);
     }
     store.close().await;
-    report(&args.run, &tally, &[])
+    report(&args.run, &tally, cpu.await?, &[])
 }
 
 /// Fills a database with whole games, 50 per transaction.

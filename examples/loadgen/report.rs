@@ -47,19 +47,22 @@ fn show(value: Option<f64>, decimals: usize) -> String {
 
 pub fn report(args: &ReportArgs) -> anyhow::Result<()> {
     let results = parse(&std::fs::read_to_string(&args.file)?);
-    println!("| label | rate /s | p50 ms | p95 ms | p99 ms | errors | server peak RSS MiB |");
-    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+    println!(
+        "| label | rate /s | p50 ms | p95 ms | p99 ms | errors | CPU µs/op | server peak RSS MiB |"
+    );
+    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     let mut labels: Vec<_> = results.keys().filter(|l| !l.ends_with("startup")).collect();
     labels.sort();
     for label in labels {
         let n = |key| number(&results, label, key);
         println!(
-            "| {label} | {} | {} | {} | {} | {} | {} |",
+            "| {label} | {} | {} | {} | {} | {} | {} | {} |",
             show(n("rate"), 0),
             show(n("p50_ms"), 2),
             show(n("p95_ms"), 2),
             show(n("p99_ms"), 2),
             show(n("errors"), 0),
+            show(n("cpu_us_per_op"), 0),
             show(n("server_peak_rss_kib").map(|k| k / 1024.0), 1),
         );
     }

@@ -107,6 +107,50 @@ impl Tally {
     }
 }
 
+/// CPU time (user + system) a process has used, in µs. `/proc` counts in
+/// USER_HZ ticks, 100 per second on Linux.
+pub fn cpu_micros(pid: u32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let after_name = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    let ticks = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(ticks * 10_000)
+}
+
+/// Context switches of all a process's threads (voluntary or not).
+pub fn context_switches(pid: u32) -> Option<u64> {
+    let mut total = 0;
+    for task in std::fs::read_dir(format!("/proc/{pid}/task")).ok()? {
+        let status = std::fs::read_to_string(task.ok()?.path().join("status")).ok()?;
+        total += status
+            .lines()
+            .filter(|line| line.contains("ctxt_switches:"))
+            .filter_map(|line| line.split_whitespace().nth(1)?.parse::<u64>().ok())
+            .sum::<u64>();
+    }
+    Some(total)
+}
+
+/// What a process spent inside the window: CPU µs and context switches.
+#[derive(Clone, Copy, Debug)]
+pub struct Spent {
+    pub cpu_micros: u64,
+    pub context_switches: u64,
+}
+
+/// Measures what a process spends inside the window (spawn it before the
+/// window opens): contention on a shared machine moves rates and latencies
+/// far more than it moves the CPU time and switches each operation costs.
+pub async fn spent_in_window(pid: u32, window: Window) -> Option<Spent> {
+    tokio::time::sleep_until(window.start.into()).await;
+    let (cpu, switches) = (cpu_micros(pid)?, context_switches(pid)?);
+    tokio::time::sleep_until(window.end.into()).await;
+    Some(Spent {
+        cpu_micros: cpu_micros(pid)? - cpu,
+        context_switches: context_switches(pid)?.saturating_sub(switches),
+    })
+}
+
 /// Peak resident set of a process, in KiB (`VmHWM`).
 pub fn peak_rss_kib(pid: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
@@ -118,7 +162,12 @@ pub fn peak_rss_kib(pid: u32) -> Option<u64> {
 
 /// Prints `RESULT label=… rate=… p50_ms=… …` and appends it to `--out`.
 /// `extra` adds fields such as `db_moves=…`.
-pub fn report(args: &RunArgs, tally: &Tally, extra: &[(&str, String)]) -> anyhow::Result<()> {
+pub fn report(
+    args: &RunArgs,
+    tally: &Tally,
+    spent: Option<Spent>,
+    extra: &[(&str, String)],
+) -> anyhow::Result<()> {
     let mut fields = vec![
         ("label", args.label.clone()),
         ("concurrency", args.concurrency.to_string()),
@@ -134,6 +183,12 @@ pub fn report(args: &RunArgs, tally: &Tally, extra: &[(&str, String)]) -> anyhow
         ("done", tally.done.to_string()),
         ("errors", tally.errors.to_string()),
     ];
+    if let Some(spent) = spent {
+        let per_op = |total: u64| total as f64 / tally.measured.max(1) as f64;
+        fields.push(("cpu_us_per_op", format!("{:.1}", per_op(spent.cpu_micros))));
+        let switches = per_op(spent.context_switches);
+        fields.push(("switches_per_op", format!("{switches:.1}")));
+    }
     if let Some(pid) = args.server_pid {
         let rss = peak_rss_kib(pid).map_or("unknown".to_owned(), |kib| kib.to_string());
         fields.push(("server_peak_rss_kib", rss));
