@@ -10,9 +10,12 @@
 # server where this script may create and drop a database; BENCH_CONCURRENCY
 # (64), BENCH_DURATION / BENCH_WARMUP (seconds), BENCH_WORKERS (server
 # --workers, default: one per core), BENCH_MAX_CONNECTIONS (pool size, 10),
-# BENCH_BACKENDS ("sqlite postgres"), BENCH_SKIP_ENGINE=1, RUST_LOG for the
-# server (default info: the server's default, logging every request).
-# Results: target/bench/results.txt (RESULT lines) and the report on stdout.
+# BENCH_BACKENDS ("sqlite postgres"), BENCH_SWEEP (smaller game counts also
+# played, for latency against load: "8 16"; empty for none), BENCH_SKIP_ENGINE=1,
+# RUST_LOG for the server (default info: the server's default, logging every
+# request), BENCH_BIN_DIR (measure binaries built elsewhere, e.g. an older
+# revision, instead of building target/release), BENCH_RESULTS (the RESULT
+# lines; default target/bench/results.txt). The report goes to stdout.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,12 +36,14 @@ DURATION="${BENCH_DURATION:-$DURATION_DEFAULT}"
 WARMUP="${BENCH_WARMUP:-$WARMUP_DEFAULT}"
 PORT=18080
 BASE="http://127.0.0.1:$PORT"
-SERVER=target/release/oanquan
-LOADGEN=target/release/examples/loadgen
+BIN_DIR="${BENCH_BIN_DIR:-target/release}"
+SERVER="$BIN_DIR/oanquan"
+LOADGEN="$BIN_DIR/examples/loadgen"
+if [ "$QUICK" = 1 ]; then SWEEP_DEFAULT=""; else SWEEP_DEFAULT="8 16"; fi
+SWEEP="${BENCH_SWEEP-$SWEEP_DEFAULT}"
 
-OUT_DIR=target/bench
-RESULTS="$OUT_DIR/results.txt"
-mkdir -p "$OUT_DIR"
+RESULTS="${BENCH_RESULTS:-target/bench/results.txt}"
+mkdir -p "$(dirname "$RESULTS")"
 : >"$RESULTS"
 WORK=$(mktemp -d -t oanquan-bench.XXXXXX)
 RUN_ID="bench_$(date +%s)_$$"
@@ -97,8 +102,10 @@ run_args() {
     echo --concurrency "$CONCURRENCY" --warmup "$WARMUP" --duration "$DURATION" --out "$RESULTS"
 }
 
-step "release build (server and load generator)"
-cargo build --release --bin oanquan --example loadgen
+if [ -z "${BENCH_BIN_DIR:-}" ]; then
+    step "release build (server and load generator)"
+    cargo build --release --bin oanquan --example loadgen
+fi
 
 if [ "${BENCH_SKIP_ENGINE:-0}" != 1 ]; then
     step "engine benches (cargo bench --bench engine)"
@@ -122,12 +129,20 @@ for backend in $BACKENDS; do
     # shellcheck disable=SC2046
     "$LOADGEN" get --base "$BASE" --path health --label "$backend/health" \
         --server-pid "$SERVER_PID" $(run_args)
+    for n in $SWEEP; do
+        "$LOADGEN" play --base "$BASE" --database-url "$url" --label "$backend/play-c$n" \
+            --server-pid "$SERVER_PID" --concurrency "$n" --warmup 1 --duration 5 --out "$RESULTS"
+    done
     stop_server
 
     url=$(fresh_database "$backend" ceiling)
     # shellcheck disable=SC2046
     "$LOADGEN" db-ceiling --database-url "$url" --max-connections "$MAX_CONNECTIONS" \
         --label "$backend/db-ceiling" $(run_args)
+    for n in $SWEEP; do
+        "$LOADGEN" db-ceiling --database-url "$url" --max-connections "$MAX_CONNECTIONS" \
+            --label "$backend/db-ceiling-c$n" --concurrency "$n" --warmup 1 --duration 5 --out "$RESULTS"
+    done
 
     step "$backend: start-up to ready with 100,000 moves"
     url=$(fresh_database "$backend" seeded)
