@@ -121,8 +121,7 @@ async fn write_move(tx: &mut WriteTx, game: &mut Game, rng: &mut StdRng) -> anyh
     let position = Position::restore(&game.position, game.rules, game.result)?;
     let legal = position.legal_moves();
     let m = *legal
-        .iter()
-        .nth(rng.gen_range(0..legal.len()))
+        .get(rng.gen_range(0..legal.len()))
         .context("no legal move")?;
     let (after, _events) = position.play_traced(m)?;
     let now = Utc::now().trunc_subsecs(6);
