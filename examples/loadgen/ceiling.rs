@@ -14,7 +14,7 @@ use oanquan::store::{Game, MoveRecord, PlayerRef, Store, WriteTx};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::stats::{report, spent_in_window, RunArgs, Tally, Window};
+use crate::stats::{gather, report, RunArgs, Tally, Window};
 
 #[derive(Args, Debug)]
 pub struct CeilingArgs {
@@ -209,7 +209,6 @@ pub async fn ceiling(args: CeilingArgs) -> anyhow::Result<()> {
         pairs.push(new_pair(&store, &i.to_string()).await?);
     }
     let window = Window::after_warmup(&args.run);
-    let cpu = tokio::spawn(spent_in_window(std::process::id(), window));
     let tasks: Vec<_> = pairs
         .into_iter()
         .map(|seats| {
@@ -225,12 +224,9 @@ pub async fn ceiling(args: CeilingArgs) -> anyhow::Result<()> {
             })
         })
         .collect();
-    let mut tally = Tally::default();
-    for task in tasks {
-        tally.merge(task.await?);
-    }
+    let (tally, spent) = gather(window, Some(std::process::id()), tasks).await?;
     store.close().await;
-    report(&args.run, &tally, cpu.await?, &[])
+    report(&args.run, &tally, spent, &[])
 }
 
 /// Fills a database with whole games, 50 per transaction.

@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
 
-use crate::stats::{report, spent_in_window, RunArgs, Tally, Window};
+use crate::stats::{gather, report, RunArgs, Tally, Window};
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
@@ -190,22 +190,11 @@ pub async fn play(args: PlayArgs) -> anyhow::Result<()> {
         None => None,
     };
     let window = Window::after_warmup(&args.run);
-    let cpu = args
-        .run
-        .server_pid
-        .map(|pid| tokio::spawn(spent_in_window(pid, window)));
     let tasks: Vec<_> = seats
         .into_iter()
         .map(|pair| tokio::spawn(play_task(client.clone(), args.base.clone(), pair, window)))
         .collect();
-    let mut tally = Tally::default();
-    for task in tasks {
-        tally.merge(task.await?);
-    }
-    let cpu = match cpu {
-        Some(measuring) => measuring.await?,
-        None => None,
-    };
+    let (mut tally, spent) = gather(window, args.run.server_pid, tasks).await?;
     let mut extra = Vec::new();
     if let (Some(url), Some(before)) = (&args.database_url, before) {
         let persisted = crate::ceiling::count_moves(url).await? - before;
@@ -217,7 +206,7 @@ pub async fn play(args: PlayArgs) -> anyhow::Result<()> {
             ));
         }
     }
-    report(&args.run, &tally, cpu, &extra)
+    report(&args.run, &tally, spent, &extra)
 }
 
 /// One task: GETs `url` until the window closes.
@@ -265,21 +254,10 @@ pub async fn get(args: GetArgs) -> anyhow::Result<()> {
         other => bail!("--path {other}: expected health or game"),
     };
     let window = Window::after_warmup(&args.run);
-    let cpu = args
-        .run
-        .server_pid
-        .map(|pid| tokio::spawn(spent_in_window(pid, window)));
     let tasks: Vec<_> = urls
         .into_iter()
         .map(|url| tokio::spawn(get_task(client.clone(), url, window)))
         .collect();
-    let mut tally = Tally::default();
-    for task in tasks {
-        tally.merge(task.await?);
-    }
-    let cpu = match cpu {
-        Some(measuring) => measuring.await?,
-        None => None,
-    };
-    report(&args.run, &tally, cpu, &[])
+    let (tally, spent) = gather(window, args.run.server_pid, tasks).await?;
+    report(&args.run, &tally, spent, &[])
 }

@@ -96,16 +96,7 @@ async fn startup(args: StartupArgs) -> anyhow::Result<()> {
         times[times.len() / 2],
         times[times.len() - 1]
     );
-    println!("{line}");
-    if let Some(path) = &args.out {
-        use std::io::Write;
-        let mut file = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)?;
-        writeln!(file, "{line}")?;
-    }
-    Ok(())
+    stats::emit(&line, args.out.as_deref())
 }
 
 #[tokio::main]

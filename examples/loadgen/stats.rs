@@ -2,11 +2,12 @@
 //! every subcommand prints (and appends to `--out`) for `report`.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use clap::Args;
 use hdrhistogram::Histogram;
+use tokio::task::JoinHandle;
 
 /// Options shared by every load run.
 #[derive(Args, Clone, Debug)]
@@ -202,8 +203,13 @@ pub fn report(
             .collect::<Vec<_>>()
             .join(" ")
     );
+    emit(&line, args.out.as_deref())
+}
+
+/// Prints a result line and appends it to `out`.
+pub fn emit(line: &str, out: Option<&Path>) -> anyhow::Result<()> {
     println!("{line}");
-    if let Some(path) = &args.out {
+    if let Some(path) = out {
         let mut file = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
@@ -211,4 +217,23 @@ pub fn report(
         writeln!(file, "{line}")?;
     }
     Ok(())
+}
+
+/// Waits for the load tasks (spawned already; the window not yet open) and
+/// measures what process `pid` spends inside the window meanwhile.
+pub async fn gather(
+    window: Window,
+    pid: Option<u32>,
+    tasks: Vec<JoinHandle<Tally>>,
+) -> anyhow::Result<(Tally, Option<Spent>)> {
+    let spent = pid.map(|pid| tokio::spawn(spent_in_window(pid, window)));
+    let mut tally = Tally::default();
+    for task in tasks {
+        tally.merge(task.await?);
+    }
+    let spent = match spent {
+        Some(measuring) => measuring.await?,
+        None => None,
+    };
+    Ok((tally, spent))
 }
