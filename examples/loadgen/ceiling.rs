@@ -7,8 +7,9 @@ use std::time::Instant;
 use anyhow::Context;
 use chrono::{SubsecRound, Utc};
 use clap::Args;
-use oanquan::domain::{ApiToken, GameId, GameStatus, PlayerId, PlayerName, TokenHash};
-use oanquan::engine::{Position, Preset, Seat};
+use oanquan::api::routes::games::{new_game, NewGame, SeatChoice};
+use oanquan::domain::{ApiToken, GameStatus, PlayerId, PlayerName, TokenHash};
+use oanquan::engine::{Position, Seat};
 use oanquan::settings::DatabaseSettings;
 use oanquan::store::{Game, MoveRecord, PlayerRef, Store, WriteTx};
 use rand::rngs::StdRng;
@@ -87,32 +88,15 @@ async fn new_pair(store: &Store, tag: &str) -> anyhow::Result<[Seated; 2]> {
     ])
 }
 
-/// The stored game `POST /v1/games` creates for South, South to move first.
-fn waiting_game(south: &PlayerRef) -> Game {
-    let start = Position::start(Preset::Classic.rules(), Seat::South);
-    let now = Utc::now().trunc_subsecs(6);
-    Game {
-        id: GameId::generate(),
-        status: GameStatus::Waiting,
-        rules: Preset::Classic.rules(),
-        rated: false,
-        created_by: south.id.clone(),
-        south: Some(south.clone()),
-        north: None,
-        reserved_for: None,
-        first: Seat::South,
-        custom_start: false,
-        start_position: start.to_string(),
-        position: start.to_string(),
-        ply: start.ply(),
-        to_move: Seat::South,
-        result: None,
-        version: 1,
-        created_at: now,
-        updated_at: now,
-        started_at: None,
-        finished_at: None,
-    }
+/// The stored game `POST /v1/games` creates for South, South to move
+/// first: built by the handler's own function.
+fn waiting_game(south: &PlayerRef) -> anyhow::Result<Game> {
+    let body = NewGame {
+        seat: SeatChoice::South,
+        first: Some(SeatChoice::South),
+        ..NewGame::default()
+    };
+    new_game(&body, south, None).map_err(|e| anyhow::anyhow!("new game: {e}"))
 }
 
 /// Plays `m` on the locked `game` and writes the move and the game, as
@@ -169,7 +153,7 @@ async fn one_game(
 ) -> anyhow::Result<()> {
     let mut rng = StdRng::from_entropy();
     authenticate(store, &seats[0]).await?;
-    let game = waiting_game(&seats[0].player);
+    let game = waiting_game(&seats[0].player)?;
     let mut tx = store.begin_write().await?;
     tx.insert_game(&game).await?;
     tx.commit().await?;
@@ -242,7 +226,7 @@ pub async fn seed(args: SeedArgs) -> anyhow::Result<()> {
             if moves >= args.moves {
                 break;
             }
-            let mut game = waiting_game(&seats[0].player);
+            let mut game = waiting_game(&seats[0].player)?;
             game.north = Some(seats[1].player.clone());
             game.status = GameStatus::Active;
             tx.insert_game(&game).await?;
