@@ -52,7 +52,7 @@ PG_DATABASES=()
 
 cleanup() {
     if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
-    for db in "${PG_DATABASES[@]}"; do
+    for db in "${PG_DATABASES[@]+"${PG_DATABASES[@]}"}"; do
         psql "$PG_URL/postgres" -qc "DROP DATABASE IF EXISTS $db" >/dev/null 2>&1 || true
     done
     rm -rf "$WORK"
@@ -68,15 +68,16 @@ machine() {
         "workers ${BENCH_WORKERS:-one per core}, RUST_LOG=${RUST_LOG:-info}"
 }
 
-# A database URL for a fresh database on the backend.
+# Sets DB_URL to a fresh database on the backend. Not called in a
+# subshell, so that cleanup knows every database it created.
 fresh_database() {
     local backend=$1 name=$2
     case "$backend" in
-        sqlite) echo "sqlite://$WORK/$name.db" ;;
+        sqlite) DB_URL="sqlite://$WORK/$name.db" ;;
         postgres)
-            psql "$PG_URL/postgres" -qc "CREATE DATABASE ${RUN_ID}_$name" >/dev/null
             PG_DATABASES+=("${RUN_ID}_$name")
-            echo "$PG_URL/${RUN_ID}_$name" ;;
+            psql "$PG_URL/postgres" -qc "CREATE DATABASE ${RUN_ID}_$name" >/dev/null
+            DB_URL="$PG_URL/${RUN_ID}_$name" ;;
     esac
 }
 
@@ -118,7 +119,7 @@ fi
 
 for backend in $BACKENDS; do
     step "$backend: HTTP load (server pid in the results), then the ceilings"
-    url=$(fresh_database "$backend" load)
+    fresh_database "$backend" load; url=$DB_URL
     start_server "$url"
     # shellcheck disable=SC2046
     "$LOADGEN" play --base "$BASE" --database-url "$url" --label "$backend/play" \
@@ -135,7 +136,7 @@ for backend in $BACKENDS; do
     done
     stop_server
 
-    url=$(fresh_database "$backend" ceiling)
+    fresh_database "$backend" ceiling; url=$DB_URL
     # shellcheck disable=SC2046
     "$LOADGEN" db-ceiling --database-url "$url" --max-connections "$MAX_CONNECTIONS" \
         --label "$backend/db-ceiling" $(run_args)
@@ -145,7 +146,7 @@ for backend in $BACKENDS; do
     done
 
     step "$backend: start-up to ready with 100,000 moves"
-    url=$(fresh_database "$backend" seeded)
+    fresh_database "$backend" seeded; url=$DB_URL
     "$LOADGEN" seed --database-url "$url" --moves 100000
     "$LOADGEN" startup --server "$SERVER" --database-url "$url" --port "$PORT" \
         --label "$backend/startup" --out "$RESULTS"
