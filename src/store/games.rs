@@ -147,6 +147,15 @@ pub(super) struct GameRow {
     north_record_name: Option<String>,
 }
 
+impl GameRow {
+    /// A player id whose name the join did not find.
+    fn lacks_a_name(&self) -> bool {
+        (self.south_id.is_some() && self.south_name.is_none())
+            || (self.north_id.is_some() && self.north_name.is_none())
+            || (self.reserved_for.is_some() && self.reserved_name.is_none())
+    }
+}
+
 pub(super) fn corrupt(what: impl std::fmt::Display) -> StoreError {
     StoreError::Corrupt(what.to_string())
 }
@@ -320,16 +329,22 @@ impl super::Store {
 impl WriteTx {
     /// Reads a game and locks it until the transaction ends, so that writers
     /// of one game queue up. SQLite's `BEGIN IMMEDIATE` already holds the
-    /// database's write lock. PostgreSQL locks the row first and reads it in
-    /// a second statement: a `FOR UPDATE` that waited re-reads only the
-    /// locked row, not the rows joined to it, so a seat filled by the
-    /// transaction it waited for would come back without its player's name.
+    /// database's write lock. PostgreSQL locks and reads in one statement
+    /// (one round trip per write saved), but a `FOR UPDATE` that waited
+    /// re-reads only the locked row, not the rows joined to it: a seat
+    /// filled by the transaction it waited for comes back without its
+    /// player's name. Then the row is read again, under the lock now held.
     pub async fn lock_game(&mut self, id: &GameId) -> Result<Option<Game>, StoreError> {
         if let WriteTx::Postgres(tx) = self {
-            sqlx::query("SELECT 1 FROM games WHERE id = $1 FOR UPDATE")
+            let sql = format!("{SELECT_GAME} WHERE g.id = $1 FOR UPDATE OF g");
+            let row = sqlx::query_as::<_, GameRow>(&sql)
                 .bind(id.as_str())
-                .execute(&mut **tx)
+                .fetch_optional(&mut **tx)
                 .await?;
+            match row {
+                Some(row) if row.lacks_a_name() => {}
+                row => return row.map(Game::try_from).transpose(),
+            }
         }
         let sql = format!("{SELECT_GAME} WHERE g.id = $1");
         let row = with_tx!(self, |conn| {

@@ -139,7 +139,9 @@ pub(crate) async fn save(tx: &mut WriteTx, game: &mut Game) -> Result<(), ApiErr
     Ok(())
 }
 
-fn new_game(
+/// The game `POST /v1/games` stores; the load generator's database ceiling
+/// (`examples/loadgen`) builds its games with it too.
+pub fn new_game(
     body: &NewGame,
     creator: &PlayerRef,
     opponent: Option<PlayerRef>,

@@ -16,10 +16,10 @@ use crate::api::idempotency::{write_once, Reply};
 use crate::api::problem::{ApiError, Problem};
 use crate::api::views::{GameView, MoveView};
 use crate::api::AppState;
-use crate::domain::{GameId, GameStatus};
-use crate::engine::{Direction, Move};
+use crate::domain::{GameId, GameStatus, PlayerId};
+use crate::engine::{Direction, Event, Move, Position};
 use crate::replay;
-use crate::store::MoveRecord;
+use crate::store::{Game, MoveRecord, WriteTx};
 
 pub fn configure(config: &mut ServiceConfig) {
     config.service(submit_move).service(get_move);
@@ -124,65 +124,25 @@ pub async fn submit_move(
         if_match_text(&request)
     );
     write_once(&state.store, &request, &player.id, &what, async |tx| {
-        let mut game = lock(tx, &id).await?;
-        let seat = game
-            .seat_of(&player.id)
-            .ok_or_else(|| ApiError::NotAPlayer(game.id.to_string()))?;
-        if game.status != GameStatus::Active {
-            return Err(ApiError::GameNotActive {
-                status: game.status.to_string(),
-            });
-        }
-        check_if_match(&request, &etag(game.version))?;
-        if let Some(expected) = body.ply.filter(|&p| p != game.ply) {
-            return Err(ApiError::StalePly {
-                expected,
-                current: game.ply,
-            });
-        }
-        if game.to_move != seat {
-            return Err(ApiError::NotYourTurn {
-                seat: seat.to_string(),
-                to_move: game.to_move.to_string(),
-            });
-        }
-        let (after, events) = position_of(&game)?
-            .play_traced(m)
-            .map_err(|e| ApiError::IllegalMove(e.to_string()))?;
-        let now = Utc::now().trunc_subsecs(6);
-        let record = MoveRecord {
-            game_id: game.id.clone(),
-            ply: game.ply,
-            seat,
-            notation: m.to_string(),
-            player_id: Some(player.id.clone()),
-            position_after: after.to_string(),
-            played_at: Some(now),
-        };
-        if !tx.insert_move(&record).await? {
-            return Err(ApiError::StalePly {
-                expected: record.ply,
-                current: record.ply + 1,
-            });
-        }
-        game.position = record.position_after.clone();
-        game.ply = after.ply();
-        game.to_move = after.turn();
-        game.updated_at = now;
-        match after.outcome() {
-            Some(outcome) => finish(tx, &mut game, outcome, now).await?,
-            None => save(tx, &mut game).await?,
-        }
-        let played = MoveView::new(
+        let if_match = |game: &Game| check_if_match(&request, &etag(game.version));
+        let played = play_move(tx, &id, &player.id, m, body.ply, if_match).await?;
+        let Played {
+            game,
+            record,
+            events,
+            after,
+        } = played;
+        let played_at = record.played_at.unwrap_or(game.updated_at);
+        let view = MoveView::new(
             record.ply,
-            seat,
+            record.seat,
             record.notation,
             &events,
             record.position_after,
-            now,
+            played_at,
         );
         let body = PlayedMove {
-            played,
+            played: view,
             game: GameView::of(&game, &after),
         };
         Ok(Reply::json(StatusCode::CREATED, &body)?
@@ -193,6 +153,86 @@ pub async fn submit_move(
             ))
     })
     .await
+}
+
+/// A move as [`play_move`] played and stored it.
+pub struct Played {
+    /// The game after the move, saved (its `version` bumped).
+    pub game: Game,
+    pub record: MoveRecord,
+    pub events: Vec<Event>,
+    pub after: Position,
+}
+
+/// The work of a move submission inside its write transaction: lock the
+/// game, check the submission (seat, status, `precondition`, expected ply,
+/// turn), play it with the engine, store the move and the game's new state,
+/// and rate the game if the move ended a rated one. The HTTP handler wraps
+/// it in authentication, idempotency and JSON; the load generator's
+/// database ceiling calls it directly, so both issue the same SQL.
+pub async fn play_move(
+    tx: &mut WriteTx,
+    id: &GameId,
+    player: &PlayerId,
+    m: Move,
+    expected_ply: Option<u32>,
+    precondition: impl FnOnce(&Game) -> Result<(), ApiError>,
+) -> Result<Played, ApiError> {
+    let mut game = lock(tx, id).await?;
+    let seat = game
+        .seat_of(player)
+        .ok_or_else(|| ApiError::NotAPlayer(game.id.to_string()))?;
+    if game.status != GameStatus::Active {
+        return Err(ApiError::GameNotActive {
+            status: game.status.to_string(),
+        });
+    }
+    precondition(&game)?;
+    if let Some(expected) = expected_ply.filter(|&p| p != game.ply) {
+        return Err(ApiError::StalePly {
+            expected,
+            current: game.ply,
+        });
+    }
+    if game.to_move != seat {
+        return Err(ApiError::NotYourTurn {
+            seat: seat.to_string(),
+            to_move: game.to_move.to_string(),
+        });
+    }
+    let (after, events) = position_of(&game)?
+        .play_traced(m)
+        .map_err(|e| ApiError::IllegalMove(e.to_string()))?;
+    let now = Utc::now().trunc_subsecs(6);
+    let record = MoveRecord {
+        game_id: game.id.clone(),
+        ply: game.ply,
+        seat,
+        notation: m.to_string(),
+        player_id: Some(player.clone()),
+        position_after: after.to_string(),
+        played_at: Some(now),
+    };
+    if !tx.insert_move(&record).await? {
+        return Err(ApiError::StalePly {
+            expected: record.ply,
+            current: record.ply + 1,
+        });
+    }
+    game.position = record.position_after.clone();
+    game.ply = after.ply();
+    game.to_move = after.turn();
+    game.updated_at = now;
+    match after.outcome() {
+        Some(outcome) => finish(tx, &mut game, outcome, now).await?,
+        None => save(tx, &mut game).await?,
+    }
+    Ok(Played {
+        game,
+        record,
+        events,
+        after,
+    })
 }
 
 /// One move of a game, with its event trace. A move never changes once

@@ -1,0 +1,234 @@
+//! The database ceiling: what a move submission does to the database, through
+//! the server's own `Store` and `WriteTx` methods and connection settings,
+//! with no HTTP and no JSON. Also seeds a database for the start-up test.
+
+use std::time::Instant;
+
+use anyhow::Context;
+use chrono::{SubsecRound, Utc};
+use clap::Args;
+use oanquan::api::routes::games::{new_game, NewGame, SeatChoice};
+use oanquan::api::routes::moves::play_move;
+use oanquan::domain::{ApiToken, GameStatus, PlayerName, TokenHash};
+use oanquan::engine::{Move, Position, Seat};
+use oanquan::settings::DatabaseSettings;
+use oanquan::store::{Game, PlayerRef, Store};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use crate::stats::{gather, report, RunArgs, Tally, Window};
+
+#[derive(Args, Debug)]
+pub struct CeilingArgs {
+    #[arg(long)]
+    pub database_url: String,
+    /// The pool size; give the server's `--max-connections`.
+    #[arg(long, default_value_t = 10)]
+    pub max_connections: u32,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct SeedArgs {
+    #[arg(long)]
+    pub database_url: String,
+    /// Moves to store, in whole games played to the end.
+    #[arg(long, default_value_t = 100_000)]
+    pub moves: u64,
+}
+
+async fn connect(url: &str, max_connections: u32) -> anyhow::Result<Store> {
+    let settings = DatabaseSettings {
+        url: url.parse().map_err(|e: String| anyhow::anyhow!(e))?,
+        max_connections,
+    };
+    let store = Store::connect(&settings).await?;
+    store.migrate().await?;
+    Ok(store)
+}
+
+pub async fn count_moves(url: &str) -> anyhow::Result<i64> {
+    let store = connect(url, 1).await?;
+    let sql = "SELECT COUNT(*) FROM moves";
+    let count = match &store {
+        Store::Sqlite(pool) => sqlx::query_scalar(sql).fetch_one(pool).await?,
+        Store::Postgres(pool) => sqlx::query_scalar(sql).fetch_one(pool).await?,
+    };
+    store.close().await;
+    Ok(count)
+}
+
+/// A player and the token the server would have handed out.
+struct Seated {
+    player: PlayerRef,
+    token_hash: TokenHash,
+}
+
+async fn new_player(store: &Store, name: &str) -> anyhow::Result<Seated> {
+    let token = ApiToken::generate();
+    let name = PlayerName::parse(name).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let player = store
+        .insert_player(&name, &token.hash())
+        .await?
+        .context("name taken")?;
+    Ok(Seated {
+        player: PlayerRef {
+            id: player.id,
+            name: player.name,
+        },
+        token_hash: token.hash(),
+    })
+}
+
+async fn new_pair(store: &Store, tag: &str) -> anyhow::Result<[Seated; 2]> {
+    let run: u32 = rand::thread_rng().gen();
+    Ok([
+        new_player(store, &format!("db{run:08x}s{tag}")).await?,
+        new_player(store, &format!("db{run:08x}n{tag}")).await?,
+    ])
+}
+
+/// The stored game `POST /v1/games` creates for South, South to move
+/// first: built by the handler's own function.
+fn waiting_game(south: &PlayerRef) -> anyhow::Result<Game> {
+    let body = NewGame {
+        seat: SeatChoice::South,
+        first: Some(SeatChoice::South),
+        ..NewGame::default()
+    };
+    new_game(&body, south, None).map_err(|e| anyhow::anyhow!("new game: {e}"))
+}
+
+/// A random legal move in `game`'s current position.
+fn random_move(game: &Game, rng: &mut StdRng) -> anyhow::Result<Move> {
+    let position = Position::restore(&game.position, game.rules, game.result)?;
+    let legal = position.legal_moves();
+    legal
+        .get(rng.gen_range(0..legal.len()))
+        .copied()
+        .context("no legal move")
+}
+
+async fn authenticate(store: &Store, seated: &Seated) -> anyhow::Result<()> {
+    store
+        .player_by_token_hash(&seated.token_hash)
+        .await?
+        .context("unknown token")?;
+    Ok(())
+}
+
+/// Create, join, then every move: each a request's auth look-up and write
+/// transaction, exactly as the handlers issue them.
+async fn one_game(
+    store: &Store,
+    seats: &[Seated; 2],
+    window: &Window,
+    tally: &mut Tally,
+) -> anyhow::Result<()> {
+    let mut rng = StdRng::from_entropy();
+    authenticate(store, &seats[0]).await?;
+    let game = waiting_game(&seats[0].player)?;
+    let mut tx = store.begin_write().await?;
+    tx.insert_game(&game).await?;
+    tx.commit().await?;
+
+    authenticate(store, &seats[1]).await?;
+    let mut tx = store.begin_write().await?;
+    let mut game = tx.lock_game(&game.id).await?.context("game vanished")?;
+    game.north = Some(seats[1].player.clone());
+    game.status = GameStatus::Active;
+    game.started_at = Some(Utc::now().trunc_subsecs(6));
+    anyhow::ensure!(tx.save_game(&game).await?, "game changed under its lock");
+    tx.commit().await?;
+
+    loop {
+        if window.is_over() {
+            return Ok(());
+        }
+        let started = Instant::now();
+        let mover = &seats[usize::from(game.to_move == Seat::North)];
+        authenticate(store, mover).await?;
+        let m = random_move(&game, &mut rng)?;
+        let mut tx = store.begin_write().await?;
+        let played = play_move(&mut tx, &game.id, &mover.player.id, m, None, |_| Ok(()))
+            .await
+            .map_err(|e| anyhow::anyhow!("move: {e}"))?;
+        tx.commit().await?;
+        tally.success(window, started);
+        if played.game.status == GameStatus::Finished {
+            return Ok(());
+        }
+        game = played.game;
+    }
+}
+
+pub async fn ceiling(args: CeilingArgs) -> anyhow::Result<()> {
+    let store = connect(&args.database_url, args.max_connections).await?;
+    let mut pairs = Vec::with_capacity(args.run.concurrency);
+    for i in 0..args.run.concurrency {
+        pairs.push(new_pair(&store, &i.to_string()).await?);
+    }
+    let window = Window::after_warmup(&args.run);
+    let tasks: Vec<_> = pairs
+        .into_iter()
+        .map(|seats| {
+            let store = store.clone();
+            tokio::spawn(async move {
+                let mut tally = Tally::default();
+                while !window.is_over() {
+                    if let Err(e) = one_game(&store, &seats, &window, &mut tally).await {
+                        tally.error(e);
+                    }
+                }
+                tally
+            })
+        })
+        .collect();
+    let (tally, spent) = gather(window, Some(std::process::id()), tasks).await?;
+    store.close().await;
+    report(&args.run, &tally, spent, &[])
+}
+
+/// Fills a database with whole games, 50 per transaction.
+pub async fn seed(args: SeedArgs) -> anyhow::Result<()> {
+    let store = connect(&args.database_url, 2).await?;
+    let seats = new_pair(&store, "seed").await?;
+    let mut rng = StdRng::from_entropy();
+    let mut moves = 0;
+    let started = Instant::now();
+    while moves < args.moves {
+        let mut tx = store.begin_write().await?;
+        for _ in 0..50 {
+            if moves >= args.moves {
+                break;
+            }
+            let mut game = waiting_game(&seats[0].player)?;
+            game.north = Some(seats[1].player.clone());
+            game.status = GameStatus::Active;
+            tx.insert_game(&game).await?;
+            while moves < args.moves {
+                moves += 1;
+                let m = random_move(&game, &mut rng)?;
+                let mover = seats[usize::from(game.to_move == Seat::North)]
+                    .player
+                    .id
+                    .clone();
+                game = play_move(&mut tx, &game.id, &mover, m, None, |_| Ok(()))
+                    .await
+                    .map_err(|e| anyhow::anyhow!("move: {e}"))?
+                    .game;
+                if game.status == GameStatus::Finished {
+                    break;
+                }
+            }
+        }
+        tx.commit().await?;
+    }
+    store.close().await;
+    println!(
+        "seeded {moves} moves in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}

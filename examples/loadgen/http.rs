@@ -1,0 +1,263 @@
+//! Load over HTTP: whole games with random legal moves, and GET loops.
+
+use std::time::Instant;
+
+use anyhow::{bail, Context};
+use clap::Args;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use reqwest::{Client, StatusCode};
+use serde_json::{json, Value};
+
+use crate::stats::{gather, report, RunArgs, Tally, Window};
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The server, e.g. `http://127.0.0.1:8080`.
+    #[arg(long)]
+    pub base: String,
+    /// The server's database: the moves it holds are counted before and
+    /// after, and must grow by exactly the moves the server accepted.
+    #[arg(long)]
+    pub database_url: Option<String>,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct GetArgs {
+    #[arg(long)]
+    pub base: String,
+    /// `health` (GET /health) or `game` (GET /v1/games/{id}, one game per task).
+    #[arg(long)]
+    pub path: String,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Clone, Debug)]
+struct Player {
+    token: String,
+}
+
+pub fn client(concurrency: usize) -> anyhow::Result<Client> {
+    Ok(Client::builder()
+        .pool_max_idle_per_host(concurrency * 2)
+        .tcp_nodelay(true)
+        .build()?)
+}
+
+/// POSTs `body` and returns the JSON answer if the status is `expected`.
+async fn post(
+    client: &Client,
+    url: &str,
+    token: Option<&str>,
+    body: &Value,
+    expected: StatusCode,
+) -> anyhow::Result<Value> {
+    let mut request = client.post(url).json(body);
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    let response = request.send().await?;
+    let status = response.status();
+    if status != expected {
+        let text = response.text().await.unwrap_or_default();
+        bail!("POST {url}: {status} (wanted {expected}): {text}");
+    }
+    Ok(response.json().await?)
+}
+
+async fn register(client: &Client, base: &str, name: &str) -> anyhow::Result<Player> {
+    let created = post(
+        client,
+        &format!("{base}/v1/players"),
+        None,
+        &json!({ "name": name }),
+        StatusCode::CREATED,
+    )
+    .await?;
+    let token = created["token"].as_str().context("token")?.to_owned();
+    Ok(Player { token })
+}
+
+/// Registers two players per task, named uniquely for this run.
+async fn register_pairs(
+    client: &Client,
+    base: &str,
+    pairs: usize,
+) -> anyhow::Result<Vec<(Player, Player)>> {
+    let run: u32 = rand::thread_rng().gen();
+    let mut players = Vec::with_capacity(pairs);
+    for i in 0..pairs {
+        let south = register(client, base, &format!("lg{run:08x}s{i}")).await?;
+        let north = register(client, base, &format!("lg{run:08x}n{i}")).await?;
+        players.push((south, north));
+    }
+    Ok(players)
+}
+
+/// Creates a classic game (South moves first) and joins it: the joined game.
+async fn start_game(
+    client: &Client,
+    base: &str,
+    seats: &(Player, Player),
+) -> anyhow::Result<Value> {
+    let body = json!({"rules": {"preset": "classic"}, "seat": "south", "first": "south"});
+    let url = format!("{base}/v1/games");
+    let game = post(
+        client,
+        &url,
+        Some(&seats.0.token),
+        &body,
+        StatusCode::CREATED,
+    )
+    .await?;
+    let id = game["id"].as_str().context("game id")?;
+    let url = format!("{base}/v1/games/{id}/join");
+    post(
+        client,
+        &url,
+        Some(&seats.1.token),
+        &json!({}),
+        StatusCode::OK,
+    )
+    .await
+}
+
+/// A random legal move for the game, with the token of the seat to move;
+/// `None` when the game is over.
+fn next_move<'a>(
+    game: &Value,
+    seats: &'a (Player, Player),
+    rng: &mut StdRng,
+) -> Option<(Value, &'a str)> {
+    let legal = game["legal_moves"].as_array()?;
+    if game["status"] != "active" || legal.is_empty() {
+        return None;
+    }
+    let pick = legal[rng.gen_range(0..legal.len())].clone();
+    let token = if game["to_move"] == "south" {
+        &seats.0.token
+    } else {
+        &seats.1.token
+    };
+    Some((json!({"move": pick, "ply": game["ply"]}), token))
+}
+
+/// One task: plays games to the end, one after another, until the window
+/// closes. Counts move submissions; any other failure is an error too.
+async fn play_task(client: Client, base: String, seats: (Player, Player), window: Window) -> Tally {
+    let mut tally = Tally::default();
+    let mut rng = StdRng::from_entropy();
+    while !window.is_over() {
+        let mut game = match start_game(&client, &base, &seats).await {
+            Ok(game) => game,
+            Err(e) => {
+                tally.error(e);
+                continue;
+            }
+        };
+        let url = format!(
+            "{base}/v1/games/{}/moves",
+            game["id"].as_str().unwrap_or("")
+        );
+        while let Some((body, token)) = next_move(&game, &seats, &mut rng) {
+            if window.is_over() {
+                break;
+            }
+            let started = Instant::now();
+            match post(&client, &url, Some(token), &body, StatusCode::CREATED).await {
+                Ok(mut played) => {
+                    tally.success(&window, started);
+                    game = played["game"].take();
+                }
+                Err(e) => {
+                    tally.error(e);
+                    break;
+                }
+            }
+        }
+    }
+    tally
+}
+
+pub async fn play(args: PlayArgs) -> anyhow::Result<()> {
+    let client = client(args.run.concurrency)?;
+    let seats = register_pairs(&client, &args.base, args.run.concurrency).await?;
+    let before = match &args.database_url {
+        Some(url) => Some(crate::ceiling::count_moves(url).await?),
+        None => None,
+    };
+    let window = Window::after_warmup(&args.run);
+    let tasks: Vec<_> = seats
+        .into_iter()
+        .map(|pair| tokio::spawn(play_task(client.clone(), args.base.clone(), pair, window)))
+        .collect();
+    let (mut tally, spent) = gather(window, args.run.server_pid, tasks).await?;
+    let mut extra = Vec::new();
+    if let (Some(url), Some(before)) = (&args.database_url, before) {
+        let persisted = crate::ceiling::count_moves(url).await? - before;
+        extra.push(("db_moves", persisted.to_string()));
+        if persisted != tally.done as i64 {
+            tally.error(format!(
+                "the database holds {persisted} new moves, the server accepted {}",
+                tally.done
+            ));
+        }
+    }
+    report(&args.run, &tally, spent, &extra)
+}
+
+/// One task: GETs `url` until the window closes.
+async fn get_task(client: Client, url: String, window: Window) -> Tally {
+    let mut tally = Tally::default();
+    while !window.is_over() {
+        let started = Instant::now();
+        match client.get(&url).send().await {
+            Ok(response) if response.status() == StatusCode::OK => match response.bytes().await {
+                Ok(_) => tally.success(&window, started),
+                Err(e) => tally.error(e),
+            },
+            Ok(response) => tally.error(format!("GET {url}: {}", response.status())),
+            Err(e) => tally.error(e),
+        }
+    }
+    tally
+}
+
+/// A game per task, a few moves in (so its view is a mid-game one).
+async fn mid_game_urls(client: &Client, base: &str, count: usize) -> anyhow::Result<Vec<String>> {
+    let mut rng = StdRng::from_entropy();
+    let mut urls = Vec::with_capacity(count);
+    for seats in register_pairs(client, base, count).await? {
+        let mut game = start_game(client, base, &seats).await?;
+        let url = format!("{base}/v1/games/{}", game["id"].as_str().context("id")?);
+        for _ in 0..4 {
+            let Some((body, token)) = next_move(&game, &seats, &mut rng) else {
+                break;
+            };
+            let moves = format!("{url}/moves");
+            game =
+                post(client, &moves, Some(token), &body, StatusCode::CREATED).await?["game"].take();
+        }
+        urls.push(url);
+    }
+    Ok(urls)
+}
+
+pub async fn get(args: GetArgs) -> anyhow::Result<()> {
+    let client = client(args.run.concurrency)?;
+    let urls = match args.path.as_str() {
+        "health" => vec![format!("{}/health", args.base); args.run.concurrency],
+        "game" => mid_game_urls(&client, &args.base, args.run.concurrency).await?,
+        other => bail!("--path {other}: expected health or game"),
+    };
+    let window = Window::after_warmup(&args.run);
+    let tasks: Vec<_> = urls
+        .into_iter()
+        .map(|url| tokio::spawn(get_task(client.clone(), url, window)))
+        .collect();
+    let (tally, spent) = gather(window, args.run.server_pid, tasks).await?;
+    report(&args.run, &tally, spent, &[])
+}
