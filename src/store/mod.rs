@@ -10,12 +10,10 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use sqlx::migrate::Migrator;
-use sqlx::pool::PoolConnectionMetadata;
-use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
-use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
-};
-use sqlx::{Connection, Postgres, Transaction};
+use sqlx::pool::{PoolConnectionMetadata, PoolOptions};
+use sqlx::postgres::{PgConnectOptions, PgPool};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqliteSynchronous};
+use sqlx::{Connection, Postgres, Sqlite, Transaction};
 
 use crate::settings::{Backend, DatabaseSettings};
 
@@ -136,22 +134,14 @@ impl Store {
                     .synchronous(SqliteSynchronous::Normal)
                     .busy_timeout(SQLITE_BUSY_TIMEOUT)
                     .foreign_keys(true);
-                let pool = SqlitePoolOptions::new()
-                    .max_connections(settings.max_connections)
-                    .acquire_timeout(ACQUIRE_TIMEOUT)
-                    .test_before_acquire(false)
-                    .before_acquire(|conn, meta| Box::pin(ping_if_idle(conn, meta)))
+                let pool = pool_options::<Sqlite>(settings)
                     .connect_with(options)
                     .await?;
                 Ok(Store::Sqlite(pool))
             }
             Backend::Postgres => {
                 let options = PgConnectOptions::from_str(url)?;
-                let pool = PgPoolOptions::new()
-                    .max_connections(settings.max_connections)
-                    .acquire_timeout(ACQUIRE_TIMEOUT)
-                    .test_before_acquire(false)
-                    .before_acquire(|conn, meta| Box::pin(ping_if_idle(conn, meta)))
+                let pool = pool_options::<Postgres>(settings)
                     .connect_with(options)
                     .await?;
                 Ok(Store::Postgres(pool))
@@ -201,6 +191,15 @@ impl Store {
     pub async fn close(&self) {
         with_pool!(self, |pool| pool.close().await)
     }
+}
+
+/// The pool settings both backends share.
+fn pool_options<DB: sqlx::Database>(settings: &DatabaseSettings) -> PoolOptions<DB> {
+    PoolOptions::new()
+        .max_connections(settings.max_connections)
+        .acquire_timeout(ACQUIRE_TIMEOUT)
+        .test_before_acquire(false)
+        .before_acquire(|conn, meta| Box::pin(ping_if_idle(conn, meta)))
 }
 
 async fn ping_if_idle<C: Connection>(

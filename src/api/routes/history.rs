@@ -241,11 +241,11 @@ pub async fn list_games(
     tag = "history",
     params(
         ("id" = inline(PlayerId), Path, description = "Player id"),
-        ("status" = Option<String>, Query, description = "`waiting`, `active`, `finished`, `cancelled` or `archived`"),
-        ("rated" = Option<String>, Query, description = "`true` or `false`"),
-        ("rules" = Option<String>, Query, description = "`classic`, `village`, `online` or `custom`"),
-        ("cursor" = Option<String>, Query, description = "From the previous page's `next_cursor`"),
-        ("limit" = Option<String>, Query, description = "Games per page, 1 to 100 (default 20)"),
+        ("status" = Option<String>, Query, pattern = "^(waiting|active|finished|cancelled|archived)$", description = "`waiting`, `active`, `finished`, `cancelled` or `archived`"),
+        ("rated" = Option<String>, Query, pattern = "^(true|false)$", description = "`true` or `false`"),
+        ("rules" = Option<String>, Query, pattern = "^(classic|village|online|custom)$", description = "`classic`, `village`, `online` or `custom`"),
+        ("cursor" = Option<String>, Query, pattern = "^[A-Za-z0-9_-]+$", description = "From the previous page's `next_cursor`"),
+        ("limit" = Option<u32>, Query, minimum = 1, maximum = 100, description = "Games per page, 1 to 100 (default 20)"),
     ),
     responses(
         (status = 200, description = "A page of the player's games", body = GamePage,
