@@ -57,6 +57,8 @@ backend_tests! {
             (Method::DELETE, "/docs/", "GET"),
             // A literal route wins over a template that also matches it.
             (Method::PUT, "/v1/games/import", "POST"),
+            // …also when a template route would take the method.
+            (Method::GET, "/v1/games/import", "POST"),
             (Method::DELETE, "/v1/games/aaaaaaaaaa", "GET"),
         ];
         for (method, path, allow) in cases {

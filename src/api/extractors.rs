@@ -8,6 +8,7 @@ use actix_web::{web, FromRequest, HttpRequest};
 use futures_util::future::LocalBoxFuture;
 use serde::de::DeserializeOwned;
 
+use super::fallback::RouteTable;
 use super::problem::{ApiError, MAX_JSON_BODY_BYTES};
 
 /// A JSON request body, like `web::Json`, whose shape errors name the field
@@ -70,6 +71,18 @@ pub fn json_config() -> web::JsonConfig {
 
 pub fn path_config() -> web::PathConfig {
     web::PathConfig::default().error_handler(|error, request: &HttpRequest| {
+        // `GET /v1/games/import` reaches `GET /v1/games/{id}` because the
+        // literal route takes only POST: that is a wrong method, not a bad id.
+        let literal = request
+            .app_data::<web::Data<RouteTable>>()
+            .and_then(|routes| routes.literal_methods(request.path()));
+        if let Some(allow) = literal {
+            return ApiError::MethodNotAllowed {
+                method: request.method().clone(),
+                allow,
+            }
+            .into();
+        }
         let reason = match &error {
             PathError::Deserialize(error) => error.to_string(),
             other => other.to_string(),

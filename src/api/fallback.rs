@@ -32,6 +32,16 @@ impl RouteTable {
         RouteTable(documented.chain(undocumented).collect())
     }
 
+    /// The methods of the literal route (no `{parameters}`) at `path`, if
+    /// there is one: a request for that path that reached a template route
+    /// instead used a method the literal route does not take.
+    pub fn literal_methods(&self, path: &str) -> Option<Vec<Method>> {
+        self.0
+            .iter()
+            .find(|(def, _)| def.pattern() == Some(path))
+            .map(|(_, methods)| methods.clone())
+    }
+
     /// The methods of the routes matching `path`. A literal route
     /// (`/v1/games/import`) is more specific than a template that also
     /// matches it (`/v1/games/{id}`): when one matches, it alone counts.
