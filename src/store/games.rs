@@ -235,13 +235,21 @@ impl TryFrom<GameRow> for Game {
     }
 }
 
-/// The game row with the names of its players.
-pub(super) const SELECT_GAME: &str = "\
-    SELECT g.*, s.name AS south_name, n.name AS north_name, r.name AS reserved_name \
-    FROM games g \
-    LEFT JOIN players s ON s.id = g.south_id \
-    LEFT JOIN players n ON n.id = g.north_id \
-    LEFT JOIN players r ON r.id = g.reserved_for";
+/// The game row with the names of its players, as a literal so that the
+/// fixed queries below are built at compile time, not per request.
+macro_rules! select_game {
+    () => {
+        "SELECT g.*, s.name AS south_name, n.name AS north_name, r.name AS reserved_name \
+         FROM games g \
+         LEFT JOIN players s ON s.id = g.south_id \
+         LEFT JOIN players n ON n.id = g.north_id \
+         LEFT JOIN players r ON r.id = g.reserved_for"
+    };
+}
+
+pub(super) const SELECT_GAME: &str = select_game!();
+const GAME_BY_ID: &str = concat!(select_game!(), " WHERE g.id = $1");
+const LOCK_GAME_BY_ID: &str = concat!(select_game!(), " WHERE g.id = $1 FOR UPDATE OF g");
 
 const INSERT_GAME: &str = "\
     INSERT INTO games (id, status, preset, mandarin_setup, mandarin_value, empty_mandarin_is_gap, \
@@ -315,9 +323,8 @@ impl super::Store {
     }
 
     pub async fn game_by_id(&self, id: &GameId) -> Result<Option<Game>, StoreError> {
-        let sql = format!("{SELECT_GAME} WHERE g.id = $1");
         let row = with_pool!(self, |pool| {
-            sqlx::query_as::<_, GameRow>(&sql)
+            sqlx::query_as::<_, GameRow>(GAME_BY_ID)
                 .bind(id.as_str())
                 .fetch_optional(pool)
                 .await
@@ -336,8 +343,7 @@ impl WriteTx {
     /// player's name. Then the row is read again, under the lock now held.
     pub async fn lock_game(&mut self, id: &GameId) -> Result<Option<Game>, StoreError> {
         if let WriteTx::Postgres(tx) = self {
-            let sql = format!("{SELECT_GAME} WHERE g.id = $1 FOR UPDATE OF g");
-            let row = sqlx::query_as::<_, GameRow>(&sql)
+            let row = sqlx::query_as::<_, GameRow>(LOCK_GAME_BY_ID)
                 .bind(id.as_str())
                 .fetch_optional(&mut **tx)
                 .await?;
@@ -346,9 +352,8 @@ impl WriteTx {
                 row => return row.map(Game::try_from).transpose(),
             }
         }
-        let sql = format!("{SELECT_GAME} WHERE g.id = $1");
         let row = with_tx!(self, |conn| {
-            sqlx::query_as::<_, GameRow>(&sql)
+            sqlx::query_as::<_, GameRow>(GAME_BY_ID)
                 .bind(id.as_str())
                 .fetch_optional(conn)
                 .await
