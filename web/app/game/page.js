@@ -1,0 +1,468 @@
+// The game page: live while the game is waiting or active (moves arrive
+// by the game feed and are animated from their event traces), a replay
+// once it is over.
+//
+// DOM contract: the element with `data-status` and `data-ply` describes
+// the settled board: while a move is animated it keeps the state before
+// it (`data-animating="true"`), and changes when the animation ends.
+
+import { Animator, SPEEDS } from "../board/animator.js";
+import { summarize, touchedSquares } from "../board/animation.js";
+import { parsePosition, other, scores } from "../board/position.js";
+import { boardView } from "../board/view.js";
+import { ApiError } from "../core/api.js";
+import { capabilities, NONE } from "../core/capabilities.js";
+import { h, requestRender } from "../core/dom.js";
+import { gameAction, getGame, getMoves, playMove } from "../core/endpoints.js";
+import { t, tn } from "../core/i18n.js";
+import { announce, describeError, showError } from "../core/notices.js";
+import { readPref, writePref } from "../core/prefs.js";
+import { navigate } from "../core/router.js";
+import { restoreSession, seatOf, session } from "../core/session.js";
+import { FINAL_STATUSES, openGameFeed } from "../live/game-feed.js";
+import { describeTimeControl, remaining, serverOffset } from "./clock.js";
+import { seatBar, seatName, statusText, playerName } from "./panels.js";
+import { Replay } from "./replay.js";
+
+/** @typedef {import("../core/dom.js").VNode} VNode */
+/** @typedef {import("../core/router.js").Route} Route */
+/** @typedef {import("../../types/models").GameView} GameView */
+/** @typedef {import("../../types/models").MoveView} MoveView */
+/** @typedef {import("../../types/models").SeatName} SeatName */
+/** @typedef {import("../board/animator.js").Speed} Speed */
+
+const CLOCK_TICK_MS = 200;
+
+export class GamePage {
+  /** @param {Route} route */
+  constructor(route) {
+    this.id = route.params[0];
+    this.requestedPly = route.query.has("ply") ? Number(route.query.get("ply")) : null;
+    /** @type {GameView | null} */
+    this.game = null;
+    /** @type {MoveView[]} */
+    this.moves = [];
+    /** @type {Animator | null} */
+    this.animator = null;
+    /** @type {Replay | null} */
+    this.replay = null;
+    /** @type {ReturnType<typeof openGameFeed> | null} */
+    this.feed = null;
+    this.capabilities = NONE;
+    /** The status of the settled board (see the DOM contract above). */
+    this.shownStatus = "";
+    /** @type {MoveView | null} */
+    this.lastShown = null;
+    /** @type {number | null} */
+    this.selected = null;
+    this.pending = false;
+    /** @type {"resign" | "abort" | null} */
+    this.confirming = null;
+    this.flipped = readPref("flip") === "north";
+    this.clockOffset = 0;
+    this.clockTimer = 0;
+    /** @type {string | null} */
+    this.failure = null;
+    this.destroyed = false;
+    this.load();
+  }
+
+  title() {
+    const game = this.game;
+    if (!game) return t("game.title", { id: this.id });
+    return `${playerName(game.players.south)} – ${playerName(game.players.north)}`;
+  }
+
+  destroy() {
+    this.destroyed = true;
+    this.feed?.close();
+    this.animator?.stop();
+    this.replay?.stopAutoplay();
+    clearInterval(this.clockTimer);
+  }
+
+  /** @private */
+  async load() {
+    try {
+      const [caps] = await Promise.all([capabilities(), restoreSession()]);
+      this.capabilities = caps;
+      let { game, date } = await getGame(this.id);
+      let { moves } = await getMoves(this.id);
+      // A move played between the two reads: read the game again.
+      for (let tries = 0; game && moves.length && moves[moves.length - 1].ply >= game.ply && tries < 3; tries++) {
+        ({ game, date } = await getGame(this.id));
+      }
+      if (!game || this.destroyed) return;
+      this.game = game;
+      this.moves = moves;
+      this.clockOffset = serverOffset(date, Date.now());
+      this.lastShown = moves.at(-1) ?? null;
+      this.shownStatus = game.status;
+      this.animator = new Animator(parsePosition(game.position), {
+        onChange: () => this.boardChanged(),
+        onMovePlayed: (move) => this.movePlayed(move),
+      });
+      if (FINAL_STATUSES.has(game.status)) {
+        this.enterReplay();
+      } else {
+        // `?ply=` names a position of a replay, not of a game in progress.
+        this.requestedPly = null;
+        this.feed = openGameFeed(this.id, game, {
+          onMoves: (fresh) => this.receiveMoves(fresh),
+          onGame: (fresh, freshDate) => this.receiveGame(fresh, freshDate),
+          onError: (error) => this.feedError(error),
+        }, caps);
+      }
+      this.startClock();
+    } catch (error) {
+      this.failure = error instanceof ApiError && error.code === "game_not_found" ? t("game.notFound") : describeError(error);
+    }
+    requestRender();
+  }
+
+  /** @private */
+  enterReplay() {
+    const game = /** @type {GameView} */ (this.game);
+    const animator = /** @type {Animator} */ (this.animator);
+    this.feed?.close();
+    this.replay = new Replay(game, this.moves, animator, () => requestRender());
+    if (this.requestedPly !== null && !Number.isNaN(this.requestedPly)) {
+      this.replay.goTo(this.replay.indexOf(this.requestedPly));
+      this.lastShown = this.replay.lastMove();
+    }
+    this.shownStatus = game.status;
+  }
+
+  /** @private @param {MoveView[]} fresh */
+  receiveMoves(fresh) {
+    const known = this.moves.at(-1)?.ply ?? -1;
+    const unseen = fresh.filter((move) => move.ply > known);
+    this.moves.push(...unseen);
+    this.animator?.enqueue(unseen);
+    requestRender();
+  }
+
+  /** @private @param {GameView} fresh @param {string | null} date */
+  receiveGame(fresh, date) {
+    if (this.game && fresh.version < this.game.version) return;
+    this.game = fresh;
+    if (date) this.clockOffset = serverOffset(date, Date.now());
+    this.boardChanged();
+  }
+
+  /** @private @param {unknown} error */
+  feedError(error) {
+    // A passing network failure: the feed tries again by itself.
+    if (!(error instanceof ApiError && error.code === "network")) showError(error);
+  }
+
+  /** Whether the board shows the game as the server last described it. */
+  get settledOnGame() {
+    const animator = this.animator;
+    const game = this.game;
+    return Boolean(animator && game && !animator.busy && animator.settled.ply >= game.ply);
+  }
+
+  /** @private */
+  boardChanged() {
+    const game = this.game;
+    if (game && this.settledOnGame && !this.replay) {
+      if (this.shownStatus !== game.status) {
+        if (game.status === "active" && this.shownStatus === "waiting") announce(t("announce.started"));
+        if (FINAL_STATUSES.has(game.status)) announce(statusText(game, game.status, game.to_move, seatOf(game)));
+      }
+      this.shownStatus = game.status;
+      if (FINAL_STATUSES.has(game.status)) this.enterReplay();
+    }
+    requestRender();
+  }
+
+  /** @private @param {MoveView} move */
+  movePlayed(move) {
+    this.lastShown = move;
+    const game = this.game;
+    const summary = summarize(move);
+    const who = game ? `${seatName(move.seat)} (${playerName(game.players[move.seat])})` : seatName(move.seat);
+    const parts = [t("announce.played", { who, move: move.notation })];
+    if (summary.captured || summary.mandarins) {
+      parts.push(summary.mandarins
+        ? t("announce.capturedMandarin", { stones: tn("board.stones", summary.captured), mandarins: tn("board.mandarins", summary.mandarins) })
+        : t("announce.captured", { stones: tn("board.stones", summary.captured) }));
+    }
+    if (summary.refill) parts.push(t("announce.refill", { seat: seatName(summary.refill.seat) }));
+    if (!summary.end && !this.replay) parts.push(t("announce.next", { seat: seatName(other(move.seat)) }));
+    announce(parts.join(" "));
+    this.replay?.moveShown();
+    this.boardChanged();
+  }
+
+  /** @private */
+  startClock() {
+    clearInterval(this.clockTimer);
+    this.clockTimer = window.setInterval(() => {
+      if (this.game?.clock?.running && this.game.status === "active") requestRender();
+    }, CLOCK_TICK_MS);
+  }
+
+  /** @private @param {string} move */
+  async play(move) {
+    const game = this.game;
+    if (!game || this.pending) return;
+    this.pending = true;
+    this.selected = null;
+    requestRender();
+    try {
+      const played = await playMove(this.id, move, game.ply);
+      this.feed?.saw(played.game);
+      this.receiveMoves([played.move]);
+      this.receiveGame(played.game, null);
+    } catch (error) {
+      showError(error);
+      this.feed?.refresh();
+    } finally {
+      this.pending = false;
+      requestRender();
+    }
+  }
+
+  /** @private @param {"join" | "resign" | "cancel" | "abort"} action */
+  async act(action) {
+    if (this.pending) return;
+    this.pending = true;
+    this.confirming = null;
+    requestRender();
+    try {
+      const game = await gameAction(this.id, action);
+      this.feed?.saw(game);
+      this.receiveGame(game, null);
+      if (action === "cancel") navigate("/");
+    } catch (error) {
+      showError(error);
+      this.feed?.refresh();
+    } finally {
+      this.pending = false;
+      requestRender();
+    }
+  }
+
+  /** @private @param {number} own */
+  select(own) {
+    this.selected = own >= 1 && own <= 5 ? own : null;
+    requestRender();
+  }
+
+  /** @private */
+  flip() {
+    this.flipped = !this.flipped;
+    writePref("flip", this.flipped ? "north" : null);
+    requestRender();
+  }
+
+  /** @returns {VNode} */
+  view() {
+    if (this.failure) return h("section.page.game-missing", [h("h1", t("game.heading")), h("p", this.failure)]);
+    const game = this.game;
+    const animator = this.animator;
+    if (!game || !animator) return h("section.page", { attrs: { "aria-busy": "true" } }, [h("p", t("common.loading"))]);
+
+    const viewer = seatOf(game);
+    const bottom = viewer ?? (this.flipped ? "north" : "south");
+    const top = other(bottom);
+    const settled = animator.settled;
+    const display = animator.display;
+    const shownScores = scores(display, game.rules.mandarin_value);
+    const live = this.settledOnGame && !this.replay;
+    const status = this.replay ? game.status : this.shownStatus;
+    const toMove = settled.toMove;
+    const canMove = live && status === "active" && viewer === game.to_move && !this.pending;
+    const legal = new Set(canMove ? game.legal_moves : []);
+    const clocks = game.clock ? remaining(game.clock, Date.now(), this.clockOffset) : null;
+    const lastMove = this.lastShown && !animator.busy
+      ? { ...touchedSquares(this.lastShown), notation: this.lastShown.notation }
+      : null;
+
+    /** @param {SeatName} seat */
+    const bar = (seat) =>
+      seatBar({
+        game,
+        seat,
+        score: shownScores[seat],
+        toMove: status === "active" && toMove === seat,
+        clockMs: clocks ? clocks[seat] : null,
+        isViewer: viewer === seat,
+      });
+
+    return h(
+      "section.page.game",
+      {
+        key: `game-${this.id}`,
+        attrs: {
+          "data-status": status,
+          "data-ply": String(settled.ply),
+          "data-after-ply": String(this.replay ? this.replay.afterPly(this.replay.cursor) : settled.ply - 1),
+          "data-to-move": toMove,
+          "data-animating": String(animator.busy),
+          "data-viewer-seat": viewer ?? "",
+          "data-last-move": lastMove?.notation ?? "",
+          "data-feed": this.feed?.kind() ?? "closed",
+        },
+      },
+      [
+        h("h1.sr-only", t("game.heading")),
+        h("p.status-line", { attrs: { role: "status" } }, [
+          statusText(game, status, toMove, viewer),
+          this.pending ? ` ${t("common.working")}` : "",
+        ]),
+        h("div.game-layout", [
+          h("div.game-main", [
+            bar(top),
+            boardView({
+              display,
+              settled,
+              bottom,
+              focus: animator.frame?.focus ?? [],
+              hand: animator.frame?.hand ?? 0,
+              lastMove,
+              controls: viewer && !this.replay && FINAL_STATUSES.has(status) === false
+                ? { seat: viewer, legal, selected: this.selected, onSelect: (own) => this.select(own), onMove: (move) => this.play(move) }
+                : null,
+            }),
+            bar(bottom),
+            this.animationControls(),
+          ]),
+          h("aside.game-side", [
+            this.replay ? this.replay.controlsView() : null,
+            this.actionsView(game, viewer, status),
+            this.replay ? this.replay.moveListView() : this.liveMoveList(),
+            this.replay ? this.replay.exportView() : null,
+            this.infoView(game),
+          ]),
+        ]),
+      ],
+    );
+  }
+
+  /** @private */
+  animationControls() {
+    const animator = /** @type {Animator} */ (this.animator);
+    return h("div.animation-controls", [
+      h("label", [
+        t("game.speed"),
+        " ",
+        h(
+          "select",
+          {
+            attrs: { name: "speed" },
+            on: { change: (/** @type {Event} */ e) => animator.setSpeed(/** @type {Speed} */ (/** @type {HTMLSelectElement} */ (e.target).value)) },
+          },
+          Object.keys(SPEEDS).map((speed) =>
+            h("option", { attrs: { value: speed }, props: { selected: animator.speed === speed } }, t(/** @type {any} */ (`speed.${speed}`))),
+          ),
+        ),
+      ]),
+      " ",
+      h("button", { attrs: { type: "button", disabled: !animator.busy, "data-skip": "true" }, on: { click: () => animator.skip() } }, t("game.skip")),
+      " ",
+      this.game && seatOf(this.game) ? null : h("button", { attrs: { type: "button" }, on: { click: () => this.flip() } }, t("game.flip")),
+    ]);
+  }
+
+  /**
+   * @private
+   * @param {GameView} game
+   * @param {SeatName | null} viewer
+   * @param {string} status
+   */
+  actionsView(game, viewer, status) {
+    const me = session.me;
+    /** @type {VNode[]} */
+    const buttons = [];
+    /** @param {string} label @param {() => void} onClick @param {string} [kind] */
+    const button = (label, onClick, kind = "") =>
+      h(`button${kind}`, { attrs: { type: "button", disabled: this.pending }, on: { click: onClick } }, label);
+
+    if (status === "waiting") {
+      const reserved = game.reserved_for;
+      if (me && game.created_by === me.id) {
+        buttons.push(h("p", t("game.shareToPlay")), h("p.share-url", location.origin + location.pathname));
+        buttons.push(button(t("game.cancel"), () => this.act("cancel")));
+      } else if (me && !viewer && (!reserved || reserved.id === me.id)) {
+        buttons.push(button(t("game.join"), () => this.act("join"), ".primary"));
+      } else if (!me) {
+        buttons.push(h("p", [t("game.signInToJoin"), " ", h("a", { attrs: { href: "/" } }, t("nav.lobby"))]));
+      } else if (reserved && reserved.id !== me.id) {
+        buttons.push(h("p", t("game.reservedFor", { name: reserved.name })));
+      }
+    }
+    if (status === "active" && viewer) {
+      if (this.confirming) {
+        const action = this.confirming;
+        buttons.push(
+          h("p", action === "resign" ? t("game.confirmResign") : t("game.confirmAbort")),
+          button(action === "resign" ? t("game.yesResign") : t("game.yesAbort"), () => this.act(action), ".danger"),
+          button(t("common.no"), () => {
+            this.confirming = null;
+            requestRender();
+          }),
+        );
+      } else {
+        buttons.push(button(t("game.resign"), () => {
+          this.confirming = "resign";
+          requestRender();
+        }));
+        if (this.capabilities.abort && this.abortAllowed()) {
+          buttons.push(button(t("game.abort"), () => {
+            this.confirming = "abort";
+            requestRender();
+          }));
+        }
+      }
+    }
+    if (!buttons.length) return null;
+    return h("div.actions", buttons);
+  }
+
+  /** Issue 10: either player may abort while each side has under two moves. @private */
+  abortAllowed() {
+    const count = { south: 0, north: 0 };
+    for (const move of this.moves) count[move.seat] += 1;
+    return count.south < 2 && count.north < 2;
+  }
+
+  /** @private */
+  liveMoveList() {
+    if (!this.moves.length) return null;
+    return h("div.move-list-wrap", [
+      h("h2.sr-only", t("replay.moves")),
+      h(
+        "ol.move-list",
+        { attrs: { "aria-label": t("replay.moves") } },
+        this.moves.map((move, i) => {
+          const number = Math.ceil(move.ply / 2);
+          const label = move.ply % 2 === 1 ? `${number}.` : i === 0 ? `${number}…` : "";
+          return h("li", { key: `m${move.ply}` }, [label ? h("span.move-number", label) : null, h("span.move-text", move.notation)]);
+        }),
+      ),
+    ]);
+  }
+
+  /** @private @param {GameView} game */
+  infoView(game) {
+    const preset = game.rules.preset;
+    const control = describeTimeControl(game.time_control);
+    return h("dl.game-info", [
+      h("dt", t("game.rules")),
+      h("dd", [
+        preset ? t(/** @type {any} */ (`preset.${preset}`)) : t("preset.custom"),
+        " · ",
+        h("a", { attrs: { href: `/how-to-play${preset ? `?preset=${preset}` : ""}` } }, t("nav.howTo")),
+      ]),
+      h("dt", t("game.rating")),
+      h("dd", game.rated ? t("game.rated") : t("game.unrated")),
+      control ? h("dt", t("game.timeControl")) : null,
+      control ? h("dd", control) : null,
+      game.imported ? h("dt", t("game.origin")) : null,
+      game.imported ? h("dd", t("game.imported")) : null,
+    ]);
+  }
+}
