@@ -76,8 +76,8 @@ fn served_paths() -> Vec<String> {
     paths
 }
 
-/// A digest of every served file's path and content. Release builds compute
-/// it once; debug builds read the files again, so an edit gets a new version.
+/// A digest of every served file: a new build, or an edited file in a debug
+/// build, gets a new version. Release builds compute it once.
 pub fn asset_version() -> String {
     static EMBEDDED: OnceLock<String> = OnceLock::new();
     if cfg!(debug_assertions) {
@@ -87,6 +87,8 @@ pub fn asset_version() -> String {
     }
 }
 
+/// Of the files' paths and contents (their hashes are embedded with them).
+#[cfg(not(debug_assertions))]
 fn digest_of_served_files() -> String {
     let mut digest = Sha256::new();
     for path in served_paths() {
@@ -95,6 +97,26 @@ fn digest_of_served_files() -> String {
             digest.update([0]);
             digest.update(file.metadata.sha256_hash());
         }
+    }
+    hex::encode(&digest.finalize()[..8])
+}
+
+/// Of the files' paths, sizes and modification times: a debug build reads
+/// the files from disk on every request, and hashing all of them for each
+/// asset request would make every page load wait.
+#[cfg(debug_assertions)]
+fn digest_of_served_files() -> String {
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("web/app");
+    let mut digest = Sha256::new();
+    for path in served_paths() {
+        digest.update(path.as_bytes());
+        if let Ok(metadata) = std::fs::metadata(folder.join(&path)) {
+            digest.update(metadata.len().to_le_bytes());
+            if let Ok(modified) = metadata.modified() {
+                digest.update(format!("{modified:?}").as_bytes());
+            }
+        }
+        digest.update([0]);
     }
     hex::encode(&digest.finalize()[..8])
 }

@@ -96,7 +96,7 @@ function squareView(props, square, place) {
       display.mandarin[square] ? h("span.mandarin-stone", { attrs: { "aria-hidden": "true" } }) : null,
       stonesDrawing(count, `s${square}`),
       h("span.count", { attrs: { "aria-hidden": "true" } }, String(count)),
-      focused && props.hand > 0 ? h("span.hand", { attrs: { "aria-hidden": "true" } }, `✋${props.hand}`) : null,
+      focused && props.hand > 0 ? h("span.hand", { attrs: { "aria-hidden": "true", title: t("board.inHand") } }, String(props.hand)) : null,
       !mandarinSquare ? h("span.own", { attrs: { "aria-hidden": "true" } }, String(ownNumber(square))) : null,
     ],
   );
@@ -127,7 +127,7 @@ function storeView(props, seat, place) {
       h("span.store-name", { attrs: { "aria-hidden": "true" } }, t("board.storeShort")),
       ...Array.from({ length: shown.mandarins }, (_, i) => h("span.mandarin-stone", { key: `m${i}`, attrs: { "aria-hidden": "true" } })),
       stonesDrawing(Math.max(shown.small, 0), `store-${seat}`),
-      h("span.count", { attrs: { "aria-hidden": "true" } }, shown.mandarins ? `${shown.small} + ${shown.mandarins}♦` : String(shown.small)),
+      h("span.count", { attrs: { "aria-hidden": "true" } }, shown.mandarins ? `${shown.small} + ${tn("board.mandarins", shown.mandarins)}` : String(shown.small)),
     ],
   );
 }

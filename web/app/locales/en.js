@@ -42,6 +42,7 @@ export default {
   "board.mandarins": "{n} mandarins",
   "board.mandarins.one": "{n} mandarin",
   "board.store": "{seat}'s store: {stones} and {mandarins}",
+  "board.inHand": "stones in hand",
   "board.storeShort": "Store",
   "board.moveLeft": "Play {move}: lift your square {own} and sow to the left",
   "board.moveRight": "Play {move}: lift your square {own} and sow to the right",

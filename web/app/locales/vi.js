@@ -43,6 +43,7 @@ export default {
   "board.mandarins": "{n} quan",
   "board.mandarins.one": "{n} quan",
   "board.store": "Kho của {seat}: {stones} và {mandarins}",
+  "board.inHand": "số quân đang cầm trên tay",
   "board.storeShort": "Kho",
   "board.moveLeft": "Đi {move}: bốc ô {own} của bạn và rải sang trái",
   "board.moveRight": "Đi {move}: bốc ô {own} của bạn và rải sang phải",

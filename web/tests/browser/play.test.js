@@ -208,6 +208,42 @@ test("the finished game replays to its start and back, and a link names a ply", 
   assert.match(text, new RegExp(`\\[South "${names.south}"\\]`));
 });
 
+test("a game against a bot, played by clicking to its end", async (t) => {
+  const spec = await http.spec();
+  if (!spec.paths["/v1/bots"]) {
+    t.skip("the server has no bots yet (GET /v1/bots, issue 12)");
+    return;
+  }
+  const p = south.page;
+  await p.goto(`${server.base}/`);
+  await p.getByLabel("A bot").check();
+  await p.getByLabel("Your seat").selectOption("south");
+  await p.getByLabel("Moves first").selectOption("south");
+  await p.getByRole("button", { name: "Create the game" }).click();
+  await p.waitForURL(/\/games\/\w+$/);
+  const botGame = new URL(p.url()).pathname.split("/").pop() ?? "";
+  await p.waitForSelector('[data-status="active"]');
+  const random = seededRandom(99);
+  let game = await http.game(botGame);
+  while (game.status === "active") {
+    await waitForPly(p, game.ply, 30_000);
+    game = await http.game(botGame);
+    await assertBoardIs(p, game, "against the bot");
+    if (game.status !== "active") break;
+    if (game.to_move === "south") {
+      await p.waitForSelector("[data-move]:not([disabled])");
+      const move = game.legal_moves[Math.floor(random() * game.legal_moves.length)];
+      await p.locator(`[data-move="${move}"]`).click();
+      await waitForPly(p, game.ply + 1, 30_000);
+    } else {
+      await waitForPly(p, game.ply + 1, 30_000);
+    }
+    game = await http.game(botGame);
+  }
+  await p.waitForSelector('[data-status="finished"]', { timeout: 30_000 });
+  await assertBoardIs(p, await http.game(botGame), "against the bot, at the end");
+});
+
 test("the leaderboard lists the players, and 'around me' finds the viewer", async () => {
   const p = south.page;
   await p.getByRole("link", { name: "Leaderboards" }).click();
