@@ -39,10 +39,13 @@ function show(route) {
   }
   const sameGame = current.route?.name === "game" && route.name === "game" && current.route.params[0] === route.params[0];
   if (sameGame) return;
+  const navigated = current.route !== null && current.route.path !== route.path;
   current.page?.destroy?.();
   current.route = route;
   current.page = PAGES[route.name](route);
   requestRender();
+  // After a navigation within the page, screen readers start at the new content.
+  if (navigated) queueMicrotask(() => document.getElementById("main")?.focus({ preventScroll: true }));
 }
 
 function view() {

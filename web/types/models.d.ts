@@ -1,5 +1,5 @@
 // The shapes the page works with: the generated API types (api.d.ts, from
-// openapi/openapi.json), plus what /work/team/CONTRACTS.md fixes for the
+// openapi/openapi.json), plus the shapes agreed for the
 // API still being built (clocks and abort: issue 10; streams: issue 11;
 // bots: issue 12). Each addition is optional, so the page runs against
 // today's server; when a shape lands in the spec, delete it here and use

@@ -47,16 +47,17 @@ export class Replay {
 
   /**
    * The API's number for the position at `index` (as in
-   * `/positions/{ply}`): the ply of the move before it, 0 for the start.
+   * `/positions/{ply}`): the ply of the move before it; for the start,
+   * one less than its ply (0 from the standard start).
    * @param {number} index
    */
   afterPly(index) {
-    return index === 0 ? 0 : this.moves[index - 1].ply;
+    return index === 0 ? this.positions[0].ply - 1 : this.moves[index - 1].ply;
   }
 
-  /** @param {number} afterPly */
+  /** @param {number} afterPly (0 always names the start, as in the API) */
   indexOf(afterPly) {
-    if (afterPly <= 0) return 0;
+    if (afterPly <= this.afterPly(0)) return 0;
     const found = this.moves.findIndex((m) => m.ply === afterPly);
     if (found >= 0) return found + 1;
     return afterPly < (this.moves[0]?.ply ?? 0) ? 0 : this.end;

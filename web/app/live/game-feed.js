@@ -105,7 +105,7 @@ export function openGameFeed(gameId, known, handlers, capabilities) {
         handlers.onMoves([message.move]);
       }
       // The other messages carry part of the game; read it whole. A later
-      // pass can apply them directly (see the contract in CONTRACTS.md).
+      // pass can apply them directly, as the stream contract (issue 11) allows.
       poll();
     };
     for (const type of STREAM_EVENTS) source.addEventListener(type, onMessage);

@@ -141,8 +141,22 @@ test("they play the game to its end by clicking and by keyboard; every page foll
     const shown = await readBoard(mover.page);
     assert.deepEqual(shown.enabledMoves, [...game.legal_moves].sort(), `the enabled controls are the legal moves at ply ${game.ply}`);
     assert.deepEqual((await readBoard(waiter.page)).enabledMoves, [], "nothing is enabled for the side not to move");
-    const move = game.legal_moves[Math.floor(random() * game.legal_moves.length)];
-    if (game.ply % 5 === 0) {
+    let move = game.legal_moves[Math.floor(random() * game.legal_moves.length)];
+    if (game.ply % 5 === 0 && keyboardMoves === 0) {
+      // Keyboard only: Tab from the top of the page to the first enabled control, Enter.
+      await mover.page.locator(".status-line").click();
+      let focused = null;
+      for (let tabs = 0; tabs < 80 && !focused; tabs++) {
+        await mover.page.keyboard.press("Tab");
+        focused = await mover.page.evaluate(() => document.activeElement?.getAttribute("data-move") ?? null);
+      }
+      assert.ok(focused && game.legal_moves.includes(focused), "Tab reaches a legal move control");
+      move = focused;
+      const outline = await mover.page.evaluate(() => getComputedStyle(/** @type {Element} */ (document.activeElement)).outlineStyle);
+      assert.notEqual(outline, "none", "the focused control shows its focus");
+      await mover.page.keyboard.press("Enter");
+      keyboardMoves++;
+    } else if (game.ply % 5 === 0) {
       // Keyboard: choose the square by its number, then the direction by its letter.
       await mover.page.locator("[data-move]:not([disabled])").first().focus();
       await mover.page.keyboard.press(move[0]);
