@@ -52,7 +52,8 @@ pub fn configure(config: &mut web::ServiceConfig) {
     config.route(asset, web::get().to(asset_file));
 }
 
-/// The served files' media types; a file of any other kind is not served.
+/// The served files' media types; a file of any other kind (the `.d.ts`
+/// types and the licence beside the vendored library) is not served.
 fn media_type(path: &str) -> Option<&'static str> {
     let extension = path.rsplit_once('.')?.1;
     Some(match extension {
@@ -65,12 +66,11 @@ fn media_type(path: &str) -> Option<&'static str> {
     })
 }
 
-/// The served files, sorted by path (`.d.ts` type files and licences beside
-/// the modules are for tools and people, not browsers).
+/// The served files, sorted by path.
 fn served_paths() -> Vec<String> {
     let mut paths: Vec<String> = Assets::iter()
         .map(|path| path.into_owned())
-        .filter(|path| media_type(path).is_some() && !path.ends_with(".d.ts"))
+        .filter(|path| media_type(path).is_some())
         .collect();
     paths.sort();
     paths
@@ -180,7 +180,7 @@ async fn asset_file(
     let (version, file) = path.into_inner();
     let not_found = || ApiError::NotFound(format!("nothing exists at {}", request.path()));
     let content_type = media_type(&file)
-        .filter(|_| is_plain_relative(&file) && !file.ends_with(".d.ts"))
+        .filter(|_| is_plain_relative(&file))
         .ok_or_else(not_found)?;
     let asset = Assets::get(&file).ok_or_else(not_found)?;
     // An older page may ask for a file under its own version: it gets this

@@ -84,13 +84,19 @@ export class GamePage {
   /** @private */
   async load() {
     try {
-      const [caps] = await Promise.all([capabilities(), restoreSession()]);
+      const [caps, first, range] = await Promise.all([
+        capabilities(),
+        getGame(this.id),
+        getMoves(this.id),
+        restoreSession(),
+      ]);
       this.capabilities = caps;
-      let { game, date } = await getGame(this.id);
-      let { moves } = await getMoves(this.id);
-      // A move played between the two reads: read the game again.
-      for (let tries = 0; game && moves.length && moves[moves.length - 1].ply >= game.ply && tries < 3; tries++) {
-        ({ game, date } = await getGame(this.id));
+      let { game, date } = first;
+      let { moves } = range;
+      // Read at the same time, the two may straddle a move: read the older again.
+      for (let tries = 0; game && moves.length !== game.moves_played && tries < 3; tries++) {
+        if (moves.length < game.moves_played) ({ moves } = await getMoves(this.id));
+        else ({ game, date } = await getGame(this.id));
       }
       if (!game || this.destroyed) return;
       this.game = game;
