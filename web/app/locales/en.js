@@ -80,6 +80,7 @@ export default {
   "create.anyone": "Anyone",
   "create.player": "A player I name",
   "create.playerId": "Their player id (or profile link)",
+  "create.playerHint": "Or open their page (from a leaderboard or a game) and choose Challenge.",
   "create.bot": "A bot",
   "create.whichBot": "Bot",
   "create.level": "level",

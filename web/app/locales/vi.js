@@ -81,6 +81,7 @@ export default {
   "create.anyone": "Bất kỳ ai",
   "create.player": "Người chơi tôi chọn",
   "create.playerId": "Mã người chơi (hoặc đường dẫn trang của họ)",
+  "create.playerHint": "Hoặc mở trang của họ (từ bảng xếp hạng hay một ván cờ) và chọn Thách đấu.",
   "create.bot": "Máy",
   "create.whichBot": "Máy",
   "create.level": "cấp",

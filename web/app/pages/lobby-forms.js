@@ -223,6 +223,7 @@ export class CreateGameForm {
             ? h("label.field", [
                 h("span", t("create.playerId")),
                 h("input", { attrs: { name: "opponent", required: true, autocomplete: "off", placeholder: "aB3dE6gH9j" }, props: { value: this.opponent } }),
+                h("span.hint", t("create.playerHint")),
               ])
             : null,
           this.opponentKind === "bot"

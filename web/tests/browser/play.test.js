@@ -279,6 +279,22 @@ test("the leaderboard lists the players, and 'around me' finds the viewer", asyn
   await p.waitForSelector('[data-status="finished"]');
 });
 
+test("a challenge from a player's page keeps the seat for them; the creator cancels it", async () => {
+  const p = south.page;
+  await p.goto(`${server.base}/players/${ids.north}`);
+  await p.getByRole("link", { name: "Challenge" }).click();
+  await p.waitForURL(/\?opponent=/);
+  assert.equal(await p.getByLabel(/Their player id/).inputValue(), ids.north);
+  await p.getByRole("button", { name: "Create the game" }).click();
+  await p.waitForURL(/\/games\/\w+$/);
+  const challenge = new URL(p.url()).pathname.split("/").pop() ?? "";
+  await p.waitForSelector('[data-status="waiting"]');
+  assert.equal((await http.game(challenge)).reserved_for?.id, ids.north);
+  await p.getByRole("button", { name: "Cancel the game" }).click();
+  await p.waitForURL(`${server.base}/`);
+  assert.equal((await http.game(challenge)).status, "cancelled");
+});
+
 test("the language switch turns the page into Vietnamese, and is remembered", async () => {
   const p = north.page;
   await p.goto(`${server.base}/`);
