@@ -222,6 +222,22 @@ test("the finished game replays to its start and back, and a link names a ply", 
   assert.match(text, new RegExp(`\\[South "${names.south}"\\]`));
 });
 
+test("an exported record imported from the lobby replays like the game", async () => {
+  const p = north.page;
+  const record = await (await fetch(`${server.base}/v1/games/${gameId}/export?format=text`)).text();
+  await p.goto(`${server.base}/`);
+  await p.getByText("Import a game record").click();
+  await p.getByLabel(/The record/).fill(record);
+  await p.getByRole("button", { name: "Import and replay" }).click();
+  await p.waitForURL((url) => /\/games\/\w+$/.test(url.pathname) && !url.pathname.endsWith(gameId));
+  const imported = new URL(p.url()).pathname.split("/").pop() ?? "";
+  const original = await http.game(gameId);
+  await waitForPly(p, original.ply);
+  await assertBoardIs(p, await http.game(imported), "imported");
+  await p.locator('[data-action="start"]').click();
+  await waitForPly(p, 1);
+});
+
 test("a game against a bot, played by clicking to its end", async (t) => {
   const spec = await http.spec();
   if (!spec.paths["/v1/bots"]) {
