@@ -6,7 +6,7 @@
 // the settled board: while a move is animated it keeps the state before
 // it (`data-animating="true"`), and changes when the animation ends.
 
-import { Animator, SPEEDS } from "../board/animator.js";
+import { Animator } from "../board/animator.js";
 import { summarize, touchedSquares } from "../board/animation.js";
 import { parsePosition, other, scores } from "../board/position.js";
 import { boardView } from "../board/view.js";
@@ -18,10 +18,11 @@ import { t, tn } from "../core/i18n.js";
 import { announce, describeError, showError } from "../core/notices.js";
 import { readPref, writePref } from "../core/prefs.js";
 import { navigate } from "../core/router.js";
-import { restoreSession, seatOf, session } from "../core/session.js";
+import { restoreSession, seatOf } from "../core/session.js";
 import { FINAL_STATUSES, openGameFeed } from "../live/game-feed.js";
-import { describeTimeControl, remaining, serverOffset } from "./clock.js";
+import { remaining, serverOffset } from "./clock.js";
 import { seatBar, seatName, statusText, playerName } from "./panels.js";
+import { abortAllowed, actionsView, animationControls, infoView, moveList } from "./side.js";
 import { Replay } from "./replay.js";
 
 /** @typedef {import("../core/dom.js").VNode} VNode */
@@ -29,7 +30,6 @@ import { Replay } from "./replay.js";
 /** @typedef {import("../../types/models").GameView} GameView */
 /** @typedef {import("../../types/models").MoveView} MoveView */
 /** @typedef {import("../../types/models").SeatName} SeatName */
-/** @typedef {import("../board/animator.js").Speed} Speed */
 
 const CLOCK_TICK_MS = 200;
 
@@ -210,18 +210,24 @@ export class GamePage {
     }, CLOCK_TICK_MS);
   }
 
-  /** @private @param {string} move */
-  async play(move) {
-    const game = this.game;
-    if (!game || this.pending) return;
+  /**
+   * Sends a change; the answer is the game after it (and the move played).
+   * @private
+   * @param {() => Promise<{ game: GameView, move?: MoveView }>} work
+   * @param {() => void} [after]
+   */
+  async send(work, after) {
+    if (!this.game || this.pending) return;
     this.pending = true;
     this.selected = null;
+    this.confirming = null;
     requestRender();
     try {
-      const played = await playMove(this.id, move, game.ply);
-      this.feed?.saw(played.game);
-      this.receiveMoves([played.move]);
-      this.receiveGame(played.game, null);
+      const { game, move } = await work();
+      this.feed?.saw(game);
+      if (move) this.receiveMoves([move]);
+      this.receiveGame(game, null);
+      after?.();
     } catch (error) {
       showError(error);
       this.feed?.refresh();
@@ -231,24 +237,18 @@ export class GamePage {
     }
   }
 
-  /** @private @param {"join" | "resign" | "cancel" | "abort"} action */
-  async act(action) {
-    if (this.pending) return;
-    this.pending = true;
-    this.confirming = null;
-    requestRender();
-    try {
-      const game = await gameAction(this.id, action);
-      this.feed?.saw(game);
-      this.receiveGame(game, null);
-      if (action === "cancel") navigate("/");
-    } catch (error) {
-      showError(error);
-      this.feed?.refresh();
-    } finally {
-      this.pending = false;
-      requestRender();
-    }
+  /** @private @param {string} move */
+  play(move) {
+    const ply = /** @type {GameView} */ (this.game).ply;
+    this.send(() => playMove(this.id, move, ply));
+  }
+
+  /** @private @param {import("./side.js").Action} action */
+  act(action) {
+    this.send(
+      async () => ({ game: await gameAction(this.id, action) }),
+      action === "cancel" ? () => navigate("/") : undefined,
+    );
   }
 
   /** @private @param {number} own */
@@ -334,141 +334,29 @@ export class GamePage {
                 : null,
             }),
             bar(bottom),
-            this.animationControls(),
+            animationControls(animator, viewer ? null : () => this.flip()),
           ]),
           h("aside.game-side", [
             this.replay ? this.replay.controlsView() : null,
-            this.actionsView(game, viewer, status),
-            this.replay ? this.replay.moveListView() : this.liveMoveList(),
+            actionsView({
+              game,
+              viewer,
+              status,
+              pending: this.pending,
+              confirming: this.confirming,
+              canAbort: this.capabilities.abort && abortAllowed(this.moves),
+              onAct: (action) => this.act(action),
+              onConfirm: (action) => {
+                this.confirming = action;
+                requestRender();
+              },
+            }),
+            this.replay ? this.replay.moveListView() : this.moves.length ? moveList(this.moves) : null,
             this.replay ? this.replay.exportView() : null,
-            this.infoView(game),
+            infoView(game),
           ]),
         ]),
       ],
     );
-  }
-
-  /** @private */
-  animationControls() {
-    const animator = /** @type {Animator} */ (this.animator);
-    return h("div.animation-controls", [
-      h("label", [
-        t("game.speed"),
-        " ",
-        h(
-          "select",
-          {
-            attrs: { name: "speed" },
-            on: { change: (/** @type {Event} */ e) => animator.setSpeed(/** @type {Speed} */ (/** @type {HTMLSelectElement} */ (e.target).value)) },
-          },
-          Object.keys(SPEEDS).map((speed) =>
-            h("option", { attrs: { value: speed }, props: { selected: animator.speed === speed } }, t(/** @type {any} */ (`speed.${speed}`))),
-          ),
-        ),
-      ]),
-      " ",
-      h("button", { attrs: { type: "button", disabled: !animator.busy, "data-skip": "true" }, on: { click: () => animator.skip() } }, t("game.skip")),
-      " ",
-      this.game && seatOf(this.game) ? null : h("button", { attrs: { type: "button" }, on: { click: () => this.flip() } }, t("game.flip")),
-    ]);
-  }
-
-  /**
-   * @private
-   * @param {GameView} game
-   * @param {SeatName | null} viewer
-   * @param {string} status
-   */
-  actionsView(game, viewer, status) {
-    const me = session.me;
-    /** @type {VNode[]} */
-    const buttons = [];
-    /** @param {string} label @param {() => void} onClick @param {string} [kind] */
-    const button = (label, onClick, kind = "") =>
-      h(`button${kind}`, { attrs: { type: "button", disabled: this.pending }, on: { click: onClick } }, label);
-
-    if (status === "waiting") {
-      const reserved = game.reserved_for;
-      if (me && game.created_by === me.id) {
-        buttons.push(h("p", t("game.shareToPlay")), h("p.share-url", location.origin + location.pathname));
-        buttons.push(button(t("game.cancel"), () => this.act("cancel")));
-      } else if (me && !viewer && (!reserved || reserved.id === me.id)) {
-        buttons.push(button(t("game.join"), () => this.act("join"), ".primary"));
-      } else if (!me) {
-        buttons.push(h("p", [t("game.signInToJoin"), " ", h("a", { attrs: { href: "/" } }, t("nav.lobby"))]));
-      } else if (reserved && reserved.id !== me.id) {
-        buttons.push(h("p", t("game.reservedFor", { name: reserved.name })));
-      }
-    }
-    if (status === "active" && viewer) {
-      if (this.confirming) {
-        const action = this.confirming;
-        buttons.push(
-          h("p", action === "resign" ? t("game.confirmResign") : t("game.confirmAbort")),
-          button(action === "resign" ? t("game.yesResign") : t("game.yesAbort"), () => this.act(action), ".danger"),
-          button(t("common.no"), () => {
-            this.confirming = null;
-            requestRender();
-          }),
-        );
-      } else {
-        buttons.push(button(t("game.resign"), () => {
-          this.confirming = "resign";
-          requestRender();
-        }));
-        if (this.capabilities.abort && this.abortAllowed()) {
-          buttons.push(button(t("game.abort"), () => {
-            this.confirming = "abort";
-            requestRender();
-          }));
-        }
-      }
-    }
-    if (!buttons.length) return null;
-    return h("div.actions", buttons);
-  }
-
-  /** Issue 10: either player may abort while each side has under two moves. @private */
-  abortAllowed() {
-    const count = { south: 0, north: 0 };
-    for (const move of this.moves) count[move.seat] += 1;
-    return count.south < 2 && count.north < 2;
-  }
-
-  /** @private */
-  liveMoveList() {
-    if (!this.moves.length) return null;
-    return h("div.move-list-wrap", [
-      h("h2.sr-only", t("replay.moves")),
-      h(
-        "ol.move-list",
-        { attrs: { "aria-label": t("replay.moves") } },
-        this.moves.map((move, i) => {
-          const number = Math.ceil(move.ply / 2);
-          const label = move.ply % 2 === 1 ? `${number}.` : i === 0 ? `${number}…` : "";
-          return h("li", { key: `m${move.ply}` }, [label ? h("span.move-number", label) : null, h("span.move-text", move.notation)]);
-        }),
-      ),
-    ]);
-  }
-
-  /** @private @param {GameView} game */
-  infoView(game) {
-    const preset = game.rules.preset;
-    const control = describeTimeControl(game.time_control);
-    return h("dl.game-info", [
-      h("dt", t("game.rules")),
-      h("dd", [
-        preset ? t(/** @type {any} */ (`preset.${preset}`)) : t("preset.custom"),
-        " · ",
-        h("a", { attrs: { href: `/how-to-play${preset ? `?preset=${preset}` : ""}` } }, t("nav.howTo")),
-      ]),
-      h("dt", t("game.rating")),
-      h("dd", game.rated ? t("game.rated") : t("game.unrated")),
-      control ? h("dt", t("game.timeControl")) : null,
-      control ? h("dd", control) : null,
-      game.imported ? h("dt", t("game.origin")) : null,
-      game.imported ? h("dd", t("game.imported")) : null,
-    ]);
   }
 }

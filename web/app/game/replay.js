@@ -10,6 +10,7 @@ import { t } from "../core/i18n.js";
 import { replaceQuery } from "../core/router.js";
 import { SPEEDS } from "../board/animator.js";
 import { parsePosition } from "../board/position.js";
+import { moveList } from "./side.js";
 
 /** @typedef {import("../core/dom.js").VNode} VNode */
 /** @typedef {import("../board/position.js").Position} Position */
@@ -205,33 +206,9 @@ export class Replay {
     );
   }
 
-  /** The moves in notation, numbered in pairs as the text record does. @returns {VNode} */
+  /** The moves, each a button to its position. @returns {VNode} */
   moveListView() {
-    const items = this.moves.map((move, i) => {
-      const number = Math.ceil(move.ply / 2);
-      const label = move.ply % 2 === 1 ? `${number}.` : i === 0 ? `${number}…` : "";
-      return h("li", { key: `m${move.ply}` }, [
-        label ? h("span.move-number", label) : null,
-        h(
-          "button.move-link",
-          {
-            attrs: {
-              type: "button",
-              "data-list-ply": String(move.ply),
-              "aria-current": this.cursor === i + 1 ? "step" : "false",
-              "aria-label": t("replay.goToMove", { ply: move.ply, move: move.notation }),
-            },
-            class: { current: this.cursor === i + 1 },
-            on: { click: () => this.goTo(i + 1) },
-          },
-          move.notation,
-        ),
-      ]);
-    });
-    return h("div.move-list-wrap", [
-      h("h2.sr-only", t("replay.moves")),
-      h("ol.move-list", { attrs: { "aria-label": t("replay.moves") } }, items),
-    ]);
+    return moveList(this.moves, { current: this.cursor, onGo: (index) => this.goTo(index) });
   }
 
   /** @returns {VNode} */

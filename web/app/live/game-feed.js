@@ -4,6 +4,7 @@
 // move it has not seen, in order, and `onGame` with the game as it now is.
 
 import { getGame, getMoves } from "../core/endpoints.js";
+import { openEventStream, poller } from "./transport.js";
 
 /** @typedef {import("../../types/models").GameView} GameView */
 /** @typedef {import("../../types/models").MoveView} MoveView */
@@ -35,7 +36,6 @@ export function openGameFeed(gameId, known, handlers, capabilities) {
   let etag = `"${known.version}"`;
   let knownPly = known.ply;
   let closed = FINAL_STATUSES.has(known.status);
-  let timer = 0;
   let fetching = false;
   let again = false;
   /** @type {EventSource | null} */
@@ -66,6 +66,7 @@ export function openGameFeed(gameId, known, handlers, capabilities) {
       await poll();
     }
   }
+  const polling = poller(poll, POLL_VISIBLE_MS, POLL_HIDDEN_MS);
 
   /** @param {number} ply the game's next move number */
   async function catchUp(ply) {
@@ -78,57 +79,40 @@ export function openGameFeed(gameId, known, handlers, capabilities) {
     }
   }
 
-  function schedulePoll() {
-    if (closed || stream) return;
-    const delay = document.hidden ? POLL_HIDDEN_MS : POLL_VISIBLE_MS;
-    timer = window.setTimeout(async () => {
-      await poll();
-      schedulePoll();
-    }, delay);
-  }
-
-  function openStream() {
-    const source = new EventSource(`/v1/games/${encodeURIComponent(gameId)}/stream?since=${known.version}`);
-    stream = source;
-    /** @param {MessageEvent} event */
-    const onMessage = (event) => {
-      /** @type {GameStreamMessage} */
-      const message = JSON.parse(event.data);
-      if (message.type === "snapshot") {
-        catchUp(message.game.ply)
-          .then(() => handlers.onGame(message.game, null))
-          .catch(handlers.onError);
-        return;
-      }
-      if (message.type === "move" && message.move.ply >= knownPly) {
-        knownPly = message.move.ply + 1;
-        handlers.onMoves([message.move]);
-      }
-      // The other messages carry part of the game; read it whole. A later
-      // pass can apply them directly, as the stream contract (issue 11) allows.
-      poll();
-    };
-    for (const type of STREAM_EVENTS) source.addEventListener(type, onMessage);
-    source.onerror = () => {
-      // EventSource reconnects by itself (with Last-Event-ID); once it has
-      // given up, fall back to polling.
-      if (source.readyState === EventSource.CLOSED && !closed) {
-        stream = null;
-        schedulePoll();
-      }
-    };
+  /** @param {GameStreamMessage} message */
+  function apply(message) {
+    if (message.type === "snapshot") {
+      catchUp(message.game.ply)
+        .then(() => handlers.onGame(message.game, null))
+        .catch(handlers.onError);
+      return;
+    }
+    if (message.type === "move" && message.move.ply >= knownPly) {
+      knownPly = message.move.ply + 1;
+      handlers.onMoves([message.move]);
+    }
+    // The other messages carry part of the game; read it whole. A later
+    // pass can apply them directly, as the stream contract (issue 11) allows.
+    poll();
   }
 
   function close() {
     closed = true;
-    clearTimeout(timer);
+    polling.stop();
     stream?.close();
     stream = null;
   }
 
   if (!closed) {
-    if (capabilities.gameStream) openStream();
-    else schedulePoll();
+    if (capabilities.gameStream) {
+      const url = `/v1/games/${encodeURIComponent(gameId)}/stream?since=${known.version}`;
+      stream = openEventStream(url, STREAM_EVENTS, apply, () => {
+        stream = null;
+        if (!closed) polling.start();
+      });
+    } else {
+      polling.start();
+    }
   }
 
   return {

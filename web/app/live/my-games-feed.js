@@ -1,15 +1,13 @@
 // The viewer's games that are waiting or under way, with whose turn it is:
-// re-read when the personal stream (issue 11) says something happened,
+// read again when the personal stream (issue 11) says something happened,
 // else polled.
 
 import { request } from "../core/api.js";
 import { listGames } from "../core/endpoints.js";
+import { openEventStream, poller } from "./transport.js";
 
 /** @typedef {import("../../types/models").GameView} GameView */
 /** @typedef {import("../core/capabilities.js").Capabilities} Capabilities */
-
-const POLL_VISIBLE_MS = 5000;
-const POLL_HIDDEN_MS = 30000;
 
 /**
  * @param {string} playerId
@@ -17,7 +15,6 @@ const POLL_HIDDEN_MS = 30000;
  * @param {{ onGames: (active: GameView[], waiting: GameView[]) => void, onError: (error: unknown) => void }} handlers
  */
 export function openMyGamesFeed(playerId, capabilities, handlers) {
-  let timer = 0;
   let closed = false;
   /** @type {EventSource | null} */
   let stream = null;
@@ -33,45 +30,39 @@ export function openMyGamesFeed(playerId, capabilities, handlers) {
       handlers.onError(error);
     }
   }
+  const polling = poller(read, 5000, 30000);
 
-  function schedulePoll() {
-    if (closed || stream) return;
-    timer = window.setTimeout(async () => {
-      await read();
-      schedulePoll();
-    }, document.hidden ? POLL_HIDDEN_MS : POLL_VISIBLE_MS);
-  }
-
-  /** EventSource cannot send the bearer header: a one-use ticket goes in the URL. */
+  /**
+   * EventSource cannot send the bearer header: a short-lived, one-use
+   * ticket goes in the URL. (A reconnection would reuse a spent ticket, so
+   * when the stream gives up the page polls; a later pass may ask for a
+   * new ticket instead.)
+   */
   async function openStream() {
     try {
       const response = await request("POST", "/v1/me/stream-tickets", { auth: true });
       const { ticket } = /** @type {{ ticket: string }} */ (response.data);
       if (closed) return;
-      const source = new EventSource(`/v1/me/stream?ticket=${encodeURIComponent(ticket)}`);
-      stream = source;
-      for (const type of ["game_started", "your_turn", "challenge", "game_ended"]) source.addEventListener(type, () => read());
-      source.onerror = () => {
-        if (source.readyState === EventSource.CLOSED && !closed) {
-          stream = null;
-          schedulePoll();
-        }
-      };
+      const url = `/v1/me/stream?ticket=${encodeURIComponent(ticket)}`;
+      stream = openEventStream(url, ["game_started", "your_turn", "challenge", "game_ended"], () => read(), () => {
+        stream = null;
+        if (!closed) polling.start();
+      });
     } catch {
-      schedulePoll();
+      polling.start();
     }
   }
 
   read().then(() => {
     if (capabilities.meStream) openStream();
-    else schedulePoll();
+    else polling.start();
   });
 
   return {
     refresh: read,
     close: () => {
       closed = true;
-      clearTimeout(timer);
+      polling.stop();
       stream?.close();
     },
   };

@@ -38,14 +38,14 @@ function select(name, label, options, value) {
   ]);
 }
 
-export class SessionPanel {
+/** A form's request: busy while it runs, and the error it ended with. */
+class FormState {
   constructor() {
     this.error = "";
     this.busy = false;
-    this.showToken = false;
   }
 
-  /** @private @param {() => Promise<unknown>} work */
+  /** @param {() => Promise<unknown>} work */
   async run(work) {
     this.busy = true;
     this.error = "";
@@ -58,6 +58,13 @@ export class SessionPanel {
       this.busy = false;
       requestRender();
     }
+  }
+}
+
+export class SessionPanel extends FormState {
+  constructor() {
+    super();
+    this.copyStatus = "";
   }
 
   /** @returns {VNode} */
@@ -126,9 +133,9 @@ export class SessionPanel {
             click: async () => {
               try {
                 await navigator.clipboard.writeText(token);
-                this.error = t("session.copied");
+                this.copyStatus = t("session.copied");
               } catch {
-                this.error = t("session.copyByHand");
+                this.copyStatus = t("session.copyByHand");
               }
               requestRender();
             },
@@ -137,18 +144,18 @@ export class SessionPanel {
         " ",
         h("button", { attrs: { type: "button" }, on: { click: () => { session.newToken = null; requestRender(); } } }, t("session.keptIt")),
       ]),
+      this.copyStatus ? h("p", { attrs: { role: "status" } }, this.copyStatus) : null,
     ]);
   }
 }
 
-export class CreateGameForm {
+export class CreateGameForm extends FormState {
   /** @param {Capabilities} capabilities @param {string | null} opponent a player id to challenge */
   constructor(capabilities, opponent) {
+    super();
     this.capabilities = capabilities;
     this.opponentKind = opponent ? "player" : "anyone";
     this.opponent = opponent ?? "";
-    this.error = "";
-    this.busy = false;
     /** @type {Bot[]} */
     this.bots = [];
     if (capabilities.bots) {
@@ -175,18 +182,10 @@ export class CreateGameForm {
     if (kind === "bot") body.opponent = String(form.get("bot") ?? "");
     const clock = String(form.get("clock") ?? "");
     if (this.capabilities.clock && clock in CLOCKS) body.clock = /** @type {TimeControl} */ (CLOCKS[/** @type {keyof typeof CLOCKS} */ (clock)]);
-    this.busy = true;
-    this.error = "";
-    requestRender();
-    try {
+    await this.run(async () => {
       const game = await createGame(body);
       navigate(`/games/${encodeURIComponent(game.id)}`);
-    } catch (error) {
-      this.error = describeError(error);
-    } finally {
-      this.busy = false;
-      requestRender();
-    }
+    });
   }
 
   /** @returns {VNode} */
@@ -239,11 +238,7 @@ export class CreateGameForm {
   }
 }
 
-export class ImportForm {
-  constructor() {
-    this.error = "";
-    this.busy = false;
-  }
+export class ImportForm extends FormState {
 
   /** @returns {VNode} */
   view() {
@@ -253,20 +248,12 @@ export class ImportForm {
         "form",
         {
           on: {
-            submit: async (/** @type {SubmitEvent} */ e) => {
+            submit: (/** @type {SubmitEvent} */ e) => {
               const record = String(formValues(e).get("record") ?? "");
-              this.busy = true;
-              this.error = "";
-              requestRender();
-              try {
+              this.run(async () => {
                 const game = await importRecord(record);
                 navigate(`/games/${encodeURIComponent(game.id)}`);
-              } catch (error) {
-                this.error = describeError(error);
-              } finally {
-                this.busy = false;
-                requestRender();
-              }
+              });
             },
           },
         },
