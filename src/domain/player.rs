@@ -5,7 +5,7 @@ use unicode_normalization::UnicodeNormalization;
 use unicode_security::mixed_script::AugmentedScriptSet;
 use unicode_security::GeneralSecurityProfile;
 
-use super::text::{self, MarkBase, Shown, Unfit};
+use super::text::{self, MarkBase, Shown, ShownError, Unfit};
 
 opaque_id! {
     /// An opaque player id: 10 random base62 characters (~59.5 bits).
@@ -66,6 +66,20 @@ impl PlayerName {
             return Err(InvalidName::MixedScripts(c));
         }
         Ok(Self(name))
+    }
+
+    /// A name that claims no account, as a game record's players have
+    /// (their id is `null`): the light rules of a token label
+    /// ([`TokenLabel`](super::TokenLabel)), nothing hidden or reordered,
+    /// with a name's length. Such a name is never registered.
+    pub fn parse_unclaimed(raw: &str) -> Result<Self, InvalidName> {
+        text::shown(raw, Self::MAX_CHARS)
+            .map(Self)
+            .map_err(|error| match error {
+                ShownError::Empty => InvalidName::Empty,
+                ShownError::TooLong { chars } => InvalidName::TooLong { chars },
+                ShownError::Unfit(unfit) => InvalidName::Unfit(unfit),
+            })
     }
 
     /// The keys that decide whether two names are one (see [`NameKeys`]).
@@ -278,6 +292,20 @@ mod tests {
         ("---", "no letter or digit"),
         ("\u{378}x", "unassigned"),
     ];
+
+    #[test]
+    fn unclaimed_names_may_have_any_visible_character() {
+        let name = PlayerName::parse_unclaimed(" Nguyễn \"Bé\" Văn 🎲 ").unwrap();
+        assert_eq!(name.as_str(), "Nguyễn \"Bé\" Văn 🎲");
+        assert!(PlayerName::parse("Nguyễn \"Bé\" Văn").is_err());
+        for hidden in ["Alice\u{200b}", "\u{202e}ecilA", "a\u{7}"] {
+            assert!(PlayerName::parse_unclaimed(hidden).is_err(), "{hidden:?}");
+        }
+        assert_eq!(
+            PlayerName::parse_unclaimed(&"x".repeat(33)),
+            Err(InvalidName::TooLong { chars: 33 })
+        );
+    }
 
     #[test]
     fn a_letter_under_thirty_one_marks_is_refused() {

@@ -131,6 +131,35 @@ pub fn normalise(raw: &str) -> String {
     out
 }
 
+/// Why a text is refused by [`shown`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShownError {
+    Empty,
+    TooLong { chars: usize },
+    Unfit(Unfit),
+}
+
+/// The light rules, for text that claims nothing (a token's label, a
+/// name in a game record): [`normalise`]d, 1 to `max_chars` characters,
+/// nothing [`first_hidden`] but emoji joiners and variation selectors,
+/// marks on anything visible ([`MarkBase::Visible`]).
+pub fn shown(raw: &str, max_chars: usize) -> Result<String, ShownError> {
+    let text = normalise(raw);
+    let chars = text.chars().count();
+    if chars == 0 {
+        return Err(ShownError::Empty);
+    }
+    if chars > max_chars {
+        return Err(ShownError::TooLong { chars });
+    }
+    let emoji_glue = |c: char| c == '\u{200d}' || is_variation_selector(c);
+    if let Some(unfit) = first_hidden(&text, emoji_glue) {
+        return Err(ShownError::Unfit(unfit));
+    }
+    check_marks(&text, MarkBase::Visible).map_err(ShownError::Unfit)?;
+    Ok(text)
+}
+
 /// The first character that may never be shown: a control, a bidi
 /// control, an invisible, unassigned or private-use code point. `allow`
 /// lets a caller keep some invisibles (a label's emoji sequences).

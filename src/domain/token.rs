@@ -7,7 +7,7 @@ use rand::rngs::OsRng;
 use rand::RngCore;
 use sha2::{Digest, Sha256};
 
-use super::text::{self, MarkBase, Unfit};
+use super::text::{self, ShownError, Unfit};
 
 opaque_id! {
     /// The id of one of a player's tokens: 10 base62 characters. Shown to
@@ -171,20 +171,13 @@ impl TokenLabel {
     pub const REGISTRATION: &'static str = "registration";
 
     pub fn parse(raw: &str) -> Result<Self, InvalidLabel> {
-        let label = text::normalise(raw);
-        let chars = label.chars().count();
-        if chars == 0 {
-            return Err(InvalidLabel::Empty);
-        }
-        if chars > Self::MAX_CHARS {
-            return Err(InvalidLabel::TooLong { chars });
-        }
-        let emoji_glue = |c: char| c == '\u{200d}' || text::is_variation_selector(c);
-        if let Some(unfit) = text::first_hidden(&label, emoji_glue) {
-            return Err(InvalidLabel::Unfit(unfit));
-        }
-        text::check_marks(&label, MarkBase::Visible).map_err(InvalidLabel::Unfit)?;
-        Ok(Self(label))
+        text::shown(raw, Self::MAX_CHARS)
+            .map(Self)
+            .map_err(|error| match error {
+                ShownError::Empty => InvalidLabel::Empty,
+                ShownError::TooLong { chars } => InvalidLabel::TooLong { chars },
+                ShownError::Unfit(unfit) => InvalidLabel::Unfit(unfit),
+            })
     }
 
     pub fn registration() -> Self {
