@@ -37,6 +37,9 @@ impl PlayerName {
     pub const MAX_CHARS: usize = 32;
 
     pub fn parse(raw: &str) -> Result<Self, InvalidName> {
+        if let Some(chars) = text::far_too_long(raw, Self::MAX_CHARS) {
+            return Err(InvalidName::TooLong { chars });
+        }
         let name = text::normalise(raw);
         let chars = name.chars().count();
         if chars == 0 {
@@ -226,6 +229,15 @@ mod tests {
             Err(InvalidName::TooLong { chars: 33 })
         );
         assert_eq!(PlayerName::parse(" \t "), Err(InvalidName::Empty));
+        let decomposed = "A\u{306}".repeat(32);
+        assert_eq!(
+            PlayerName::parse(&decomposed).unwrap().as_str(),
+            "Ă".repeat(32)
+        );
+        assert_eq!(
+            PlayerName::parse(&"x".repeat(16 * 1024)),
+            Err(InvalidName::TooLong { chars: 16 * 1024 })
+        );
     }
 
     #[test]

@@ -118,6 +118,15 @@ pub fn is_other_space(c: char) -> bool {
     c != ' ' && category(c) == GeneralCategory::SpaceSeparator
 }
 
+/// A raw text whose trimmed length in characters is more than four times
+/// `max_chars` cannot normalise to `max_chars` (composition makes at most
+/// one character of four) unless it pads with runs of spaces: it is
+/// refused before any normalising, whatever its size. Returns that length.
+pub fn far_too_long(raw: &str, max_chars: usize) -> Option<usize> {
+    let chars = raw.trim().chars().count();
+    (chars > 4 * max_chars).then_some(chars)
+}
+
 /// Trims, NFC-normalises, maps every space separator to U+0020 and
 /// collapses runs of them: the form a name or label is stored and shown in.
 pub fn normalise(raw: &str) -> String {
@@ -144,6 +153,9 @@ pub enum ShownError {
 /// nothing [`first_hidden`] but emoji joiners and variation selectors,
 /// marks on anything visible ([`MarkBase::Visible`]).
 pub fn shown(raw: &str, max_chars: usize) -> Result<String, ShownError> {
+    if let Some(chars) = far_too_long(raw, max_chars) {
+        return Err(ShownError::TooLong { chars });
+    }
     let text = normalise(raw);
     let chars = text.chars().count();
     if chars == 0 {
