@@ -86,7 +86,8 @@ impl Store {
     /// migration 0005) their [`NameKeys`], oldest first; a name that clashes
     /// with an older one's gets [`NameKeys::disambiguated`] keys. Run at
     /// every start-up: idempotent, and one node at a time (an advisory lock
-    /// on PostgreSQL, the write lock on SQLite).
+    /// on PostgreSQL, the write lock on SQLite); while there are keys to
+    /// fill, registrations wait (a table lock on PostgreSQL).
     pub async fn fill_name_keys(&self) -> Result<NameKeysFilled, StoreError> {
         let mut tx = self.begin_write().await?;
         if let WriteTx::Postgres(conn) = &mut tx {
@@ -100,6 +101,13 @@ impl Store {
         })?;
         if pending.is_empty() {
             return Ok(NameKeysFilled::default());
+        }
+        // No registration may take a key between reading the keys in use
+        // and writing the new ones (SQLite's write lock does it already).
+        if let WriteTx::Postgres(conn) = &mut tx {
+            sqlx::query("LOCK TABLE players IN SHARE ROW EXCLUSIVE MODE")
+                .execute(&mut **conn)
+                .await?;
         }
         let in_use: Vec<(String, String)> = with_tx!(&mut tx, |conn| {
             sqlx::query_as(KEYS_IN_USE).fetch_all(conn).await
