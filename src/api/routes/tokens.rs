@@ -206,3 +206,15 @@ pub async fn delete_token(
     })
     .await
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::problem::ProblemCode;
+
+    #[test]
+    fn the_catalogue_states_the_cap() {
+        let cap = format!("at most {MAX_TOKENS_PER_PLAYER} tokens");
+        assert!(ProblemCode::TooManyTokens.description().contains(&cap));
+    }
+}
