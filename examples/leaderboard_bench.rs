@@ -196,14 +196,14 @@ async fn seed(store: &Store, n: usize) -> anyhow::Result<Vec<(f64, String)>> {
         macro_rules! insert {
             ($pool:expr) => {{
                 let mut players = sqlx::QueryBuilder::new(
-                    "INSERT INTO players (id, name, name_key, token_hash, created_at) ",
+                    "INSERT INTO players (id, name, skeleton_key, cased_skeleton_key, created_at) ",
                 );
                 players.push_values(chunk, |mut b, r| {
                     let name = format!("bench{:06}", r.0);
                     b.push_bind(r.1.clone())
                         .push_bind(name.clone())
+                        .push_bind(name.clone())
                         .push_bind(name)
-                        .push_bind(format!("{:064x}", r.0))
                         .push_bind(now);
                 });
                 players.build().execute($pool).await?;

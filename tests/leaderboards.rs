@@ -322,11 +322,11 @@ async fn ties_are_ordered_by_id_bytes_whatever_the_database_collation() {
         unreachable!()
     };
     let ids = ["bbbbbbbbbb", "aaaaaaaaaa", "Zzzzzzzzzz", "BBBBBBBBBB"];
-    for (n, id) in ids.iter().enumerate() {
+    for id in ids {
         sqlx::query(
-            "INSERT INTO players (id, name, name_key, token_hash, created_at) VALUES ($1, $1, $1, $2, now())",
+            "INSERT INTO players (id, name, skeleton_key, cased_skeleton_key, created_at) VALUES ($1, $1, $1, $1, now())",
         )
-        .bind(id).bind(format!("{n:064}")).execute(pool).await.unwrap();
+        .bind(id).execute(pool).await.unwrap();
         sqlx::query(
             "INSERT INTO player_ratings VALUES ($1, 'classic', 1700, 50, 0.06, 9, 9, 0, 0, 'win', 9, NULL)",
         )

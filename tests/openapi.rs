@@ -120,6 +120,7 @@ fn the_spec_lists_every_endpoint_and_the_bearer_scheme() {
     assert_eq!(
         endpoints,
         [
+            "DELETE /v1/me/tokens/{id}",
             "GET /health",
             "GET /problems/{code}",
             "GET /ready",
@@ -132,6 +133,7 @@ fn the_spec_lists_every_endpoint_and_the_bearer_scheme() {
             "GET /v1/leaderboards/{preset}",
             "GET /v1/leaderboards/{preset}/around/{player_id}",
             "GET /v1/me",
+            "GET /v1/me/tokens",
             "GET /v1/players/{a}/versus/{b}",
             "GET /v1/players/{id}",
             "GET /v1/players/{id}/games",
@@ -143,6 +145,7 @@ fn the_spec_lists_every_endpoint_and_the_bearer_scheme() {
             "POST /v1/games/{id}/join",
             "POST /v1/games/{id}/moves",
             "POST /v1/games/{id}/resign",
+            "POST /v1/me/tokens",
             "POST /v1/players",
         ]
     );
@@ -158,6 +161,10 @@ fn the_spec_lists_every_endpoint_and_the_bearer_scheme() {
         "NewPlayer",
         "CreatedPlayer",
         "PlayerProfile",
+        "NewToken",
+        "CreatedToken",
+        "TokenList",
+        "TokenView",
         "ProblemType",
         "Status",
     ] {

@@ -70,12 +70,13 @@ backend_tests! {
 }
 
 async fn delete_all_players(tx: &mut WriteTx) {
-    let sql = "DELETE FROM players";
-    match tx {
-        WriteTx::Sqlite(tx) => sqlx::query(sql).execute(&mut **tx).await.map(drop),
-        WriteTx::Postgres(tx) => sqlx::query(sql).execute(&mut **tx).await.map(drop),
+    for sql in ["DELETE FROM player_tokens", "DELETE FROM players"] {
+        match &mut *tx {
+            WriteTx::Sqlite(tx) => sqlx::query(sql).execute(&mut **tx).await.map(drop),
+            WriteTx::Postgres(tx) => sqlx::query(sql).execute(&mut **tx).await.map(drop),
+        }
+        .unwrap();
     }
-    .unwrap();
 }
 
 #[tokio::test]

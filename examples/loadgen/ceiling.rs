@@ -112,7 +112,7 @@ fn random_move(game: &Game, rng: &mut StdRng) -> anyhow::Result<Move> {
 
 async fn authenticate(store: &Store, seated: &Seated) -> anyhow::Result<()> {
     store
-        .player_by_token_hash(&seated.token_hash)
+        .token_holder(&seated.token_hash)
         .await?
         .context("unknown token")?;
     Ok(())

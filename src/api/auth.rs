@@ -1,43 +1,76 @@
-//! Bearer-token authentication.
+//! Bearer-token authentication. Every request reads the token's row, so a
+//! deleted token is refused at once, on every node.
 
 use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::{web, FromRequest, HttpRequest};
+use chrono::Utc;
 use futures_util::future::LocalBoxFuture;
 
 use super::problem::{ApiError, AuthFailure};
 use super::AppState;
-use crate::domain::{ApiToken, TokenHash};
+use crate::domain::{ApiToken, TokenId};
 use crate::store::Player;
 
 /// The player whose token came in `Authorization: Bearer <token>`. As a
 /// handler argument it rejects the request with a 401 `unauthorized` problem
 /// (and a `WWW-Authenticate: Bearer` challenge) when the header is missing,
-/// malformed or names no player.
+/// malformed or names no token.
 #[derive(Clone, Debug)]
 pub struct Authenticated(pub Player);
+
+/// [`Authenticated`], with the token itself: which of the player's tokens
+/// it is, and its text (never logged: its `Debug` is redacted), for the
+/// handlers that manage tokens.
+#[derive(Debug)]
+pub struct Bearer {
+    pub player: Player,
+    pub token_id: TokenId,
+    pub token: ApiToken,
+}
 
 impl FromRequest for Authenticated {
     type Error = ApiError;
     type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
 
+    fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let bearer = Bearer::from_request(request, payload);
+        Box::pin(async move { Ok(Authenticated(bearer.await?.player)) })
+    }
+}
+
+impl FromRequest for Bearer {
+    type Error = ApiError;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
     fn from_request(request: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let token_hash = bearer_token(request).map(TokenHash::of);
+        let token = bearer_token(request);
         let state = request.app_data::<web::Data<AppState>>().cloned();
         Box::pin(async move {
-            let token_hash = token_hash?;
+            let token = token?;
             let state = state.ok_or_else(|| {
                 ApiError::Internal(anyhow::anyhow!("AppState is not registered as app data"))
             })?;
-            match state.store.player_by_token_hash(&token_hash).await? {
-                Some(player) => Ok(Authenticated(player)),
-                None => Err(ApiError::Unauthorized(AuthFailure::UnknownToken)),
+            let Some(holder) = state.store.token_holder(&token.hash()).await? else {
+                return Err(ApiError::Unauthorized(AuthFailure::UnknownToken));
+            };
+            let now = Utc::now();
+            if holder.use_is_due(now) {
+                // Worth a write once a minute, not a failed request.
+                if let Err(error) = state.store.mark_token_used(&holder.token_id, now).await {
+                    tracing::warn!(%error, token_id = %holder.token_id, "cannot record a token's use");
+                }
             }
+            Ok(Bearer {
+                player: holder.player,
+                token_id: holder.token_id,
+                token,
+            })
         })
     }
 }
 
-fn bearer_token(request: &HttpRequest) -> Result<&str, ApiError> {
+fn bearer_token(request: &HttpRequest) -> Result<ApiToken, ApiError> {
     let value = request
         .headers()
         .get(header::AUTHORIZATION)
@@ -45,10 +78,8 @@ fn bearer_token(request: &HttpRequest) -> Result<&str, ApiError> {
     let malformed = || ApiError::Unauthorized(AuthFailure::Malformed);
     let value = value.to_str().map_err(|_| malformed())?;
     let (scheme, token) = value.trim().split_once(' ').ok_or_else(malformed)?;
-    let token = token.trim();
-    if scheme.eq_ignore_ascii_case("bearer") && ApiToken::looks_valid(token) {
-        Ok(token)
-    } else {
-        Err(malformed())
+    if !scheme.eq_ignore_ascii_case("bearer") {
+        return Err(malformed());
     }
+    ApiToken::presented(token.trim()).ok_or_else(malformed)
 }

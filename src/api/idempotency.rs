@@ -8,6 +8,12 @@
 //! holds the response of what was done. A retry racing the original waits
 //! for the game's row lock, fails its own checks (the move is played), and
 //! then finds the saved response and replays it.
+//!
+//! A registration has a key too (`POST /v1/players`), in a key space of its
+//! own. An answer that shows a new token never saves it in plain text: the
+//! token is sealed ([`ApiToken::seal`]) under what only the retrying client
+//! holds, the registration's key (stored hashed) or the bearer token, and
+//! unsealed when the answer is replayed.
 
 use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::http::StatusCode;
@@ -17,8 +23,8 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use super::problem::ApiError;
-use crate::domain::PlayerId;
-use crate::store::{SavedResponse, Store, WriteTx};
+use crate::domain::{ApiToken, PlayerId};
+use crate::store::{KeyScope, SavedResponse, Store, WriteTx};
 
 pub const IDEMPOTENCY_KEY: &str = "idempotency-key";
 pub const IDEMPOTENT_REPLAYED: &str = "idempotent-replayed";
@@ -29,6 +35,10 @@ pub struct IdempotencyKey(String);
 
 impl IdempotencyKey {
     pub const MAX_LEN: usize = 255;
+    /// A registration's key is all that proves a retry comes from the
+    /// client that sent the first request, and the name it registers is
+    /// public: the key must not be guessable.
+    pub const MIN_REGISTRATION_LEN: usize = 16;
 
     /// The request's key, if it sent one.
     pub fn of(request: &HttpRequest) -> Result<Option<IdempotencyKey>, ApiError> {
@@ -47,12 +57,62 @@ impl IdempotencyKey {
     }
 }
 
+/// A key as this request uses it: what it is stored under, and what seals
+/// the secret of the answer, if the answer has one.
+struct KeyUse<'a> {
+    key: IdempotencyKey,
+    scope: KeyScope<'a>,
+    stored: String,
+    sealing: Option<Vec<u8>>,
+}
+
+impl<'a> KeyUse<'a> {
+    /// A player's key is stored as sent; a secret in the answer is sealed
+    /// under the bearer token (which the database does not hold) and the
+    /// key. A registration's key is stored hashed, and seals the token.
+    fn new(
+        key: IdempotencyKey,
+        scope: KeyScope<'a>,
+        bearer: Option<&ApiToken>,
+    ) -> Result<Self, ApiError> {
+        let (stored, sealing) = match scope {
+            KeyScope::Player(_) => {
+                let sealing = bearer
+                    .map(|bearer| format!("token\n{}\n{}", bearer.as_str(), key.0).into_bytes());
+                (key.0.clone(), sealing)
+            }
+            KeyScope::Registration => {
+                if key.0.len() < IdempotencyKey::MIN_REGISTRATION_LEN {
+                    return Err(ApiError::InvalidHeader(format!(
+                        "Idempotency-Key for a registration must have at least {} characters: \
+                         it alone proves that a retry is yours (a UUID is a good choice)",
+                        IdempotencyKey::MIN_REGISTRATION_LEN
+                    )));
+                }
+                let stored = hex::encode(Sha256::digest(format!("registration\n{}", key.0)));
+                (
+                    stored,
+                    Some(format!("registration\n{}", key.0).into_bytes()),
+                )
+            }
+        };
+        Ok(KeyUse {
+            key,
+            scope,
+            stored,
+            sealing,
+        })
+    }
+}
+
 /// A response to send, and to save when the request had a key.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Reply {
     status: StatusCode,
     headers: Vec<(HeaderName, String)>,
     body: String,
+    /// A secret the body holds, sealed before the body is saved.
+    secret: Option<ApiToken>,
 }
 
 impl Reply {
@@ -62,6 +122,17 @@ impl Reply {
             status,
             headers: Vec::new(),
             body,
+            secret: None,
+        })
+    }
+
+    /// A response without a body (204).
+    pub fn empty(status: StatusCode) -> Result<Reply, ApiError> {
+        Ok(Reply {
+            status,
+            headers: Vec::new(),
+            body: String::new(),
+            secret: None,
         })
     }
 
@@ -70,23 +141,52 @@ impl Reply {
         self
     }
 
-    fn saved(&self, fingerprint: String) -> SavedResponse {
+    /// Marks the token that the body shows: a saved copy keeps it sealed,
+    /// never in plain text.
+    pub fn secret(mut self, token: ApiToken) -> Reply {
+        self.secret = Some(token);
+        self
+    }
+
+    fn saved(
+        &self,
+        fingerprint: String,
+        sealing: Option<&[u8]>,
+    ) -> Result<SavedResponse, ApiError> {
         let headers: serde_json::Map<String, serde_json::Value> = self
             .headers
             .iter()
             .map(|(name, value)| (name.as_str().to_owned(), value.clone().into()))
             .collect();
-        SavedResponse {
+        let (body, sealed_secret) = match (&self.secret, sealing) {
+            (None, _) => (self.body.clone(), None),
+            (Some(secret), Some(sealing)) => {
+                let sealed = secret.seal(sealing);
+                (
+                    self.body.replacen(secret.as_str(), &sealed, 1),
+                    Some(sealed),
+                )
+            }
+            (Some(_), None) => {
+                return Err(ApiError::Internal(anyhow::anyhow!(
+                    "a reply with a secret must be written with write_once_sealed"
+                )))
+            }
+        };
+        Ok(SavedResponse {
             fingerprint,
             status: i32::from(self.status.as_u16()),
             headers: serde_json::Value::Object(headers).to_string(),
-            body: self.body.clone(),
-        }
+            body,
+            sealed_secret,
+        })
     }
 
     fn into_response(self) -> HttpResponse {
         let mut response = HttpResponse::build(self.status);
-        response.content_type("application/json");
+        if !self.body.is_empty() {
+            response.content_type("application/json");
+        }
         for (name, value) in self.headers {
             if let Ok(value) = HeaderValue::from_str(&value) {
                 response.insert_header((name, value));
@@ -96,22 +196,32 @@ impl Reply {
     }
 }
 
-fn replay(
-    saved: SavedResponse,
-    fingerprint: &str,
-    key: &IdempotencyKey,
-) -> Result<HttpResponse, ApiError> {
+fn replay(saved: SavedResponse, fingerprint: &str, key: &KeyUse) -> Result<HttpResponse, ApiError> {
     if saved.fingerprint != fingerprint {
-        return Err(ApiError::IdempotencyKeyReused(key.0.clone()));
+        return Err(ApiError::IdempotencyKeyReused(key.key.0.clone()));
     }
     let status = StatusCode::from_u16(saved.status as u16)
         .map_err(|e| ApiError::Internal(anyhow::anyhow!("saved status: {e}")))?;
     let headers: serde_json::Map<String, serde_json::Value> =
         serde_json::from_str(&saved.headers).map_err(|e| ApiError::Internal(e.into()))?;
+    let body = match &saved.sealed_secret {
+        None => saved.body,
+        Some(sealed) => {
+            let secret = key
+                .sealing
+                .as_deref()
+                .and_then(|sealing| ApiToken::open(sealed, sealing))
+                .ok_or_else(|| {
+                    ApiError::Internal(anyhow::anyhow!("a saved secret does not unseal"))
+                })?;
+            saved.body.replacen(sealed.as_str(), secret.as_str(), 1)
+        }
+    };
     let mut reply = Reply {
         status,
         headers: Vec::new(),
-        body: saved.body,
+        body,
+        secret: None,
     };
     for (name, value) in headers {
         if let (Ok(name), Some(value)) = (HeaderName::try_from(name), value.as_str()) {
@@ -150,11 +260,61 @@ pub async fn write_once(
     what: &str,
     work: impl AsyncFnOnce(&mut WriteTx) -> Result<Reply, ApiError>,
 ) -> Result<HttpResponse, ApiError> {
-    let key = IdempotencyKey::of(request)?;
+    once(store, request, KeyScope::Player(player), None, what, work).await
+}
+
+/// [`write_once`] for a write whose answer shows a new token
+/// ([`Reply::secret`]): the saved copy keeps it sealed under the caller's
+/// `bearer` token and the key, so a retry must come with both. `what`
+/// should name the bearer token (its id), so that a retry with another of
+/// the player's tokens is a different request.
+pub async fn write_once_sealed(
+    store: &Store,
+    request: &HttpRequest,
+    player: &PlayerId,
+    bearer: &ApiToken,
+    what: &str,
+    work: impl AsyncFnOnce(&mut WriteTx) -> Result<Reply, ApiError>,
+) -> Result<HttpResponse, ApiError> {
+    once(
+        store,
+        request,
+        KeyScope::Player(player),
+        Some(bearer),
+        what,
+        work,
+    )
+    .await
+}
+
+/// [`write_once`] for a registration, which has no player yet: its key
+/// lives in a key space of its own, stored as its SHA-256, and seals the
+/// token of the answer; it must have at least
+/// [`IdempotencyKey::MIN_REGISTRATION_LEN`] characters.
+pub async fn register_once(
+    store: &Store,
+    request: &HttpRequest,
+    what: &str,
+    work: impl AsyncFnOnce(&mut WriteTx) -> Result<Reply, ApiError>,
+) -> Result<HttpResponse, ApiError> {
+    once(store, request, KeyScope::Registration, None, what, work).await
+}
+
+async fn once(
+    store: &Store,
+    request: &HttpRequest,
+    scope: KeyScope<'_>,
+    bearer: Option<&ApiToken>,
+    what: &str,
+    work: impl AsyncFnOnce(&mut WriteTx) -> Result<Reply, ApiError>,
+) -> Result<HttpResponse, ApiError> {
+    let key = IdempotencyKey::of(request)?
+        .map(|key| KeyUse::new(key, scope, bearer))
+        .transpose()?;
     let fingerprint = fingerprint(request, what);
     let mut tx = store.begin_write().await?;
     if let Some(key) = &key {
-        if let Some(saved) = tx.saved_response(player, &key.0).await? {
+        if let Some(saved) = tx.saved_response(key.scope, &key.stored).await? {
             return replay(saved, &fingerprint, key);
         }
     }
@@ -170,26 +330,22 @@ pub async fn write_once(
             drop(tx);
             // A concurrent request with this key may have done the work
             // while this one waited for the lock: its answer is the answer.
-            return match store.saved_response(player, &key.0).await? {
+            return match store.saved_response(key.scope, &key.stored).await? {
                 Some(saved) => replay(saved, &fingerprint, &key),
                 None => Err(error),
             };
         }
     };
+    let saved = reply.saved(fingerprint.clone(), key.sealing.as_deref())?;
     if tx
-        .save_response(
-            player,
-            &key.0,
-            &reply.saved(fingerprint.clone()),
-            Utc::now(),
-        )
+        .save_response(key.scope, &key.stored, &saved, Utc::now())
         .await?
     {
         tx.commit().await?;
         return Ok(reply.into_response());
     }
     drop(tx);
-    match store.saved_response(player, &key.0).await? {
+    match store.saved_response(key.scope, &key.stored).await? {
         Some(saved) => replay(saved, &fingerprint, &key),
         None => Err(ApiError::Internal(anyhow::anyhow!(
             "idempotency key vanished after a conflict"

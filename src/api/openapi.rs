@@ -26,7 +26,7 @@ use super::rate_limit::EXEMPT_PATHS;
         license(name = "MIT", identifier = "MIT")
     ),
     tags(
-        (name = "players", description = "Registration and profiles"),
+        (name = "players", description = "Registration, profiles and bearer tokens"),
         (name = "games", description = "Create, join and play games; every move is stored"),
         (name = "history", description = "Browse games, replay them ply by ply, export and import records"),
         (name = "analysis", description = "Stateless: play a line of moves from any position"),
@@ -50,7 +50,7 @@ impl Modify for BearerScheme {
                 HttpBuilder::new()
                     .scheme(HttpAuthScheme::Bearer)
                     .description(Some(
-                        "The token returned once by `POST /v1/players`, e.g. `oq_` followed by 43 base64url characters.",
+                        "A token returned once by `POST /v1/players` or `POST /v1/me/tokens`: `oq_` followed by 43 base64url characters. `DELETE /v1/me/tokens/{id}` revokes it.",
                     ))
                     .build(),
             ),

@@ -8,7 +8,7 @@ use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::domain::InvalidName;
+use crate::domain::{InvalidLabel, InvalidName};
 use crate::engine::{PositionError, RulesError};
 use crate::store::StoreError;
 
@@ -47,11 +47,17 @@ macro_rules! problem_codes {
 
 problem_codes! {
     InvalidName => "invalid_name", UNPROCESSABLE_ENTITY, "Invalid player name",
-        "A player name must have 1 to 32 characters after trimming white space, and no control characters.";
+        "A player name has 1 to 32 characters after trimming, in one script: letters, digits, combining marks (at most 4 on a letter), spaces and `_ - . '`; nothing invisible, no bidirectional control, no unassigned code point (README.md, \"Names\"). The detail names the character.";
     NameTaken => "name_taken", CONFLICT, "Name already taken",
-        "Another player already has this name. Names are compared case-insensitively.";
+        "Another player has this name, or one that looks like it: names are compared by their Unicode confusable skeleton (UTS #39), ignoring case, so `Alice`, `ALICE`, Cyrillic `Аlice` and `A1ice` are one name. The detail names the existing one.";
     Unauthorized => "unauthorized", UNAUTHORIZED, "Unauthorized",
-        "This endpoint needs `Authorization: Bearer <token>` with the token returned by `POST /v1/players`; it was missing, malformed or unknown.";
+        "This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted.";
+    InvalidLabel => "invalid_label", UNPROCESSABLE_ENTITY, "Invalid token label",
+        "A token label has 1 to 64 characters after trimming, with no control, invisible or bidirectional-control character (emoji and their joiners are fine).";
+    TokenNotFound => "token_not_found", NOT_FOUND, "Token not found",
+        "You have no token with this id (another player's tokens are not yours to see or delete).";
+    TooManyTokens => "too_many_tokens", CONFLICT, "Too many tokens",
+        "A player holds at most 20 tokens. Delete one you no longer use (`DELETE /v1/me/tokens/{id}`) first.";
     PlayerNotFound => "player_not_found", NOT_FOUND, "Player not found",
         "No player has this id.";
     GameNotFound => "game_not_found", NOT_FOUND, "Game not found",
@@ -194,12 +200,22 @@ pub enum AuthFailure {
 pub enum ApiError {
     #[error("{0}")]
     InvalidName(#[from] InvalidName),
-    #[error("the name {0:?} is already taken")]
-    NameTaken(String),
+    #[error("the name {name:?} is already taken{}", looking_like(name, .resembles))]
+    NameTaken {
+        name: String,
+        /// The existing name it clashes with, when known.
+        resembles: Option<String>,
+    },
     #[error("{0}")]
     Unauthorized(AuthFailure),
     #[error("no player has the id {0:?}")]
     PlayerNotFound(String),
+    #[error("{0}")]
+    InvalidLabel(#[from] InvalidLabel),
+    #[error("you have no token with the id {0:?}")]
+    TokenNotFound(String),
+    #[error("you hold {max} tokens, the most a player may; delete one first")]
+    TooManyTokens { max: usize },
     #[error("no game has the id {0:?}")]
     GameNotFound(String),
     #[error("there is no leaderboard {0:?}; there is one per preset: classic, village, online")]
@@ -270,6 +286,15 @@ pub enum ApiError {
     Internal(#[source] anyhow::Error),
 }
 
+fn looking_like(name: &str, resembles: &Option<String>) -> String {
+    match resembles {
+        Some(existing) if existing != name => {
+            format!(": it looks like the existing name {existing:?}")
+        }
+        _ => String::new(),
+    }
+}
+
 fn join_methods(methods: &[Method]) -> String {
     methods
         .iter()
@@ -282,9 +307,12 @@ impl ApiError {
     pub fn code(&self) -> ProblemCode {
         match self {
             ApiError::InvalidName(_) => ProblemCode::InvalidName,
-            ApiError::NameTaken(_) => ProblemCode::NameTaken,
+            ApiError::NameTaken { .. } => ProblemCode::NameTaken,
             ApiError::Unauthorized(_) => ProblemCode::Unauthorized,
             ApiError::PlayerNotFound(_) => ProblemCode::PlayerNotFound,
+            ApiError::InvalidLabel(_) => ProblemCode::InvalidLabel,
+            ApiError::TokenNotFound(_) => ProblemCode::TokenNotFound,
+            ApiError::TooManyTokens { .. } => ProblemCode::TooManyTokens,
             ApiError::GameNotFound(_) => ProblemCode::GameNotFound,
             ApiError::LeaderboardNotFound(_) => ProblemCode::LeaderboardNotFound,
             ApiError::NotOnLeaderboard(_) => ProblemCode::NotOnLeaderboard,

@@ -5,8 +5,12 @@
 mod id;
 mod game;
 mod player;
+mod text;
 mod token;
 
 pub use game::{GameId, GameStatus, InvalidGameId};
-pub use player::{InvalidName, InvalidPlayerId, PlayerId, PlayerName};
-pub use token::{ApiToken, TokenHash};
+pub use player::{InvalidName, InvalidPlayerId, NameKeys, PlayerId, PlayerName};
+pub use text::{Unfit, MAX_MARKS_PER_BASE};
+pub use token::{
+    redact_tokens, ApiToken, InvalidLabel, InvalidTokenId, TokenHash, TokenId, TokenLabel,
+};

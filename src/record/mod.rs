@@ -194,7 +194,8 @@ impl Record {
         let mut names = [UNKNOWN_NAME.to_owned(), UNKNOWN_NAME.to_owned()];
         for seat in Seat::ALL {
             if let Some(raw) = &self.names[seat.index()] {
-                let name = PlayerName::parse(raw).map_err(|e| invalid(format!("{seat}: {e}")))?;
+                let name = PlayerName::parse_unclaimed(raw)
+                    .map_err(|e| invalid(format!("{seat}: {e}")))?;
                 names[seat.index()] = name.as_str().to_owned();
             }
         }

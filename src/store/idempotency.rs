@@ -2,11 +2,22 @@
 //!
 //! The response is saved in the transaction that did the work, so a key is
 //! either absent (nothing happened) or holds the response of what happened.
+//! A player's keys are theirs alone; registrations, which have no player
+//! yet, have a table of their own, so the two can never collide.
 
 use chrono::{DateTime, Utc};
 
 use super::{Store, StoreError, WriteTx};
 use crate::domain::PlayerId;
+
+/// Whose key it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyScope<'a> {
+    /// A write by this player; the key is stored as sent.
+    Player(&'a PlayerId),
+    /// A registration; the key is given hashed (it unseals the token).
+    Registration,
+}
 
 /// A response as first sent.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
@@ -16,60 +27,86 @@ pub struct SavedResponse {
     pub status: i32,
     /// The response headers worth replaying, as a JSON object.
     pub headers: String,
+    /// The body, with `sealed_secret` standing where a secret was.
     pub body: String,
+    pub sealed_secret: Option<String>,
 }
 
 const SELECT_RESPONSE: &str = "\
-    SELECT fingerprint, status, headers, body FROM idempotency_keys \
+    SELECT fingerprint, status, headers, body, sealed_secret FROM idempotency_keys \
     WHERE player_id = $1 AND key = $2";
 
 const INSERT_RESPONSE: &str = "\
-    INSERT INTO idempotency_keys (player_id, key, fingerprint, status, headers, body, created_at) \
-    VALUES ($1, $2, $3, $4, $5, $6, $7) \
+    INSERT INTO idempotency_keys \
+        (player_id, key, fingerprint, status, headers, body, sealed_secret, created_at) \
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
     ON CONFLICT (player_id, key) DO NOTHING";
 
-const DELETE_OLDER_THAN: &str = "DELETE FROM idempotency_keys WHERE created_at < $1";
+const SELECT_REGISTRATION: &str = "\
+    SELECT fingerprint, status, headers, body, sealed_secret FROM registration_keys \
+    WHERE key_hash = $1";
+
+const INSERT_REGISTRATION: &str = "\
+    INSERT INTO registration_keys \
+        (key_hash, fingerprint, status, headers, body, sealed_secret, created_at) \
+    VALUES ($1, $2, $3, $4, $5, $6, $7) \
+    ON CONFLICT (key_hash) DO NOTHING";
+
+const DELETE_OLDER_THAN: [&str; 2] = [
+    "DELETE FROM idempotency_keys WHERE created_at < $1",
+    "DELETE FROM registration_keys WHERE created_at < $1",
+];
+
+/// The statement that reads a saved response, with its parameters bound.
+macro_rules! select_saved {
+    ($scope:expr, $key:expr) => {
+        match $scope {
+            KeyScope::Player(player) => sqlx::query_as::<_, SavedResponse>(SELECT_RESPONSE)
+                .bind(player.as_str())
+                .bind($key),
+            KeyScope::Registration => {
+                sqlx::query_as::<_, SavedResponse>(SELECT_REGISTRATION).bind($key)
+            }
+        }
+    };
+}
 
 impl Store {
     pub async fn saved_response(
         &self,
-        player: &PlayerId,
+        scope: KeyScope<'_>,
         key: &str,
     ) -> Result<Option<SavedResponse>, StoreError> {
         Ok(with_pool!(self, |pool| {
-            sqlx::query_as::<_, SavedResponse>(SELECT_RESPONSE)
-                .bind(player.as_str())
-                .bind(key)
-                .fetch_optional(pool)
-                .await
+            select_saved!(scope, key).fetch_optional(pool).await
         })?)
     }
 
-    /// Forgets keys saved before `cutoff`; returns how many.
+    /// Forgets keys saved before `cutoff`, of players and registrations;
+    /// returns how many.
     pub async fn forget_idempotency_keys(&self, cutoff: DateTime<Utc>) -> Result<u64, StoreError> {
-        let done = with_pool!(self, |pool| {
-            sqlx::query(DELETE_OLDER_THAN)
-                .bind(cutoff)
-                .execute(pool)
-                .await
-                .map(|done| done.rows_affected())
-        })?;
-        Ok(done)
+        let mut forgotten = 0;
+        for statement in DELETE_OLDER_THAN {
+            forgotten += with_pool!(self, |pool| {
+                sqlx::query(statement)
+                    .bind(cutoff)
+                    .execute(pool)
+                    .await
+                    .map(|done| done.rows_affected())
+            })?;
+        }
+        Ok(forgotten)
     }
 }
 
 impl WriteTx {
     pub async fn saved_response(
         &mut self,
-        player: &PlayerId,
+        scope: KeyScope<'_>,
         key: &str,
     ) -> Result<Option<SavedResponse>, StoreError> {
         Ok(with_tx!(self, |conn| {
-            sqlx::query_as::<_, SavedResponse>(SELECT_RESPONSE)
-                .bind(player.as_str())
-                .bind(key)
-                .fetch_optional(conn)
-                .await
+            select_saved!(scope, key).fetch_optional(conn).await
         })?)
     }
 
@@ -77,19 +114,24 @@ impl WriteTx {
     /// key first (the caller should roll back and replay that one).
     pub async fn save_response(
         &mut self,
-        player: &PlayerId,
+        scope: KeyScope<'_>,
         key: &str,
         response: &SavedResponse,
         now: DateTime<Utc>,
     ) -> Result<bool, StoreError> {
         let done = with_tx!(self, |conn| {
-            sqlx::query(INSERT_RESPONSE)
-                .bind(player.as_str())
-                .bind(key)
+            let insert = match scope {
+                KeyScope::Player(player) => {
+                    sqlx::query(INSERT_RESPONSE).bind(player.as_str()).bind(key)
+                }
+                KeyScope::Registration => sqlx::query(INSERT_REGISTRATION).bind(key),
+            };
+            insert
                 .bind(&response.fingerprint)
                 .bind(response.status)
                 .bind(&response.headers)
                 .bind(&response.body)
+                .bind(&response.sealed_secret)
                 .bind(now)
                 .execute(conn)
                 .await

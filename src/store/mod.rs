@@ -54,15 +54,17 @@ mod players;
 mod rating_queries;
 mod ratings;
 mod rebuild;
+mod tokens;
 mod write_turn;
 
 pub use games::{Game, MoveRecord, PlayerRef};
 pub use history::{GameFilter, HistoryKey, RulesFilter, StoredGame};
-pub use idempotency::SavedResponse;
+pub use idempotency::{KeyScope, SavedResponse};
 pub use leaderboards::{LeaderboardFilter, LeaderboardRow, PageStart, RankKey};
-pub use players::Player;
+pub use players::{NameKeysFilled, Player, Registered};
 pub use ratings::{ChangeToStore, HeadToHead, PresetStanding, RatedGame, RatingChange, Record};
 pub use rebuild::RebuildSummary;
+pub use tokens::{TokenHolder, TokenRecord, LAST_USED_PRECISION};
 pub use write_turn::SqliteWrite;
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");
@@ -156,11 +158,21 @@ impl Store {
         }
     }
 
-    /// Applies this backend's embedded migrations (never the other's).
+    /// Applies this backend's embedded migrations (never the other's), then
+    /// fills what SQL alone cannot: the name keys of players registered
+    /// before migration 0005 ([`Store::fill_name_keys`]).
     pub async fn migrate(&self) -> Result<(), StoreError> {
         match self {
             Store::Sqlite(pool) => SQLITE_MIGRATIONS.run(pool).await?,
             Store::Postgres(pool) => POSTGRES_MIGRATIONS.run(pool).await?,
+        }
+        let filled = self.fill_name_keys().await?;
+        if filled.players > 0 {
+            tracing::info!(
+                players = filled.players,
+                disambiguated = filled.disambiguated,
+                "name keys filled for players registered before migration 0005"
+            );
         }
         Ok(())
     }

@@ -106,6 +106,18 @@ impl TestApp {
         Some(Self::start(backend, database, customise).await)
     }
 
+    /// Like [`TestApp::spawn`], on a database that `prepare` sets up first
+    /// (given its URL), as an upgrade finds it: e.g. an older schema with
+    /// rows in it.
+    pub async fn spawn_prepared(
+        backend: Backend,
+        prepare: impl AsyncFnOnce(&str),
+    ) -> Option<TestApp> {
+        let database = std::sync::Arc::new(TestDatabase::create(backend).await?);
+        prepare(&database.url()).await;
+        Some(Self::start(backend, database, |_| {}).await)
+    }
+
     /// Another instance of the application on this one's database, as a
     /// second node behind a load balancer would be.
     pub async fn sibling(&self) -> TestApp {
@@ -273,9 +285,10 @@ impl TestApp {
         assert_eq!(summary.mismatches, 0);
     }
 
-    /// The `token_hash` column of one player.
+    /// The hash of a player's registration token (their oldest).
     pub async fn stored_token_hash(&self, player_id: &str) -> String {
-        let sql = "SELECT token_hash FROM players WHERE id = $1";
+        let sql = "SELECT token_hash FROM player_tokens WHERE player_id = $1 \
+                   ORDER BY created_at LIMIT 1";
         match &self.store {
             Store::Sqlite(pool) => {
                 sqlx::query_scalar(sql)
@@ -293,15 +306,23 @@ impl TestApp {
         .expect("token hash query")
     }
 
-    /// Whether any column of any player row equals `value`.
-    pub async fn any_column_equals(&self, value: &str) -> bool {
-        let sql = "SELECT COUNT(*) FROM players \
-                   WHERE id = $1 OR name = $1 OR name_key = $1 OR token_hash = $1";
+    /// Whether `value` appears anywhere in the text a database reader
+    /// could see of players, their tokens and saved responses.
+    pub async fn database_contains(&self, value: &str) -> bool {
+        let sql = "SELECT \
+            (SELECT COUNT(*) FROM players WHERE id || name || COALESCE(skeleton_key, '') \
+                || COALESCE(cased_skeleton_key, '') LIKE $1) \
+          + (SELECT COUNT(*) FROM player_tokens WHERE id || label || token_hash LIKE $1) \
+          + (SELECT COUNT(*) FROM idempotency_keys WHERE key || headers || body \
+                || COALESCE(sealed_secret, '') LIKE $1) \
+          + (SELECT COUNT(*) FROM registration_keys WHERE key_hash || headers || body \
+                || sealed_secret LIKE $1)";
+        let pattern = format!("%{value}%");
         let count: i64 = match &self.store {
-            Store::Sqlite(pool) => sqlx::query_scalar(sql).bind(value).fetch_one(pool).await,
-            Store::Postgres(pool) => sqlx::query_scalar(sql).bind(value).fetch_one(pool).await,
+            Store::Sqlite(pool) => sqlx::query_scalar(sql).bind(&pattern).fetch_one(pool).await,
+            Store::Postgres(pool) => sqlx::query_scalar(sql).bind(&pattern).fetch_one(pool).await,
         }
-        .expect("column query");
+        .expect("database search");
         count > 0
     }
 }

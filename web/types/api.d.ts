@@ -354,6 +354,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/me/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your tokens: ids, labels, when each was created and last used. Never
+         *     the tokens themselves.
+         */
+        get: operations["list_tokens"];
+        put?: never;
+        /**
+         * Issues another bearer token for your account, under a label of your
+         *     choice; at most 20 per player.
+         * @description With `Idempotency-Key`, a retry (with the same bearer token) whose first
+         *     answer was lost gets the same 201 and token back.
+         */
+        post: operations["create_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes one of your tokens: from the next request on, on every server,
+         *     it authenticates nothing. You may delete the token you are using; this
+         *     request still succeeds, and the next one with it is 401.
+         */
+        delete: operations["delete_token"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/players": {
         parameters: {
             query?: never;
@@ -363,7 +410,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Registers a player and issues their bearer token. */
+        /**
+         * Registers a player and issues their first bearer token (labelled
+         *     `registration` in `GET /v1/me/tokens`).
+         * @description With `Idempotency-Key` (at least 16 characters: a UUID), a retry whose
+         *     first answer was lost gets the same 201 back, with the same token,
+         *     instead of `name_taken`.
+         */
         post: operations["create_player"];
         delete?: never;
         options?: never;
@@ -533,6 +586,23 @@ export interface components {
             created_at: string;
             id: string;
             name: string;
+            /** @description Send as `Authorization: Bearer <token>`. Store it: it cannot be shown again. */
+            token: string;
+        };
+        /**
+         * @description A new token. The token is shown only here.
+         * @example {
+         *       "created_at": "2025-01-31T08:30:00.123456Z",
+         *       "id": "Xk3dE6gH9j",
+         *       "label": "phone",
+         *       "token": "oq_3q2-7wEXAMPLEtokenEXAMPLEtokenEXAMPLEtoke"
+         *     }
+         */
+        CreatedToken: {
+            /** Format: date-time */
+            created_at: string;
+            id: string;
+            label: string;
             /** @description Send as `Authorization: Bearer <token>`. Store it: it cannot be shown again. */
             token: string;
         };
@@ -851,10 +921,20 @@ export interface components {
         };
         NewPlayer: {
             /**
-             * @description 1 to 32 characters after trimming; unique ignoring case.
-             * @example Lan
+             * @description 1 to 32 characters after trimming, in one script: letters, digits,
+             *     combining marks, spaces and `_ - . '` (README "Names"). Unique by
+             *     look: a name resembling a taken one (ignoring case) is taken.
+             * @example Nguyễn Thị Hồng
              */
             name: string;
+        };
+        NewToken: {
+            /**
+             * @description What the token is for, as you will recognise it: 1 to 64 characters
+             *     after trimming; any script or emoji, nothing invisible.
+             * @example phone
+             */
+            label: string;
         };
         /** @description The move played and the game after it. */
         PlayedMove: {
@@ -1248,6 +1328,45 @@ export interface components {
             south: number;
         };
         /**
+         * @description Your tokens, oldest first.
+         * @example {
+         *       "tokens": [
+         *         {
+         *           "created_at": "2025-01-31T08:30:00.123456Z",
+         *           "current": true,
+         *           "id": "aB3dE6gH9j",
+         *           "label": "registration",
+         *           "last_used_at": "2025-02-02T19:04:10.5Z"
+         *         },
+         *         {
+         *           "created_at": "2025-02-01T10:00:00Z",
+         *           "current": false,
+         *           "id": "Xk3dE6gH9j",
+         *           "label": "bot script",
+         *           "last_used_at": null
+         *         }
+         *       ]
+         *     }
+         */
+        TokenList: {
+            tokens: components["schemas"]["TokenView"][];
+        };
+        /** @description One of your tokens, without its secret. */
+        TokenView: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description Whether it is the token this request came with. */
+            current: boolean;
+            id: string;
+            label: string;
+            /**
+             * Format: date-time
+             * @description When it last authenticated a request, to the minute (it is recorded
+             *     at most once a minute); `null` if never.
+             */
+            last_used_at?: string | null;
+        };
+        /**
          * @description The head-to-head record of `player` against `opponent`, from `player`'s side.
          * @example {
          *       "all": {
@@ -1618,7 +1737,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with the token returned by `POST /v1/players`; it was missing, malformed or unknown. */
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
             401: {
                 headers: {
                     /** @description A `Bearer` challenge */
@@ -1727,7 +1846,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with the token returned by `POST /v1/players`; it was missing, malformed or unknown. */
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
             401: {
                 headers: {
                     /** @description A `Bearer` challenge */
@@ -1893,7 +2012,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with the token returned by `POST /v1/players`; it was missing, malformed or unknown. */
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
             401: {
                 headers: {
                     /** @description A `Bearer` challenge */
@@ -2086,7 +2205,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with the token returned by `POST /v1/players`; it was missing, malformed or unknown. */
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
             401: {
                 headers: {
                     /** @description A `Bearer` challenge */
@@ -2266,7 +2385,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with the token returned by `POST /v1/players`; it was missing, malformed or unknown. */
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
             401: {
                 headers: {
                     /** @description A `Bearer` challenge */
@@ -2546,7 +2665,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with the token returned by `POST /v1/players`; it was missing, malformed or unknown. */
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
             401: {
                 headers: {
                     /** @description A `Bearer` challenge */
@@ -2773,7 +2892,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlayerProfile"];
                 };
             };
-            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with the token returned by `POST /v1/players`; it was missing, malformed or unknown. */
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
             401: {
                 headers: {
                     /** @description A `Bearer` challenge */
@@ -2806,10 +2925,254 @@ export interface operations {
             };
         };
     };
-    create_player: {
+    list_tokens: {
         parameters: {
             query?: never;
             header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your tokens, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenList"];
+                };
+            };
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
+            401: {
+                headers: {
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_token: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key returns the original 201 and token, and issues nothing twice */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "label": "phone"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NewToken"];
+            };
+        };
+        responses: {
+            /** @description Created; the token is shown only here */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedToken"];
+                };
+            };
+            /** @description `invalid_header`: A request header does not have the expected form; the detail names it.; or `malformed_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
+            401: {
+                headers: {
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_tokens` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than this endpoint accepts (16 KiB for JSON bodies; 1 MiB for a game record to import). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be sent with `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_label`; or `idempotency_key_reused`; or `invalid_body` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    delete_token: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key returns the original 204 */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                /** @description Token id (from `GET /v1/me/tokens`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
+            401: {
+                headers: {
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `token_not_found`: you have no token with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_player: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and name return the original 201 and token, and register nothing twice */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2835,7 +3198,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedPlayer"];
                 };
             };
-            /** @description `malformed_json`: The request body is not well-formed JSON (or is empty). */
+            /** @description `invalid_header`: A request header does not have the expected form; the detail names it.; or `malformed_json` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2871,7 +3234,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `invalid_name` or `invalid_body` */
+            /** @description `invalid_name` or `invalid_body`; or `idempotency_key_reused` */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -12,3 +12,4 @@ pub mod problems;
 pub mod ratings;
 pub mod records;
 pub mod replay;
+pub mod tokens;

@@ -1,5 +1,5 @@
-use actix_web::http::header;
-use actix_web::{get, post, web, HttpResponse};
+use actix_web::http::{header, StatusCode};
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -7,6 +7,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::api::auth::Authenticated;
 use crate::api::extractors::Json;
+use crate::api::idempotency::{register_once, Reply};
 use crate::api::problem::{ApiError, Problem};
 use crate::api::views::RatingsView;
 use crate::api::AppState;
@@ -22,8 +23,10 @@ pub fn configure(config: &mut ServiceConfig) {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct NewPlayer {
-    /// 1 to 32 characters after trimming; unique ignoring case.
-    #[schema(example = "Lan", min_length = 1, max_length = 32)]
+    /// 1 to 32 characters after trimming, in one script: letters, digits,
+    /// combining marks, spaces and `_ - . '` (README "Names"). Unique by
+    /// look: a name resembling a taken one (ignoring case) is taken.
+    #[schema(example = "Nguyễn Thị Hồng", min_length = 1, max_length = 32)]
     pub name: String,
 }
 
@@ -80,10 +83,18 @@ impl PlayerProfile {
     }
 }
 
-/// Registers a player and issues their bearer token.
+/// Registers a player and issues their first bearer token (labelled
+/// `registration` in `GET /v1/me/tokens`).
+///
+/// With `Idempotency-Key` (at least 16 characters: a UUID), a retry whose
+/// first answer was lost gets the same 201 back, with the same token,
+/// instead of `name_taken`.
 #[utoipa::path(
     tag = "players",
     request_body(content = NewPlayer, example = json!({"name": "Lan"})),
+    params(
+        ("Idempotency-Key" = Option<String>, Header, pattern = "^[!-~]{16,255}$", description = "Makes a retry safe: the same key and name return the original 201 and token, and register nothing twice"),
+    ),
     responses(
         (status = 201, description = "Created; `Location` is the profile's URL",
             body = CreatedPlayer,
@@ -93,7 +104,7 @@ impl PlayerProfile {
                 "type": "/problems/name_taken",
                 "title": "Name already taken",
                 "status": 409,
-                "detail": "the name \"lan\" is already taken",
+                "detail": "the name \"\u{410}lice\" is already taken: it looks like the existing name \"Alice\"",
                 "code": "name_taken"
             })),
         (status = 422, description = "`invalid_name` or `invalid_body`", body = Problem, content_type = "application/problem+json",
@@ -102,7 +113,7 @@ impl PlayerProfile {
                     "type": "/problems/invalid_name",
                     "title": "Invalid player name",
                     "status": 422,
-                    "detail": "the name has 40 characters; at most 32 are allowed",
+                    "detail": "the name contains the invisible (default-ignorable) character U+200B",
                     "code": "invalid_name"
                 }))),
                 ("invalid_body" = (value = json!({
@@ -118,25 +129,33 @@ impl PlayerProfile {
 #[post("/v1/players")]
 pub async fn create_player(
     state: web::Data<AppState>,
+    request: HttpRequest,
     body: Json<NewPlayer>,
 ) -> Result<HttpResponse, ApiError> {
     let name = PlayerName::parse(&body.name)?;
-    let token = ApiToken::generate();
-    let player = state
-        .store
-        .insert_player(&name, &token.hash())
-        .await?
-        .ok_or_else(|| ApiError::NameTaken(name.to_string()))?;
-    tracing::info!(player_id = %player.id, "player registered");
-    Ok(HttpResponse::Created()
-        .insert_header((header::LOCATION, format!("/v1/players/{}", player.id)))
-        .insert_header(header::CacheControl(vec![header::CacheDirective::NoStore]))
-        .json(CreatedPlayer {
+    register_once(&state.store, &request, name.as_str(), async |tx| {
+        let token = ApiToken::generate();
+        let Some(registered) = tx.insert_player(&name, &token.hash(), Utc::now()).await? else {
+            let resembles = tx.name_resembling(&name.keys()).await?;
+            return Err(ApiError::NameTaken {
+                name: name.to_string(),
+                resembles,
+            });
+        };
+        let player = registered.player;
+        tracing::info!(player_id = %player.id, token_id = %registered.token_id, "player registered");
+        let created = CreatedPlayer {
             id: player.id.to_string(),
             name: player.name,
-            token: token.into_string(),
+            token: token.as_str().to_owned(),
             created_at: player.created_at,
-        }))
+        };
+        Ok(Reply::json(StatusCode::CREATED, &created)?
+            .header(header::LOCATION, format!("/v1/players/{}", player.id))
+            .header(header::CACHE_CONTROL, "no-store")
+            .secret(token))
+    })
+    .await
 }
 
 /// A player's public profile, with their rating, RD and record per preset.

@@ -20,7 +20,7 @@ const gamePath = (id) => `/v1/games/${encodeURIComponent(id)}`;
 
 /** @param {string} name @returns {Promise<CreatedPlayer>} */
 export async function register(name) {
-  const response = await request("POST", "/v1/players", { json: { name } });
+  const response = await request("POST", "/v1/players", { json: { name }, idempotent: true });
   return /** @type {CreatedPlayer} */ (response.data);
 }
 

@@ -1,0 +1,220 @@
+//! A player's bearer tokens: one per device or script, each revocable.
+
+use actix_web::http::{header, StatusCode};
+use actix_web::{delete, get, post, web, HttpRequest, HttpResponse};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::api::auth::Bearer;
+use crate::api::extractors::Json;
+use crate::api::idempotency::{write_once, write_once_sealed, Reply};
+use crate::api::problem::{ApiError, Problem};
+use crate::api::AppState;
+use crate::domain::{ApiToken, TokenId, TokenLabel};
+use crate::store::TokenRecord;
+
+/// The most tokens one player may hold at once (the registration token
+/// included): enough for every phone and script, and a bound on the rows
+/// one account can make.
+pub const MAX_TOKENS_PER_PLAYER: usize = 20;
+
+pub fn configure(config: &mut ServiceConfig) {
+    config
+        .service(create_token)
+        .service(list_tokens)
+        .service(delete_token);
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewToken {
+    /// What the token is for, as you will recognise it: 1 to 64 characters
+    /// after trimming; any script or emoji, nothing invisible.
+    #[schema(example = "phone", min_length = 1, max_length = 64)]
+    pub label: String,
+}
+
+/// A new token. The token is shown only here.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({
+    "id": "Xk3dE6gH9j",
+    "label": "phone",
+    "token": "oq_3q2-7wEXAMPLEtokenEXAMPLEtokenEXAMPLEtoke",
+    "created_at": "2025-01-31T08:30:00.123456Z"
+}))]
+pub struct CreatedToken {
+    #[schema(value_type = String, pattern = "^[A-Za-z0-9]{10}$")]
+    pub id: String,
+    pub label: String,
+    /// Send as `Authorization: Bearer <token>`. Store it: it cannot be shown again.
+    pub token: String,
+    pub created_at: DateTime<Utc>,
+}
+
+/// One of your tokens, without its secret.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TokenView {
+    #[schema(value_type = String, pattern = "^[A-Za-z0-9]{10}$")]
+    pub id: String,
+    pub label: String,
+    pub created_at: DateTime<Utc>,
+    /// When it last authenticated a request, to the minute (it is recorded
+    /// at most once a minute); `null` if never.
+    pub last_used_at: Option<DateTime<Utc>>,
+    /// Whether it is the token this request came with.
+    pub current: bool,
+}
+
+/// Your tokens, oldest first.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({"tokens": [
+    {"id": "aB3dE6gH9j", "label": "registration", "created_at": "2025-01-31T08:30:00.123456Z",
+     "last_used_at": "2025-02-02T19:04:10.5Z", "current": true},
+    {"id": "Xk3dE6gH9j", "label": "bot script", "created_at": "2025-02-01T10:00:00Z",
+     "last_used_at": null, "current": false}
+]}))]
+pub struct TokenList {
+    pub tokens: Vec<TokenView>,
+}
+
+impl TokenView {
+    fn of(record: TokenRecord, current: &TokenId) -> Self {
+        TokenView {
+            current: record.id == *current,
+            id: record.id.to_string(),
+            label: record.label,
+            created_at: record.created_at,
+            last_used_at: record.last_used_at,
+        }
+    }
+}
+
+/// Issues another bearer token for your account, under a label of your
+/// choice; at most 20 per player.
+///
+/// With `Idempotency-Key`, a retry (with the same bearer token) whose first
+/// answer was lost gets the same 201 and token back.
+#[utoipa::path(
+    tag = "players",
+    security(("bearer" = [])),
+    request_body(content = NewToken, example = json!({"label": "phone"})),
+    params(
+        ("Idempotency-Key" = Option<String>, Header, pattern = "^[!-~]{1,255}$", description = "Makes a retry safe: the same key returns the original 201 and token, and issues nothing twice"),
+    ),
+    responses(
+        (status = 201, description = "Created; the token is shown only here", body = CreatedToken),
+        (status = 409, description = "`too_many_tokens`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`invalid_label`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/v1/me/tokens")]
+pub async fn create_token(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    bearer: Bearer,
+    body: Json<NewToken>,
+) -> Result<HttpResponse, ApiError> {
+    let label = TokenLabel::parse(&body.label)?;
+    let player = &bearer.player.id;
+    let what = format!("label={} via={}", label.as_str(), bearer.token_id);
+    write_once_sealed(
+        &state.store,
+        &request,
+        player,
+        &bearer.token,
+        &what,
+        async |tx| {
+            tx.lock_player(player).await?;
+            if tx.count_tokens(player).await? >= MAX_TOKENS_PER_PLAYER as i64 {
+                return Err(ApiError::TooManyTokens {
+                    max: MAX_TOKENS_PER_PLAYER,
+                });
+            }
+            let token = ApiToken::generate();
+            let record = tx
+                .insert_token(player, &label, &token.hash(), Utc::now())
+                .await?;
+            tracing::info!(player_id = %player, token_id = %record.id, "token created");
+            let created = CreatedToken {
+                id: record.id.to_string(),
+                label: record.label,
+                token: token.as_str().to_owned(),
+                created_at: record.created_at,
+            };
+            Ok(Reply::json(StatusCode::CREATED, &created)?
+                .header(header::CACHE_CONTROL, "no-store")
+                .secret(token))
+        },
+    )
+    .await
+}
+
+/// Your tokens: ids, labels, when each was created and last used. Never
+/// the tokens themselves.
+#[utoipa::path(
+    tag = "players",
+    security(("bearer" = [])),
+    responses((status = 200, description = "Your tokens, oldest first", body = TokenList))
+)]
+#[get("/v1/me/tokens")]
+pub async fn list_tokens(
+    state: web::Data<AppState>,
+    bearer: Bearer,
+) -> Result<HttpResponse, ApiError> {
+    let records = state.store.tokens_of(&bearer.player.id).await?;
+    let tokens = records
+        .into_iter()
+        .map(|record| TokenView::of(record, &bearer.token_id))
+        .collect();
+    Ok(HttpResponse::Ok()
+        .insert_header(header::CacheControl(vec![header::CacheDirective::NoStore]))
+        .json(TokenList { tokens }))
+}
+
+/// Deletes one of your tokens: from the next request on, on every server,
+/// it authenticates nothing. You may delete the token you are using; this
+/// request still succeeds, and the next one with it is 401.
+#[utoipa::path(
+    tag = "players",
+    security(("bearer" = [])),
+    params(
+        ("id" = String, Path, description = "Token id (from `GET /v1/me/tokens`)", pattern = "^[A-Za-z0-9]{10}$"),
+        ("Idempotency-Key" = Option<String>, Header, pattern = "^[!-~]{1,255}$", description = "Makes a retry safe: the same key returns the original 204"),
+    ),
+    responses(
+        (status = 204, description = "Deleted"),
+        (status = 404, description = "`token_not_found`: you have no token with this id", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[delete("/v1/me/tokens/{id}")]
+pub async fn delete_token(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    bearer: Bearer,
+    id: web::Path<TokenId>,
+) -> Result<HttpResponse, ApiError> {
+    let player = &bearer.player.id;
+    let id = id.into_inner();
+    write_once(&state.store, &request, player, "delete", async |tx| {
+        if !tx.delete_token(player, &id).await? {
+            return Err(ApiError::TokenNotFound(id.to_string()));
+        }
+        tracing::info!(player_id = %player, token_id = %id, "token deleted");
+        Reply::empty(StatusCode::NO_CONTENT)
+    })
+    .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::problem::ProblemCode;
+
+    #[test]
+    fn the_catalogue_states_the_cap() {
+        let cap = format!("at most {MAX_TOKENS_PER_PLAYER} tokens");
+        assert!(ProblemCode::TooManyTokens.description().contains(&cap));
+    }
+}

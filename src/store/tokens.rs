@@ -1,0 +1,200 @@
+//! A player's bearer tokens, stored as their SHA-256 only. Authentication
+//! reads this table on every request, so a deleted token stops working at
+//! once on every node.
+
+use chrono::{DateTime, SubsecRound, TimeDelta, Utc};
+
+use super::{Player, Store, StoreError, WriteTx};
+use crate::domain::{PlayerId, TokenHash, TokenId, TokenLabel};
+
+/// `last_used_at` is written at most this often per token, so that reading
+/// with a token does not turn into a write on every request.
+pub const LAST_USED_PRECISION: TimeDelta = TimeDelta::minutes(1);
+
+/// One of a player's tokens, without its secret.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct TokenRecord {
+    #[sqlx(try_from = "String")]
+    pub id: TokenId,
+    pub label: String,
+    pub created_at: DateTime<Utc>,
+    pub last_used_at: Option<DateTime<Utc>>,
+}
+
+/// The player a token belongs to, and which token it is.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct TokenHolder {
+    #[sqlx(flatten)]
+    pub player: Player,
+    #[sqlx(try_from = "String")]
+    pub token_id: TokenId,
+    pub last_used_at: Option<DateTime<Utc>>,
+}
+
+impl TokenHolder {
+    /// Whether `last_used_at` is due to be written at `now`.
+    pub fn use_is_due(&self, now: DateTime<Utc>) -> bool {
+        self.last_used_at
+            .is_none_or(|last| now - last >= LAST_USED_PRECISION)
+    }
+}
+
+const HOLDER_OF: &str = "\
+    SELECT p.id, p.name, p.created_at, t.id AS token_id, t.last_used_at \
+    FROM player_tokens t JOIN players p ON p.id = t.player_id \
+    WHERE t.token_hash = $1";
+
+const MARK_USED: &str = "\
+    UPDATE player_tokens SET last_used_at = $2 \
+    WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= $3)";
+
+const TOKENS_OF: &str = "\
+    SELECT id, label, created_at, last_used_at FROM player_tokens \
+    WHERE player_id = $1 ORDER BY created_at, id";
+
+const COUNT_TOKENS: &str = "SELECT COUNT(*) FROM player_tokens WHERE player_id = $1";
+
+const INSERT_TOKEN: &str = "\
+    INSERT INTO player_tokens (id, player_id, label, token_hash, created_at) \
+    VALUES ($1, $2, $3, $4, $5) \
+    RETURNING id, label, created_at, last_used_at";
+
+const DELETE_TOKEN: &str = "DELETE FROM player_tokens WHERE id = $1 AND player_id = $2";
+
+impl Store {
+    /// The holder of the token with this hash, if it exists (and so is not
+    /// revoked).
+    pub async fn token_holder(&self, hash: &TokenHash) -> Result<Option<TokenHolder>, StoreError> {
+        with_pool!(self, |pool| {
+            sqlx::query_as::<_, TokenHolder>(HOLDER_OF)
+                .bind(hash.as_str())
+                .fetch_optional(pool)
+                .await
+        })
+        .map_err(StoreError::from)
+    }
+
+    /// Records that `token` was used at `now`, unless a use within
+    /// [`LAST_USED_PRECISION`] is recorded already (by any node).
+    pub async fn mark_token_used(
+        &self,
+        token: &TokenId,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        let now = now.trunc_subsecs(6);
+        let mut tx = self.begin_write().await?;
+        with_tx!(&mut tx, |conn| {
+            sqlx::query(MARK_USED)
+                .bind(token.as_str())
+                .bind(now)
+                .bind(now - LAST_USED_PRECISION)
+                .execute(conn)
+                .await
+                .map(drop)
+        })?;
+        tx.commit().await
+    }
+
+    /// A player's tokens, oldest first.
+    pub async fn tokens_of(&self, player: &PlayerId) -> Result<Vec<TokenRecord>, StoreError> {
+        with_pool!(self, |pool| {
+            sqlx::query_as::<_, TokenRecord>(TOKENS_OF)
+                .bind(player.as_str())
+                .fetch_all(pool)
+                .await
+        })
+        .map_err(StoreError::from)
+    }
+}
+
+impl WriteTx {
+    /// Locks the player's row until the transaction ends, so that two
+    /// token creations cannot both pass the cap (on SQLite the write lock,
+    /// taken at `BEGIN IMMEDIATE`, does it already).
+    pub async fn lock_player(&mut self, player: &PlayerId) -> Result<(), StoreError> {
+        if let WriteTx::Postgres(conn) = self {
+            sqlx::query("SELECT id FROM players WHERE id = $1 FOR UPDATE")
+                .bind(player.as_str())
+                .execute(&mut **conn)
+                .await?;
+        }
+        Ok(())
+    }
+
+    pub async fn count_tokens(&mut self, player: &PlayerId) -> Result<i64, StoreError> {
+        with_tx!(self, |conn| {
+            sqlx::query_scalar::<_, i64>(COUNT_TOKENS)
+                .bind(player.as_str())
+                .fetch_one(conn)
+                .await
+        })
+        .map_err(StoreError::from)
+    }
+
+    pub async fn insert_token(
+        &mut self,
+        player: &PlayerId,
+        label: &TokenLabel,
+        hash: &TokenHash,
+        now: DateTime<Utc>,
+    ) -> Result<TokenRecord, StoreError> {
+        let id = TokenId::generate();
+        with_tx!(self, |conn| {
+            sqlx::query_as::<_, TokenRecord>(INSERT_TOKEN)
+                .bind(id.as_str())
+                .bind(player.as_str())
+                .bind(label.as_str())
+                .bind(hash.as_str())
+                .bind(now.trunc_subsecs(6))
+                .fetch_one(conn)
+                .await
+        })
+        .map_err(StoreError::from)
+    }
+
+    /// Deletes the player's token `id`; `false` when they have none such
+    /// (another player's token is none of theirs).
+    pub async fn delete_token(
+        &mut self,
+        player: &PlayerId,
+        id: &TokenId,
+    ) -> Result<bool, StoreError> {
+        let done = with_tx!(self, |conn| {
+            sqlx::query(DELETE_TOKEN)
+                .bind(id.as_str())
+                .bind(player.as_str())
+                .execute(conn)
+                .await
+                .map(|done| done.rows_affected())
+        })?;
+        Ok(done == 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn holder(last_used_at: Option<DateTime<Utc>>) -> TokenHolder {
+        TokenHolder {
+            player: Player {
+                id: PlayerId::generate(),
+                name: "Lan".to_owned(),
+                created_at: Utc::now(),
+            },
+            token_id: TokenId::generate(),
+            last_used_at,
+        }
+    }
+
+    #[test]
+    fn a_use_is_recorded_at_most_once_a_minute() {
+        let then = Utc::now();
+        assert!(holder(None).use_is_due(then));
+        let used = holder(Some(then));
+        assert!(!used.use_is_due(then));
+        assert!(!used.use_is_due(then + TimeDelta::seconds(59)));
+        assert!(used.use_is_due(then + TimeDelta::seconds(60)));
+        assert!(used.use_is_due(then + TimeDelta::hours(5)));
+    }
+}
