@@ -9,3 +9,4 @@ pub mod startup;
 pub mod store;
 pub mod telemetry;
 pub mod verify;
+pub mod web;

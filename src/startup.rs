@@ -49,7 +49,8 @@ impl Application {
         let address = listener.local_addr()?;
 
         let spec = api::openapi::spec();
-        let routes = web::Data::new(RouteTable::from_spec(&spec));
+        let routes =
+            web::Data::new(RouteTable::from_spec(&spec).with_get_routes(&crate::web::ROUTES));
         let state = web::Data::new(AppState {
             store: store.clone(),
         });
@@ -75,6 +76,7 @@ impl Application {
                         .url("/openapi.json", spec.clone())
                         .config(SwaggerConfig::default().validator_url("none")),
                 )
+                .configure(crate::web::configure)
                 .default_service(web::to(fallback::no_route))
         })
         .shutdown_timeout(SHUTDOWN_TIMEOUT_SECS);

@@ -35,7 +35,7 @@ backend_tests! {
     }
 
     async fn an_unknown_route_is_404_not_found(app) {
-        for path in ["/", "/v1", "/v1/players/", "/v2/players", "/problems", "/nope?x=1"] {
+        for path in ["/v1", "/v1/players/", "/v2/players", "/problems", "/nope?x=1"] {
             assert_problem(app.get(path).await, 404, "not_found").await;
         }
         let response = app.post_raw("/v1/nothing", Some("application/json"), b"{}".to_vec()).await;

@@ -26,10 +26,18 @@ impl RouteTable {
             .paths
             .iter()
             .map(|(path, item)| (ResourceDef::new(path.as_str()), methods_of(item)));
-        let undocumented = UNDOCUMENTED_GET_ROUTES
-            .iter()
-            .map(|path| (ResourceDef::new(*path), vec![Method::GET]));
-        RouteTable(documented.chain(undocumented).collect())
+        RouteTable(documented.collect()).with_get_routes(&UNDOCUMENTED_GET_ROUTES)
+    }
+
+    /// Adds routes served outside the OpenAPI document that take `GET` only
+    /// (the web page's paths).
+    pub fn with_get_routes(mut self, paths: &[&str]) -> Self {
+        self.0.extend(
+            paths
+                .iter()
+                .map(|path| (ResourceDef::new(*path), vec![Method::GET])),
+        );
+        self
     }
 
     /// The methods of the literal route (no `{parameters}`) at `path`, if

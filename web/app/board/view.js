@@ -1,0 +1,233 @@
+// The board as people draw it: two rows of five citizen squares between
+// the two half-moon mandarin squares, the viewer's row at the bottom, the
+// stores beside their owners' rows, and the viewer's move controls under
+// their squares.
+//
+// DOM contract (issue 13, item 7): each square carries `data-square`,
+// `data-stones` and `data-mandarin`; each store `data-store`, `data-stones`
+// and `data-mandarins`; each move control `data-move`. They describe the
+// *settled* position: while a move is animated they keep the position
+// before it, and all change together when the animation ends.
+
+import { h } from "../core/dom.js";
+import { t, tn } from "../core/i18n.js";
+import { isMandarinSquare, ownNumber, ownerOf, rowOf } from "./position.js";
+
+/** @typedef {import("../core/dom.js").VNode} VNode */
+/** @typedef {import("./position.js").Position} Position */
+/** @typedef {import("../../types/models").SeatName} SeatName */
+
+/** Up to this many stones are drawn one by one; above, a heap. */
+const DRAWN_STONES = 12;
+
+/**
+ * @typedef {object} BoardProps
+ * @property {Position} display what the eye sees (an animation frame)
+ * @property {Position} settled what the data attributes say
+ * @property {SeatName} bottom the seat whose row is drawn at the bottom
+ * @property {number[]} focus squares an animation acts on now
+ * @property {number} hand stones in hand during an animation
+ * @property {{ origin: number | null, captured: number[], notation: string } | null} lastMove
+ * @property {{ seat: SeatName, legal: Set<string>, selected: number | null,
+ *   onSelect: (own: number) => void, onMove: (move: string) => void } | null} controls
+ *   the viewer's controls, when the viewer sits at the bottom
+ * @property {string} [label] the board's accessible name
+ */
+
+/** @param {number} square */
+function squareName(square) {
+  if (square === 0) return t("board.mandarin.west");
+  if (square === 6) return t("board.mandarin.east");
+  const owner = ownerOf(square) === "south" ? t("seat.south") : t("seat.north");
+  return t("board.square", { owner, own: ownNumber(square) });
+}
+
+/** @param {Position} position @param {number} square */
+export function squareLabel(position, square) {
+  const stones = tn("board.stones", position.stones[square]);
+  if (!isMandarinSquare(square)) return `${squareName(square)}: ${stones}`;
+  const mandarin = position.mandarin[square] ? t("board.withMandarin") : t("board.noMandarin");
+  return `${squareName(square)}: ${mandarin}, ${stones}`;
+}
+
+/** @param {number} count @param {string} key */
+function stonesDrawing(count, key) {
+  const dots = [];
+  for (let i = 0; i < Math.min(count, DRAWN_STONES); i++) dots.push(h("span.stone", { key: `${key}-${i}` }));
+  return h("span.stones", { attrs: { "aria-hidden": "true" }, class: { heap: count > DRAWN_STONES } }, dots);
+}
+
+/**
+ * @param {BoardProps} props
+ * @param {number} square
+ * @param {string} place grid placement class
+ */
+function squareView(props, square, place) {
+  const { display, settled } = props;
+  const mandarinSquare = isMandarinSquare(square);
+  const count = display.stones[square];
+  const focused = props.focus.includes(square);
+  const last = props.lastMove;
+  const selected = props.controls?.selected != null && props.controls.seat === ownerOf(square) &&
+    ownNumber(square) === props.controls.selected;
+  return h(
+    `div.square.${place}`,
+    {
+      key: `sq${square}`,
+      class: {
+        mandarin: mandarinSquare,
+        focus: focused,
+        "last-origin": last?.origin === square,
+        "last-captured": Boolean(last?.captured.includes(square)),
+        selected,
+      },
+      attrs: {
+        "data-square": String(square),
+        "data-stones": String(settled.stones[square]),
+        "data-mandarin": String(settled.mandarin[square]),
+        role: "img",
+        "aria-label": squareLabel(settled, square),
+      },
+      on: props.controls && ownerOf(square) === props.controls.seat
+        ? { click: () => props.controls?.onSelect(ownNumber(square)) }
+        : {},
+    },
+    [
+      display.mandarin[square] ? h("span.mandarin-stone", { attrs: { "aria-hidden": "true" } }) : null,
+      stonesDrawing(count, `s${square}`),
+      h("span.count", { attrs: { "aria-hidden": "true" } }, String(count)),
+      focused && props.hand > 0 ? h("span.hand", { attrs: { "aria-hidden": "true", title: t("board.inHand") } }, String(props.hand)) : null,
+      !mandarinSquare ? h("span.own", { attrs: { "aria-hidden": "true" } }, String(ownNumber(square))) : null,
+    ],
+  );
+}
+
+/** @param {BoardProps} props @param {SeatName} seat @param {string} place */
+function storeView(props, seat, place) {
+  const shown = props.display.stores[seat];
+  const settled = props.settled.stores[seat];
+  const label = t("board.store", {
+    seat: seat === "south" ? t("seat.south") : t("seat.north"),
+    stones: tn("board.stones", settled.small),
+    mandarins: tn("board.mandarins", settled.mandarins),
+  });
+  return h(
+    `div.store.${place}`,
+    {
+      key: `store-${seat}`,
+      attrs: {
+        "data-store": seat,
+        "data-stones": String(settled.small),
+        "data-mandarins": String(settled.mandarins),
+        role: "img",
+        "aria-label": label,
+      },
+    },
+    [
+      h("span.store-name", { attrs: { "aria-hidden": "true" } }, t("board.storeShort")),
+      ...Array.from({ length: shown.mandarins }, (_, i) => h("span.mandarin-stone", { key: `m${i}`, attrs: { "aria-hidden": "true" } })),
+      stonesDrawing(Math.max(shown.small, 0), `store-${seat}`),
+      h("span.count", { attrs: { "aria-hidden": "true" } }, shown.mandarins ? `${shown.small} + ${tn("board.mandarins", shown.mandarins)}` : String(shown.small)),
+    ],
+  );
+}
+
+/**
+ * The two buttons under one of the viewer's squares. Left and right on
+ * the screen are the mover's left and right, since their row is at the bottom.
+ * @param {NonNullable<BoardProps["controls"]>} controls
+ * @param {number} own
+ */
+function moveButtons(controls, own) {
+  /** @param {"L" | "R"} side */
+  const button = (side) => {
+    const move = `${own}${side}`;
+    const legal = controls.legal.has(move);
+    return h(
+      `button.move.${side === "L" ? "left" : "right"}`,
+      {
+        key: move,
+        attrs: {
+          type: "button",
+          "data-move": move,
+          disabled: !legal,
+          "aria-label": t(side === "L" ? "board.moveLeft" : "board.moveRight", { own, move }),
+        },
+        on: { click: () => controls.onMove(move) },
+      },
+      side === "L" ? "◀" : "▶",
+    );
+  };
+  return h(`div.moves.c${own + 1}`, { key: `moves${own}`, class: { selected: controls.selected === own } }, [
+    button("L"),
+    button("R"),
+  ]);
+}
+
+/**
+ * Keys on the controls: 1-5 choose a square, ←/→ move between the enabled
+ * controls, L/R play the chosen square that way, Escape drops the choice.
+ * @param {NonNullable<BoardProps["controls"]>} controls
+ * @param {KeyboardEvent} event
+ */
+function onControlsKey(controls, event) {
+  const group = /** @type {HTMLElement} */ (event.currentTarget);
+  const buttons = /** @type {HTMLButtonElement[]} */ ([...group.querySelectorAll("button[data-move]:not([disabled])")]);
+  const focusMove = (/** @type {string} */ move) =>
+    buttons.find((b) => b.dataset.move === move)?.focus();
+  if (/^[1-5]$/.test(event.key)) {
+    const own = Number(event.key);
+    controls.onSelect(own);
+    const preferred = [`${own}R`, `${own}L`].find((m) => controls.legal.has(m));
+    if (preferred) focusMove(preferred);
+    event.preventDefault();
+  } else if ((event.key === "l" || event.key === "r" || event.key === "L" || event.key === "R") && controls.selected) {
+    const move = `${controls.selected}${event.key.toUpperCase()}`;
+    if (controls.legal.has(move)) controls.onMove(move);
+    event.preventDefault();
+  } else if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+    const at = buttons.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement));
+    if (at < 0 || buttons.length === 0) return;
+    const next = buttons[(at + (event.key === "ArrowRight" ? 1 : buttons.length - 1)) % buttons.length];
+    next.focus();
+    controls.onSelect(Number(next.dataset.move?.[0]));
+    event.preventDefault();
+  } else if (event.key === "Escape") {
+    controls.onSelect(0);
+  }
+}
+
+/** @param {BoardProps} props @returns {VNode} */
+export function boardView(props) {
+  const top = props.bottom === "south" ? "north" : "south";
+  // The top row is seen from across the table: its owner's left is our right.
+  const topRow = rowOf(top).reverse();
+  const bottomRow = rowOf(props.bottom);
+  const [left, right] = props.bottom === "south" ? [0, 6] : [6, 0];
+  const controls = props.controls;
+  return h("div.board-wrap", { key: "board-wrap" }, [
+    storeView(props, top, "top-store"),
+    h(
+      "div.board",
+      { key: "board", attrs: { role: "group", "aria-label": props.label ?? t("board.label") } },
+      [
+        squareView(props, left, "west"),
+        ...topRow.map((square, i) => squareView(props, square, `r1.c${i + 2}`)),
+        ...bottomRow.map((square, i) => squareView(props, square, `r2.c${i + 2}`)),
+        squareView(props, right, "east"),
+      ],
+    ),
+    controls
+      ? h(
+          "div.controls",
+          {
+            key: "controls",
+            attrs: { role: "group", "aria-label": t("board.controls") },
+            on: { keydown: (/** @type {KeyboardEvent} */ e) => onControlsKey(controls, e) },
+          },
+          [1, 2, 3, 4, 5].map((own) => moveButtons(controls, own)),
+        )
+      : null,
+    storeView(props, props.bottom, "bottom-store"),
+  ]);
+}

@@ -1,0 +1,50 @@
+// What the running server offers beyond today's API, read once from its
+// OpenAPI document: the page hides a control whose endpoint is not there
+// and never calls it (a 404 would show as a console error, and a stream
+// opened on one fails noisily). When issues 10-12 land, these turn true by
+// themselves.
+
+import { getJson } from "./api.js";
+
+/**
+ * @typedef {object} Capabilities
+ * @property {boolean} gameStream `GET /v1/games/{id}/stream` (issue 11)
+ * @property {boolean} lobbyStream `GET /v1/lobby/stream` (issue 11)
+ * @property {boolean} meStream `GET /v1/me/stream` with tickets (issue 11)
+ * @property {boolean} bots `GET /v1/bots` (issue 12)
+ * @property {boolean} abort `POST /v1/games/{id}/abort` (issue 10)
+ * @property {boolean} clock `POST /v1/games` takes `clock` (issue 10)
+ */
+
+/** @type {Promise<Capabilities> | null} */
+let loaded = null;
+
+/** @type {Capabilities} */
+export const NONE = { gameStream: false, lobbyStream: false, meStream: false, bots: false, abort: false, clock: false };
+
+/**
+ * @param {{ paths?: Record<string, Record<string, unknown>>, components?: { schemas?: Record<string, { properties?: Record<string, unknown> }> } }} spec
+ * @returns {Capabilities}
+ */
+export function capabilitiesOf(spec) {
+  const paths = spec.paths ?? {};
+  /** @param {string} path @param {string} method */
+  const has = (path, method) => Boolean(paths[path]?.[method]);
+  const newGame = spec.components?.schemas?.NewGame?.properties ?? {};
+  return {
+    gameStream: has("/v1/games/{id}/stream", "get"),
+    lobbyStream: has("/v1/lobby/stream", "get"),
+    meStream: has("/v1/me/stream", "get") && has("/v1/me/stream-tickets", "post"),
+    bots: has("/v1/bots", "get"),
+    abort: has("/v1/games/{id}/abort", "post"),
+    clock: "clock" in newGame,
+  };
+}
+
+/** @returns {Promise<Capabilities>} */
+export function capabilities() {
+  loaded ??= getJson("/openapi.json")
+    .then((spec) => capabilitiesOf(/** @type {any} */ (spec)))
+    .catch(() => NONE);
+  return loaded;
+}

@@ -1,0 +1,131 @@
+// The API calls the page makes, one function each, typed from the spec.
+
+import { getJson, query, request } from "./api.js";
+
+/** @typedef {import("../../types/models").GameView} GameView */
+/** @typedef {import("../../types/models").GamePage} GamePage */
+/** @typedef {import("../../types/models").MoveRange} MoveRange */
+/** @typedef {import("../../types/models").PlayedMove} PlayedMove */
+/** @typedef {import("../../types/models").NewGame} NewGame */
+/** @typedef {import("../../types/models").CreatedPlayer} CreatedPlayer */
+/** @typedef {import("../../types/models").PlayerProfile} PlayerProfile */
+/** @typedef {import("../../types/models").RatingHistoryPage} RatingHistoryPage */
+/** @typedef {import("../../types/models").LeaderboardPage} LeaderboardPage */
+/** @typedef {import("../../types/models").VersusView} VersusView */
+/** @typedef {import("../../types/models").Bot} Bot */
+/** @typedef {import("../../types/models").MoveView} MoveView */
+
+/** @param {string} id */
+const gamePath = (id) => `/v1/games/${encodeURIComponent(id)}`;
+
+/** @param {string} name @returns {Promise<CreatedPlayer>} */
+export async function register(name) {
+  const response = await request("POST", "/v1/players", { json: { name }, idempotent: true });
+  return /** @type {CreatedPlayer} */ (response.data);
+}
+
+/** @param {string} token @returns {Promise<PlayerProfile>} */
+export const getMe = (token) => getJson("/v1/me", { token });
+
+/** @param {string} id @returns {Promise<PlayerProfile>} */
+export const getPlayer = (id) => getJson(`/v1/players/${encodeURIComponent(id)}`);
+
+/**
+ * @param {string} id
+ * @param {{ preset?: string, cursor?: string | null, limit?: number }} [params]
+ * @returns {Promise<RatingHistoryPage>}
+ */
+export const getRatingHistory = (id, params = {}) =>
+  getJson(`/v1/players/${encodeURIComponent(id)}/rating-history${query(params)}`);
+
+/** @param {string} a @param {string} b @returns {Promise<VersusView>} */
+export const getVersus = (a, b) => getJson(`/v1/players/${encodeURIComponent(a)}/versus/${encodeURIComponent(b)}`);
+
+/**
+ * @param {{ status?: string, player?: string, rated?: boolean, rules?: string, cursor?: string | null, limit?: number }} params
+ * @returns {Promise<GamePage>}
+ */
+export const listGames = (params) => getJson(`/v1/games${query(params)}`);
+
+/**
+ * @param {string} player
+ * @param {{ cursor?: string | null, limit?: number }} params
+ * @returns {Promise<GamePage>}
+ */
+export const listPlayerGames = (player, params) =>
+  getJson(`/v1/players/${encodeURIComponent(player)}/games${query(params)}`);
+
+/**
+ * The game, or `null` when it has not changed since `etag`.
+ * @param {string} id
+ * @param {string | null} [etag]
+ */
+export async function getGame(id, etag) {
+  const response = await request("GET", gamePath(id), { ifNoneMatch: etag ?? null });
+  if (response.notModified) return { game: null, etag: response.etag, date: response.date };
+  return { game: /** @type {GameView} */ (response.data), etag: response.etag, date: response.date };
+}
+
+/** @param {string} id @param {number} [from] @returns {Promise<MoveRange>} */
+export const getMoves = (id, from) => getJson(`${gamePath(id)}/moves${query({ from })}`);
+
+/** @param {NewGame} body @returns {Promise<GameView>} */
+export async function createGame(body) {
+  const response = await request("POST", "/v1/games", { json: body, auth: true, idempotent: true });
+  return /** @type {GameView} */ (response.data);
+}
+
+/**
+ * A state change of a game (`join`, `resign`, `cancel`, `abort`).
+ * @param {string} id
+ * @param {"join" | "resign" | "cancel" | "abort"} action
+ * @returns {Promise<GameView>}
+ */
+export async function gameAction(id, action) {
+  const response = await request("POST", `${gamePath(id)}/${action}`, { auth: true, idempotent: true });
+  return /** @type {GameView} */ (response.data);
+}
+
+/**
+ * @param {string} id
+ * @param {string} move e.g. "3R"
+ * @param {number} ply the game's ply: a move played meanwhile makes it 409
+ * @returns {Promise<PlayedMove>}
+ */
+export async function playMove(id, move, ply) {
+  const response = await request("POST", `${gamePath(id)}/moves`, { json: { move, ply }, auth: true, idempotent: true });
+  return /** @type {PlayedMove} */ (response.data);
+}
+
+/** @param {string} record JSON or text @returns {Promise<GameView>} */
+export async function importRecord(record) {
+  const trimmed = record.trim();
+  const options = trimmed.startsWith("{")
+    ? { json: JSON.parse(trimmed), auth: true, idempotent: true }
+    : { text: trimmed, auth: true, idempotent: true };
+  const response = await request("POST", "/v1/games/import", options);
+  return /** @type {GameView} */ (response.data);
+}
+
+/** @param {string} id @param {"text" | "json"} format */
+export const exportUrl = (id, format) => `${gamePath(id)}/export${format === "text" ? "?format=text" : ""}`;
+
+/**
+ * @param {string} preset
+ * @param {{ cursor?: string | null, limit?: number, include_provisional?: boolean, min_games?: number }} params
+ * @returns {Promise<LeaderboardPage>}
+ */
+export const getLeaderboard = (preset, params) =>
+  getJson(`/v1/leaderboards/${encodeURIComponent(preset)}${query(params)}`);
+
+/**
+ * @param {string} preset
+ * @param {string} player
+ * @param {{ limit?: number, include_provisional?: boolean }} params
+ * @returns {Promise<LeaderboardPage>}
+ */
+export const getLeaderboardAround = (preset, player, params) =>
+  getJson(`/v1/leaderboards/${encodeURIComponent(preset)}/around/${encodeURIComponent(player)}${query(params)}`);
+
+/** Issue 12. @returns {Promise<{ bots: Bot[] }>} */
+export const getBots = () => getJson("/v1/bots");

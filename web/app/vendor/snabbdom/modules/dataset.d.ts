@@ -1,0 +1,3 @@
+import { Module } from "./module.js";
+export type Dataset = Record<string, string>;
+export declare const datasetModule: Module;

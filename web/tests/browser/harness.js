@@ -1,0 +1,186 @@
+// The browser tests' world: the real server binary on a fresh SQLite
+// database and a free port, Debian's Chromium driven by playwright-core,
+// and a record of every console error and uncaught exception.
+
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { chromium } from "playwright-core";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
+
+export const CHROMIUM = process.env.OANQUAN_CHROMIUM ?? "/usr/bin/chromium";
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export const PHONE = { width: 375, height: 740 };
+export const DESKTOP = { width: 1280, height: 900 };
+
+/**
+ * Starts `oanquan serve` on 127.0.0.1, port chosen by the OS, and waits
+ * until it says where it listens.
+ */
+export async function startServer() {
+  const binary = process.env.OANQUAN_BIN ?? join(root, "target/debug/oanquan");
+  if (!existsSync(binary)) throw new Error(`no server binary at ${binary}: run \`cargo build\` (or set OANQUAN_BIN)`);
+  const dir = mkdtempSync(join(tmpdir(), "oanquan-browser-"));
+  const child = spawn(binary, ["serve"], {
+    cwd: dir,
+    env: {
+      ...process.env,
+      OANQUAN_BIND: "127.0.0.1:0",
+      OANQUAN_DATABASE_URL: `sqlite://${join(dir, "test.db")}`,
+      OANQUAN_RATE_LIMIT_PER_SECOND: "0",
+      OANQUAN_WORKERS: "2",
+      RUST_LOG: "warn,oanquan=info",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  const base = await new Promise((resolvePort, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${log}`)), 30_000);
+    /** @param {Buffer} chunk */
+    const onData = (chunk) => {
+      log += chunk.toString();
+      const found = /listening on (http:\/\/[\d.]+:\d+)/.exec(log);
+      if (found) {
+        clearTimeout(timer);
+        resolvePort(found[1]);
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.on("exit", (code) => reject(new Error(`the server exited (${code}):\n${log}`)));
+  });
+  return {
+    base: /** @type {string} */ (base),
+    log: () => log,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((done) => (child.exitCode !== null ? done(null) : child.on("exit", done)));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser() {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/**
+ * A page in a context of its own (its own storage: its own player), with
+ * its console errors and page errors collected in `errors`.
+ * @param {import("playwright-core").Browser} browser
+ * @param {{ width: number, height: number }} viewport
+ * @param {string} name for messages
+ */
+export async function openPage(browser, viewport, name) {
+  const context = await browser.newContext({ viewport, locale: "en-US" });
+  const page = await context.newPage();
+  /** @type {string[]} */
+  const errors = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`${name}: console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => errors.push(`${name}: page error: ${error.message}`));
+  return { context, page, errors, name };
+}
+
+/**
+ * The API, straight from the test (for what the page is compared with).
+ * @param {string} base
+ */
+export function api(base) {
+  /** @param {string} path @param {RequestInit} [init] */
+  const call = async (path, init) => {
+    const response = await fetch(base + path, init);
+    if (!response.ok) throw new Error(`${init?.method ?? "GET"} ${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  return {
+    /** @param {string} id */
+    game: (id) => call(`/v1/games/${id}`),
+    /** @param {string} id */
+    moves: (id) => call(`/v1/games/${id}/moves`),
+    /** @param {string} id @param {number} ply */
+    position: (id, ply) => call(`/v1/games/${id}/positions/${ply}`),
+    spec: () => call("/openapi.json"),
+  };
+}
+
+/**
+ * What the page's DOM contract says about the board.
+ * @param {import("playwright-core").Page} page
+ */
+export async function readBoard(page) {
+  return page.evaluate(() => {
+    const state = document.querySelector("[data-status]");
+    const squares = [...document.querySelectorAll("[data-square]")].map((el) => ({
+      square: Number(el.getAttribute("data-square")),
+      stones: Number(el.getAttribute("data-stones")),
+      mandarin: el.getAttribute("data-mandarin") === "true",
+    }));
+    squares.sort((a, b) => a.square - b.square);
+    /** @param {string} seat */
+    const store = (seat) => {
+      const el = document.querySelector(`[data-store="${seat}"]`);
+      return { small: Number(el?.getAttribute("data-stones")), mandarins: Number(el?.getAttribute("data-mandarins")) };
+    };
+    return {
+      status: state?.getAttribute("data-status") ?? null,
+      ply: Number(state?.getAttribute("data-ply")),
+      animating: state?.getAttribute("data-animating") === "true",
+      squares,
+      stores: { south: store("south"), north: store("north") },
+      enabledMoves: [...document.querySelectorAll("[data-move]:not([disabled])")].map((el) => el.getAttribute("data-move")).sort(),
+    };
+  });
+}
+
+/**
+ * The board as the API describes a position (a game or a `positions/{ply}`).
+ * @param {{ board: { square: number, stones: number, mandarin: boolean }[], stores: any, ply: number }} view
+ */
+export function expectedBoard(view) {
+  return {
+    ply: view.ply,
+    squares: view.board.map(({ square, stones, mandarin }) => ({ square, stones, mandarin })),
+    stores: view.stores,
+  };
+}
+
+/**
+ * Waits until the page shows ply `ply`, settled (no animation running).
+ * @param {import("playwright-core").Page} page
+ * @param {number} ply
+ * @param {number} [timeout]
+ */
+export async function waitForPly(page, ply, timeout = 15_000) {
+  await page.waitForFunction(
+    (wanted) => {
+      const el = document.querySelector("[data-status]");
+      return el?.getAttribute("data-ply") === String(wanted) && el.getAttribute("data-animating") === "false";
+    },
+    ply,
+    { timeout },
+  );
+}
+
+/** A small seeded generator, so that a failing game can be played again. */
+export function seededRandom(seed = 20261201) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
