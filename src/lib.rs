@@ -1,6 +1,7 @@
 pub mod api;
 pub mod domain;
 pub mod engine;
+pub mod games;
 pub mod ratings;
 pub mod record;
 pub mod replay;

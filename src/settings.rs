@@ -8,6 +8,8 @@ use std::str::FromStr;
 
 use clap::{Args, ValueEnum};
 
+use crate::games::SharedTime;
+
 #[derive(Clone, Debug, Args)]
 pub struct Settings {
     /// Address to listen on; port 0 picks a free port.
@@ -26,6 +28,46 @@ pub struct Settings {
 
     #[command(flatten)]
     pub rate_limit: RateLimitSettings,
+
+    #[command(flatten)]
+    pub games: GamesSettings,
+}
+
+/// The life of games: clocks, the sweeper, what counts for ratings.
+#[derive(Clone, Debug, Args)]
+pub struct GamesSettings {
+    /// How often this process looks for games whose deadline passed, in milliseconds.
+    #[arg(long = "sweep-every-ms", env = "OANQUAN_SWEEP_EVERY_MS", default_value_t = GamesSettings::default().sweep_every_ms)]
+    pub sweep_every_ms: u64,
+
+    /// Seconds each side of a real-time game has for its first move before the game is aborted.
+    #[arg(long = "first-move-window-s", env = "OANQUAN_FIRST_MOVE_WINDOW_S", default_value_t = GamesSettings::default().first_move_window_s)]
+    pub first_move_window_s: u32,
+
+    /// Seconds a game waits for its second player before it expires.
+    #[arg(long = "waiting-expiry-s", env = "OANQUAN_WAITING_EXPIRY_S", default_value_t = GamesSettings::default().waiting_expiry_s)]
+    pub waiting_expiry_s: u32,
+
+    /// Rated games between the same two players that count toward ratings per 24 hours.
+    #[arg(long = "pair-rated-limit", env = "OANQUAN_PAIR_RATED_LIMIT", default_value_t = GamesSettings::default().pair_rated_limit)]
+    pub pair_rated_limit: u32,
+
+    /// Where the Games layer reads the time: the machine's clock, or a
+    /// test's manual one.
+    #[arg(skip)]
+    pub time: SharedTime,
+}
+
+impl Default for GamesSettings {
+    fn default() -> Self {
+        Self {
+            sweep_every_ms: 250,
+            first_move_window_s: 60,
+            waiting_expiry_s: 24 * 3600,
+            pair_rated_limit: 10,
+            time: SharedTime::default(),
+        }
+    }
 }
 
 #[derive(Clone, Debug, Args)]

@@ -13,6 +13,7 @@ use utoipa_swagger_ui::{Config as SwaggerConfig, SwaggerUi};
 use crate::api::fallback::{self, RouteTable};
 use crate::api::rate_limit::RateLimit;
 use crate::api::{self, extractors, AppState};
+use crate::games::Games;
 use crate::settings::Settings;
 use crate::store::Store;
 use crate::telemetry::{self, RequestSpan};
@@ -51,8 +52,10 @@ impl Application {
         let spec = api::openapi::spec();
         let routes =
             web::Data::new(RouteTable::from_spec(&spec).with_get_routes(&crate::web::ROUTES));
+        let games = Games::new(settings.games.time.clone());
         let state = web::Data::new(AppState {
             store: store.clone(),
+            games,
         });
         let rate_limit = RateLimit::new(&settings.rate_limit);
 

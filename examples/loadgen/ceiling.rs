@@ -5,12 +5,10 @@
 use std::time::Instant;
 
 use anyhow::Context;
-use chrono::{SubsecRound, Utc};
 use clap::Args;
-use oanquan::api::routes::games::{new_game, NewGame, SeatChoice};
-use oanquan::api::routes::moves::play_move;
 use oanquan::domain::{ApiToken, GameStatus, PlayerName, TokenHash};
-use oanquan::engine::{Move, Position, Seat};
+use oanquan::engine::{Move, Position, Preset, Seat};
+use oanquan::games::{GameSpec, Games, SharedTime};
 use oanquan::settings::DatabaseSettings;
 use oanquan::store::{Game, PlayerRef, Store};
 use rand::rngs::StdRng;
@@ -89,15 +87,19 @@ async fn new_pair(store: &Store, tag: &str) -> anyhow::Result<[Seated; 2]> {
     ])
 }
 
-/// The stored game `POST /v1/games` creates for South, South to move
-/// first: built by the handler's own function.
-fn waiting_game(south: &PlayerRef) -> anyhow::Result<Game> {
-    let body = NewGame {
-        seat: SeatChoice::South,
-        first: Some(SeatChoice::South),
-        ..NewGame::default()
-    };
-    new_game(&body, south, None).map_err(|e| anyhow::anyhow!("new game: {e}"))
+/// The game `POST /v1/games` creates for South, South to move first.
+fn spec() -> GameSpec {
+    GameSpec::standard(Preset::Classic.rules())
+}
+
+/// Creates and joins a game, as the handlers do.
+async fn started_game(
+    games: &Games,
+    tx: &mut oanquan::store::WriteTx,
+    seats: [&PlayerRef; 2],
+) -> anyhow::Result<Game> {
+    let created = games.create(tx, &spec(), seats[0]).await?;
+    Ok(games.join(tx, &created.game.id, seats[1]).await?.game)
 }
 
 /// A random legal move in `game`'s current position.
@@ -127,19 +129,15 @@ async fn one_game(
     tally: &mut Tally,
 ) -> anyhow::Result<()> {
     let mut rng = StdRng::from_entropy();
+    let games = Games::new(SharedTime::default());
     authenticate(store, &seats[0]).await?;
-    let game = waiting_game(&seats[0].player)?;
     let mut tx = store.begin_write().await?;
-    tx.insert_game(&game).await?;
+    let game = games.create(&mut tx, &spec(), &seats[0].player).await?.game;
     tx.commit().await?;
 
     authenticate(store, &seats[1]).await?;
     let mut tx = store.begin_write().await?;
-    let mut game = tx.lock_game(&game.id).await?.context("game vanished")?;
-    game.north = Some(seats[1].player.clone());
-    game.status = GameStatus::Active;
-    game.started_at = Some(Utc::now().trunc_subsecs(6));
-    anyhow::ensure!(tx.save_game(&game).await?, "game changed under its lock");
+    let mut game = games.join(&mut tx, &game.id, &seats[1].player).await?.game;
     tx.commit().await?;
 
     loop {
@@ -151,7 +149,8 @@ async fn one_game(
         authenticate(store, mover).await?;
         let m = random_move(&game, &mut rng)?;
         let mut tx = store.begin_write().await?;
-        let played = play_move(&mut tx, &game.id, &mover.player.id, m, None, |_| Ok(()))
+        let played = games
+            .play(&mut tx, &game.id, &mover.player.id, m, None, |_| Ok(()))
             .await
             .map_err(|e| anyhow::anyhow!("move: {e}"))?;
         tx.commit().await?;
@@ -195,6 +194,7 @@ pub async fn seed(args: SeedArgs) -> anyhow::Result<()> {
     let store = connect(&args.database_url, 2).await?;
     let seats = new_pair(&store, "seed").await?;
     let mut rng = StdRng::from_entropy();
+    let games = Games::new(SharedTime::default());
     let mut moves = 0;
     let started = Instant::now();
     while moves < args.moves {
@@ -203,10 +203,8 @@ pub async fn seed(args: SeedArgs) -> anyhow::Result<()> {
             if moves >= args.moves {
                 break;
             }
-            let mut game = waiting_game(&seats[0].player)?;
-            game.north = Some(seats[1].player.clone());
-            game.status = GameStatus::Active;
-            tx.insert_game(&game).await?;
+            let mut game =
+                started_game(&games, &mut tx, [&seats[0].player, &seats[1].player]).await?;
             while moves < args.moves {
                 moves += 1;
                 let m = random_move(&game, &mut rng)?;
@@ -214,7 +212,8 @@ pub async fn seed(args: SeedArgs) -> anyhow::Result<()> {
                     .player
                     .id
                     .clone();
-                game = play_move(&mut tx, &game.id, &mover, m, None, |_| Ok(()))
+                game = games
+                    .play(&mut tx, &game.id, &mover, m, None, |_| Ok(()))
                     .await
                     .map_err(|e| anyhow::anyhow!("move: {e}"))?
                     .game;

@@ -10,15 +10,18 @@ pub mod openapi;
 pub mod problem;
 pub mod rate_limit;
 pub mod routes;
+pub mod transition;
 pub mod views;
 
 use utoipa_actix_web::service_config::ServiceConfig;
 
+use crate::games::Games;
 use crate::store::Store;
 
 /// Shared state, registered once as `web::Data<AppState>`.
 pub struct AppState {
     pub store: Store,
+    pub games: Games,
 }
 
 /// Registers every documented route. A new resource module adds one line

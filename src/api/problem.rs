@@ -10,6 +10,7 @@ use utoipa::ToSchema;
 
 use crate::domain::{InvalidLabel, InvalidName};
 use crate::engine::{PositionError, RulesError};
+use crate::games::GamesError;
 use crate::store::StoreError;
 
 pub const PROBLEM_JSON: &str = "application/problem+json";
@@ -232,24 +233,9 @@ pub enum ApiError {
     IllegalMove(String),
     #[error("{0}")]
     InvalidGame(String),
-    #[error("you are not a player of game {0}")]
-    NotAPlayer(String),
-    #[error("only the game's creator may cancel it")]
-    NotGameCreator,
-    #[error("it is {to_move}'s turn; you play {seat}")]
-    NotYourTurn { seat: String, to_move: String },
-    #[error("the request expected ply {expected} but the game is at ply {current}")]
-    StalePly { expected: u32, current: u32 },
-    #[error("the game is {status}, not active")]
-    GameNotActive { status: String },
-    #[error("both seats are taken")]
-    GameFull,
-    #[error("you already sit in this game")]
-    OwnGame,
-    #[error("the open seat is reserved for another player")]
-    SeatReserved,
-    #[error("the game is {status}; only a waiting game can be joined or cancelled")]
-    GameNotWaiting { status: String },
+    /// A transition of a game the Games layer refused.
+    #[error(transparent)]
+    Game(GamesError),
     #[error("If-Match {given} does not match the game's current ETag {current}")]
     PreconditionFailed { given: String, current: String },
     #[error("the Idempotency-Key {0:?} was already used for a different request")]
@@ -321,15 +307,7 @@ impl ApiError {
             ApiError::InvalidMove(_) => ProblemCode::InvalidMove,
             ApiError::IllegalMove(_) => ProblemCode::IllegalMove,
             ApiError::InvalidGame(_) => ProblemCode::InvalidGame,
-            ApiError::NotAPlayer(_) => ProblemCode::NotAPlayer,
-            ApiError::NotGameCreator => ProblemCode::NotGameCreator,
-            ApiError::NotYourTurn { .. } => ProblemCode::NotYourTurn,
-            ApiError::StalePly { .. } => ProblemCode::StalePly,
-            ApiError::GameNotActive { .. } => ProblemCode::GameNotActive,
-            ApiError::GameFull => ProblemCode::GameFull,
-            ApiError::OwnGame => ProblemCode::OwnGame,
-            ApiError::SeatReserved => ProblemCode::SeatReserved,
-            ApiError::GameNotWaiting { .. } => ProblemCode::GameNotWaiting,
+            ApiError::Game(error) => super::transition::code_of(error),
             ApiError::PreconditionFailed { .. } => ProblemCode::PreconditionFailed,
             ApiError::IdempotencyKeyReused(_) => ProblemCode::IdempotencyKeyReused,
             ApiError::InvalidHeader(_) => ProblemCode::InvalidHeader,

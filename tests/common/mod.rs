@@ -10,7 +10,9 @@
 use std::io::Write;
 
 use actix_web::dev::ServerHandle;
-use oanquan::settings::{DatabaseSettings, LogFormat, LogSettings, RateLimitSettings, Settings};
+use oanquan::settings::{
+    DatabaseSettings, GamesSettings, LogFormat, LogSettings, RateLimitSettings, Settings,
+};
 use oanquan::startup::Application;
 use oanquan::store::Store;
 use oanquan::telemetry;
@@ -140,6 +142,7 @@ impl TestApp {
                 format: LogFormat::Text,
             },
             rate_limit: RateLimitSettings::default(),
+            games: GamesSettings::default(),
         };
         customise(&mut settings);
 

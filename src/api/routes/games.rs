@@ -2,8 +2,6 @@
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
-use chrono::{DateTime, SubsecRound, Utc};
-use rand::Rng;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -11,13 +9,15 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::api::auth::Authenticated;
 use crate::api::conditional::{etag, none_match_hits};
 use crate::api::extractors::Json;
-use crate::api::idempotency::{write_once, Reply};
+use crate::api::idempotency::Reply;
 use crate::api::problem::{ApiError, Problem};
+use crate::api::transition::transition_once;
 use crate::api::views::{GameView, RulesInput};
 use crate::api::AppState;
-use crate::domain::{GameId, GameStatus, PlayerId};
-use crate::engine::{Outcome, Position, Seat};
-use crate::store::{Game, PlayerRef, WriteTx};
+use crate::domain::{GameId, PlayerId};
+use crate::engine::{Position, Seat};
+use crate::games::{self, GameSpec};
+use crate::store::{Game, Player, PlayerRef};
 
 pub fn configure(config: &mut ServiceConfig) {
     config
@@ -40,22 +40,12 @@ pub enum SeatChoice {
 
 impl SeatChoice {
     /// The seat chosen, unless left to chance.
-    fn seat(self) -> Option<Seat> {
+    pub fn seat(self) -> Option<Seat> {
         match self {
             SeatChoice::South => Some(Seat::South),
             SeatChoice::North => Some(Seat::North),
             SeatChoice::Random => None,
         }
-    }
-
-    fn pick(self) -> Seat {
-        self.seat().unwrap_or_else(|| {
-            if rand::thread_rng().gen() {
-                Seat::South
-            } else {
-                Seat::North
-            }
-        })
     }
 }
 
@@ -87,21 +77,13 @@ pub struct NewGame {
 
 /// The current position of a stored game (finished or not).
 pub(crate) fn position_of(game: &Game) -> Result<Position, ApiError> {
-    Position::restore(&game.position, game.rules, game.result)
-        .map_err(|e| ApiError::Internal(anyhow::anyhow!("game {}: stored position: {e}", game.id)))
+    Ok(games::position_of(game)?)
 }
 
 /// The game as a JSON reply with its `ETag`.
 pub(crate) fn game_reply(status: StatusCode, game: &Game) -> Result<Reply, ApiError> {
     let view = GameView::of(game, &position_of(game)?);
     Ok(Reply::json(status, &view)?.header(header::ETAG, etag(game.version)))
-}
-
-/// Locks the game for a write, or says it does not exist.
-pub(crate) async fn lock(tx: &mut WriteTx, id: &GameId) -> Result<Game, ApiError> {
-    tx.lock_game(id)
-        .await?
-        .ok_or_else(|| ApiError::GameNotFound(id.to_string()))
 }
 
 /// The game, or 404.
@@ -113,110 +95,35 @@ pub(crate) async fn find_game(state: &AppState, id: &GameId) -> Result<Game, Api
         .ok_or_else(|| ApiError::GameNotFound(id.to_string()))
 }
 
-/// Ends the game with `outcome`, saves it and, if it was rated, updates
-/// both players' ratings: all in the caller's transaction.
-pub(crate) async fn finish(
-    tx: &mut WriteTx,
-    game: &mut Game,
-    outcome: Outcome,
-    at: DateTime<Utc>,
-) -> Result<(), ApiError> {
-    game.finish(outcome, at);
-    save(tx, game).await?;
-    tx.rate_finished_game(game).await?;
-    Ok(())
+impl NewGame {
+    /// The game asked for, in the Games layer's terms.
+    pub fn spec(&self) -> Result<GameSpec, ApiError> {
+        let opponent = self
+            .opponent
+            .as_deref()
+            .map(PlayerId::parse)
+            .transpose()
+            .map_err(|e| ApiError::InvalidGame(format!("opponent: {e}")))?;
+        Ok(GameSpec {
+            rules: self.rules.resolve()?,
+            seat: self.seat.seat(),
+            first: match (self.first, &self.position) {
+                (None, None) => Some(Seat::South),
+                (None, Some(_)) => None,
+                (Some(choice), _) => choice.seat(),
+            },
+            position: self.position.clone(),
+            opponent,
+            rated: self.rated,
+        })
+    }
 }
 
-/// Saves the game and bumps its version.
-pub(crate) async fn save(tx: &mut WriteTx, game: &mut Game) -> Result<(), ApiError> {
-    if !tx.save_game(game).await? {
-        return Err(ApiError::Internal(anyhow::anyhow!(
-            "game {} changed under its row lock",
-            game.id
-        )));
+fn player_ref(player: &Player) -> PlayerRef {
+    PlayerRef {
+        id: player.id.clone(),
+        name: player.name.clone(),
     }
-    game.version += 1;
-    Ok(())
-}
-
-/// The game `POST /v1/games` stores; the load generator's database ceiling
-/// (`examples/loadgen`) builds its games with it too.
-pub fn new_game(
-    body: &NewGame,
-    creator: &PlayerRef,
-    opponent: Option<PlayerRef>,
-) -> Result<Game, ApiError> {
-    let rules = body.rules.resolve()?;
-    let start = match &body.position {
-        Some(text) => Position::from_notation(text, rules)?,
-        None => Position::start(rules, body.first.unwrap_or(SeatChoice::South).pick()),
-    };
-    if let (Some(_), Some(first)) = (&body.position, body.first.and_then(SeatChoice::seat)) {
-        if first != start.turn() {
-            return Err(ApiError::InvalidGame(format!(
-                "first is {first} but the position has {} to move",
-                start.turn()
-            )));
-        }
-    }
-    if start.is_over() {
-        return Err(ApiError::InvalidPosition(
-            "position: the side to move cannot refill its empty row and forfeits at once; \
-             a game cannot start decided"
-                .to_owned(),
-        ));
-    }
-    let seat = body.seat.pick();
-    let now = Utc::now().trunc_subsecs(6);
-    let mut game = Game {
-        id: GameId::generate(),
-        status: GameStatus::Waiting,
-        rules,
-        rated: body.rated && body.position.is_none() && rules.preset().is_some(),
-        created_by: creator.id.clone(),
-        south: None,
-        north: None,
-        reserved_for: opponent,
-        first: start.turn(),
-        custom_start: body.position.is_some(),
-        start_position: start.to_string(),
-        position: start.to_string(),
-        ply: start.ply(),
-        to_move: start.turn(),
-        result: None,
-        version: 1,
-        created_at: now,
-        updated_at: now,
-        started_at: None,
-        finished_at: None,
-        recorded_names: None,
-    };
-    *game.player_mut(seat) = Some(creator.clone());
-    Ok(game)
-}
-
-async fn opponent_of(
-    state: &AppState,
-    body: &NewGame,
-    creator: &PlayerId,
-) -> Result<Option<PlayerRef>, ApiError> {
-    let Some(raw) = &body.opponent else {
-        return Ok(None);
-    };
-    let id = PlayerId::parse(raw).map_err(|e| ApiError::InvalidGame(format!("opponent: {e}")))?;
-    if &id == creator {
-        return Err(ApiError::InvalidGame(
-            "opponent: you cannot reserve the other seat for yourself".to_owned(),
-        ));
-    }
-    let player =
-        state.store.player_by_id(&id).await?.ok_or_else(|| {
-            ApiError::InvalidGame(format!("opponent: no player has the id {raw:?}"))
-        })?;
-    Ok(Some(PlayerRef {
-        id: player.id,
-        name: player.name,
-    }))
 }
 
 /// Creates a game; the creator takes a seat and the game waits for a second player.
@@ -239,19 +146,20 @@ pub async fn create_game(
     Authenticated(player): Authenticated,
     body: Json<NewGame>,
 ) -> Result<HttpResponse, ApiError> {
-    let creator = PlayerRef {
-        id: player.id.clone(),
-        name: player.name.clone(),
-    };
-    let opponent = opponent_of(&state, &body, &player.id).await?;
+    let spec = body.spec()?;
     let what = serde_json::to_string(&*body).map_err(|e| ApiError::Internal(e.into()))?;
-    write_once(&state.store, &request, &player.id, &what, async |tx| {
-        let game = new_game(&body, &creator, opponent)?;
-        tx.insert_game(&game).await?;
-        tracing::info!(game_id = %game.id, rated = game.rated, "game created");
-        Ok(game_reply(StatusCode::CREATED, &game)?
-            .header(header::LOCATION, format!("/v1/games/{}", game.id)))
-    })
+    let creator = player_ref(&player);
+    transition_once(
+        &state,
+        &request,
+        &player.id,
+        &what,
+        async |games, tx| games.create(tx, &spec, &creator).await,
+        |done| {
+            Ok(game_reply(StatusCode::CREATED, &done.game)?
+                .header(header::LOCATION, format!("/v1/games/{}", done.game.id)))
+        },
+    )
     .await
 }
 
@@ -311,44 +219,15 @@ pub async fn join_game(
     Authenticated(player): Authenticated,
     id: web::Path<GameId>,
 ) -> Result<HttpResponse, ApiError> {
-    write_once(&state.store, &request, &player.id, "join", async |tx| {
-        let mut game = lock(tx, &id).await?;
-        if game.seat_of(&player.id).is_some() {
-            return Err(ApiError::OwnGame);
-        }
-        if game.status != GameStatus::Waiting {
-            return Err(if game.south.is_some() && game.north.is_some() {
-                ApiError::GameFull
-            } else {
-                ApiError::GameNotWaiting {
-                    status: game.status.to_string(),
-                }
-            });
-        }
-        if game
-            .reserved_for
-            .as_ref()
-            .is_some_and(|r| r.id != player.id)
-        {
-            return Err(ApiError::SeatReserved);
-        }
-        let open = if game.south.is_none() {
-            Seat::South
-        } else {
-            Seat::North
-        };
-        *game.player_mut(open) = Some(PlayerRef {
-            id: player.id.clone(),
-            name: player.name.clone(),
-        });
-        game.reserved_for = None;
-        game.status = GameStatus::Active;
-        game.updated_at = Utc::now().trunc_subsecs(6);
-        game.started_at = Some(game.updated_at);
-        save(tx, &mut game).await?;
-        tracing::info!(game_id = %game.id, seat = %open, "game joined");
-        game_reply(StatusCode::OK, &game)
-    })
+    let joiner = player_ref(&player);
+    transition_once(
+        &state,
+        &request,
+        &player.id,
+        "join",
+        async |games, tx| games.join(tx, &id, &joiner).await,
+        |done| game_reply(StatusCode::OK, &done.game),
+    )
     .await
 }
 
@@ -374,25 +253,14 @@ pub async fn resign_game(
     Authenticated(player): Authenticated,
     id: web::Path<GameId>,
 ) -> Result<HttpResponse, ApiError> {
-    write_once(&state.store, &request, &player.id, "resign", async |tx| {
-        let mut game = lock(tx, &id).await?;
-        let seat = game
-            .seat_of(&player.id)
-            .ok_or_else(|| ApiError::NotAPlayer(game.id.to_string()))?;
-        if game.status != GameStatus::Active {
-            return Err(ApiError::GameNotActive {
-                status: game.status.to_string(),
-            });
-        }
-        let outcome = position_of(&game)?
-            .resign(seat)
-            .map_err(|e| ApiError::IllegalMove(e.to_string()))?
-            .outcome()
-            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a resignation has an outcome")))?;
-        finish(tx, &mut game, outcome, Utc::now().trunc_subsecs(6)).await?;
-        tracing::info!(game_id = %game.id, %seat, "game resigned");
-        game_reply(StatusCode::OK, &game)
-    })
+    transition_once(
+        &state,
+        &request,
+        &player.id,
+        "resign",
+        async |games, tx| games.resign(tx, &id, &player.id).await,
+        |done| game_reply(StatusCode::OK, &done.game),
+    )
     .await
 }
 
@@ -418,21 +286,13 @@ pub async fn cancel_game(
     Authenticated(player): Authenticated,
     id: web::Path<GameId>,
 ) -> Result<HttpResponse, ApiError> {
-    write_once(&state.store, &request, &player.id, "cancel", async |tx| {
-        let mut game = lock(tx, &id).await?;
-        if game.created_by != player.id {
-            return Err(ApiError::NotGameCreator);
-        }
-        if game.status != GameStatus::Waiting {
-            return Err(ApiError::GameNotWaiting {
-                status: game.status.to_string(),
-            });
-        }
-        game.status = GameStatus::Cancelled;
-        game.updated_at = Utc::now().trunc_subsecs(6);
-        save(tx, &mut game).await?;
-        tracing::info!(game_id = %game.id, "game cancelled");
-        game_reply(StatusCode::OK, &game)
-    })
+    transition_once(
+        &state,
+        &request,
+        &player.id,
+        "cancel",
+        async |games, tx| games.cancel(tx, &id, &player.id).await,
+        |done| game_reply(StatusCode::OK, &done.game),
+    )
     .await
 }

@@ -2,24 +2,24 @@
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
-use chrono::{SubsecRound, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::games::{find_game, finish, lock, position_of, save};
+use super::games::{find_game, position_of};
 use crate::api::auth::Authenticated;
 use crate::api::caching::{cached_json, Freshness};
 use crate::api::conditional::{check_if_match, etag, if_match_text};
 use crate::api::extractors::Json;
-use crate::api::idempotency::{write_once, Reply};
+use crate::api::idempotency::Reply;
 use crate::api::problem::{ApiError, Problem};
+use crate::api::transition::transition_once;
 use crate::api::views::{GameView, MoveView};
 use crate::api::AppState;
-use crate::domain::{GameId, GameStatus, PlayerId};
-use crate::engine::{Direction, Event, Move, Position};
+use crate::domain::GameId;
+use crate::engine::{Direction, Move};
 use crate::replay;
-use crate::store::{Game, MoveRecord, WriteTx};
+use crate::store::Game;
 
 pub fn configure(config: &mut ServiceConfig) {
     config.service(submit_move).service(get_move);
@@ -123,116 +123,38 @@ pub async fn submit_move(
         body.ply,
         if_match_text(&request)
     );
-    write_once(&state.store, &request, &player.id, &what, async |tx| {
-        let if_match = |game: &Game| check_if_match(&request, &etag(game.version));
-        let played = play_move(tx, &id, &player.id, m, body.ply, if_match).await?;
-        let Played {
-            game,
-            record,
-            events,
-            after,
-        } = played;
-        let played_at = record.played_at.unwrap_or(game.updated_at);
-        let view = MoveView::new(
-            record.ply,
-            record.seat,
-            record.notation,
-            &events,
-            record.position_after,
-            played_at,
-        );
-        let body = PlayedMove {
-            played: view,
-            game: GameView::of(&game, &after),
-        };
-        Ok(Reply::json(StatusCode::CREATED, &body)?
-            .header(header::ETAG, etag(game.version))
-            .header(
-                header::LOCATION,
-                format!("/v1/games/{}/moves/{}", game.id, record.ply),
-            ))
-    })
+    let if_match = |game: &Game| Ok(check_if_match(&request, &etag(game.version))?);
+    transition_once(
+        &state,
+        &request,
+        &player.id,
+        &what,
+        async |games, tx| games.play(tx, &id, &player.id, m, body.ply, if_match).await,
+        |done| {
+            let played = done
+                .played()
+                .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a move was played")))?;
+            let game = &done.game;
+            let body = PlayedMove {
+                played: MoveView::new(
+                    played.ply,
+                    played.seat,
+                    played.notation.clone(),
+                    &played.trace,
+                    played.position_after.clone(),
+                    played.played_at,
+                ),
+                game: GameView::of(game, &position_of(game)?),
+            };
+            Ok(Reply::json(StatusCode::CREATED, &body)?
+                .header(header::ETAG, etag(game.version))
+                .header(
+                    header::LOCATION,
+                    format!("/v1/games/{}/moves/{}", game.id, played.ply),
+                ))
+        },
+    )
     .await
-}
-
-/// A move as [`play_move`] played and stored it.
-pub struct Played {
-    /// The game after the move, saved (its `version` bumped).
-    pub game: Game,
-    pub record: MoveRecord,
-    pub events: Vec<Event>,
-    pub after: Position,
-}
-
-/// The work of a move submission inside its write transaction: lock the
-/// game, check the submission (seat, status, `precondition`, expected ply,
-/// turn), play it with the engine, store the move and the game's new state,
-/// and rate the game if the move ended a rated one. The HTTP handler wraps
-/// it in authentication, idempotency and JSON; the load generator's
-/// database ceiling calls it directly, so both issue the same SQL.
-pub async fn play_move(
-    tx: &mut WriteTx,
-    id: &GameId,
-    player: &PlayerId,
-    m: Move,
-    expected_ply: Option<u32>,
-    precondition: impl FnOnce(&Game) -> Result<(), ApiError>,
-) -> Result<Played, ApiError> {
-    let mut game = lock(tx, id).await?;
-    let seat = game
-        .seat_of(player)
-        .ok_or_else(|| ApiError::NotAPlayer(game.id.to_string()))?;
-    if game.status != GameStatus::Active {
-        return Err(ApiError::GameNotActive {
-            status: game.status.to_string(),
-        });
-    }
-    precondition(&game)?;
-    if let Some(expected) = expected_ply.filter(|&p| p != game.ply) {
-        return Err(ApiError::StalePly {
-            expected,
-            current: game.ply,
-        });
-    }
-    if game.to_move != seat {
-        return Err(ApiError::NotYourTurn {
-            seat: seat.to_string(),
-            to_move: game.to_move.to_string(),
-        });
-    }
-    let (after, events) = position_of(&game)?
-        .play_traced(m)
-        .map_err(|e| ApiError::IllegalMove(e.to_string()))?;
-    let now = Utc::now().trunc_subsecs(6);
-    let record = MoveRecord {
-        game_id: game.id.clone(),
-        ply: game.ply,
-        seat,
-        notation: m.to_string(),
-        player_id: Some(player.clone()),
-        position_after: after.to_string(),
-        played_at: Some(now),
-    };
-    if !tx.insert_move(&record).await? {
-        return Err(ApiError::StalePly {
-            expected: record.ply,
-            current: record.ply + 1,
-        });
-    }
-    game.position = record.position_after.clone();
-    game.ply = after.ply();
-    game.to_move = after.turn();
-    game.updated_at = now;
-    match after.outcome() {
-        Some(outcome) => finish(tx, &mut game, outcome, now).await?,
-        None => save(tx, &mut game).await?,
-    }
-    Ok(Played {
-        game,
-        record,
-        events,
-        after,
-    })
 }
 
 /// One move of a game, with its event trace. A move never changes once

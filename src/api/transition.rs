@@ -1,0 +1,90 @@
+//! The HTTP side of the Games layer: its errors as problems, and its
+//! transitions run as idempotent writes whose events are published once
+//! committed.
+
+use actix_web::{HttpRequest, HttpResponse};
+
+use super::idempotency::{write_once, Reply, IDEMPOTENT_REPLAYED};
+use super::problem::{ApiError, ProblemCode};
+use super::AppState;
+use crate::domain::PlayerId;
+use crate::games::{Games, GamesError, Transition};
+use crate::store::WriteTx;
+
+impl From<GamesError> for ApiError {
+    fn from(error: GamesError) -> Self {
+        match error {
+            GamesError::GameNotFound(id) => ApiError::GameNotFound(id.to_string()),
+            GamesError::PreconditionFailed { given, current } => {
+                ApiError::PreconditionFailed { given, current }
+            }
+            GamesError::IllegalMove(detail) => ApiError::IllegalMove(detail),
+            GamesError::InvalidGame(detail) => ApiError::InvalidGame(detail),
+            GamesError::InvalidPosition(detail) => ApiError::InvalidPosition(detail),
+            GamesError::Store(error) => error.into(),
+            GamesError::Internal(error) => ApiError::Internal(error),
+            refused => ApiError::Game(refused),
+        }
+    }
+}
+
+/// The problem code of a refusal that [`ApiError::Game`] carries as is.
+pub fn code_of(error: &GamesError) -> ProblemCode {
+    match error {
+        GamesError::GameNotFound(_) => ProblemCode::GameNotFound,
+        GamesError::NotAPlayer(_) => ProblemCode::NotAPlayer,
+        GamesError::NotGameCreator => ProblemCode::NotGameCreator,
+        GamesError::NotYourTurn { .. } => ProblemCode::NotYourTurn,
+        GamesError::StalePly { .. } => ProblemCode::StalePly,
+        GamesError::GameNotActive(_) => ProblemCode::GameNotActive,
+        GamesError::GameFull => ProblemCode::GameFull,
+        GamesError::OwnGame => ProblemCode::OwnGame,
+        GamesError::SeatReserved => ProblemCode::SeatReserved,
+        GamesError::GameNotWaiting(_) => ProblemCode::GameNotWaiting,
+        GamesError::PreconditionFailed { .. } => ProblemCode::PreconditionFailed,
+        GamesError::IllegalMove(_) => ProblemCode::IllegalMove,
+        GamesError::InvalidGame(_) => ProblemCode::InvalidGame,
+        GamesError::InvalidPosition(_) => ProblemCode::InvalidPosition,
+        GamesError::Store(_) | GamesError::Internal(_) => ProblemCode::Internal,
+    }
+}
+
+/// A problem raised by the caller's own check inside a transition (an
+/// `If-Match` precondition), carried through the layer and back.
+impl From<ApiError> for GamesError {
+    fn from(error: ApiError) -> Self {
+        match error {
+            ApiError::PreconditionFailed { given, current } => {
+                GamesError::PreconditionFailed { given, current }
+            }
+            other => GamesError::Internal(anyhow::anyhow!("{other}")),
+        }
+    }
+}
+
+/// Runs one transition of the Games layer as an idempotent write
+/// ([`write_once`]), answers with `render`, and publishes the transition's
+/// events once its transaction committed (not for a replayed answer).
+pub async fn transition_once(
+    state: &AppState,
+    request: &HttpRequest,
+    player: &PlayerId,
+    what: &str,
+    work: impl AsyncFnOnce(&Games, &mut WriteTx) -> Result<Transition, GamesError>,
+    render: impl FnOnce(&Transition) -> Result<Reply, ApiError>,
+) -> Result<HttpResponse, ApiError> {
+    let mut done = None;
+    let response = write_once(&state.store, request, player, what, async |tx| {
+        let transition = work(&state.games, tx).await?;
+        let reply = render(&transition)?;
+        done = Some(transition);
+        Ok(reply)
+    })
+    .await?;
+    if let Some(transition) = done {
+        if !response.headers().contains_key(IDEMPOTENT_REPLAYED) {
+            state.games.publish(transition);
+        }
+    }
+    Ok(response)
+}

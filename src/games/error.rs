@@ -1,0 +1,49 @@
+//! Why a transition was refused: domain reasons, no HTTP. The API maps
+//! each to its problem code.
+
+use crate::domain::{GameId, GameStatus};
+use crate::engine::Seat;
+use crate::store::StoreError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum GamesError {
+    #[error("no game has the id {0}")]
+    GameNotFound(GameId),
+    #[error("you are not a player of game {0}")]
+    NotAPlayer(GameId),
+    #[error("only the game's creator may cancel it")]
+    NotGameCreator,
+    #[error("it is {to_move}'s turn; you play {seat}")]
+    NotYourTurn { seat: Seat, to_move: Seat },
+    #[error("the request expected ply {expected} but the game is at ply {current}")]
+    StalePly { expected: u32, current: u32 },
+    #[error("the game is {0}, not active")]
+    GameNotActive(GameStatus),
+    #[error("both seats are taken")]
+    GameFull,
+    #[error("you already sit in this game")]
+    OwnGame,
+    #[error("the open seat is reserved for another player")]
+    SeatReserved,
+    #[error("the game is {0}; only a waiting game can be joined or cancelled")]
+    GameNotWaiting(GameStatus),
+    /// The caller's precondition on the game's version failed.
+    #[error("the game's version is {current}, not {given}")]
+    PreconditionFailed { given: String, current: String },
+    #[error("{0}")]
+    IllegalMove(String),
+    #[error("{0}")]
+    InvalidGame(String),
+    #[error("{0}")]
+    InvalidPosition(String),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("internal error: {0}")]
+    Internal(#[source] anyhow::Error),
+}
+
+impl GamesError {
+    pub(crate) fn internal(what: impl std::fmt::Display) -> GamesError {
+        GamesError::Internal(anyhow::anyhow!("{what}"))
+    }
+}
