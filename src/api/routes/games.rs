@@ -87,7 +87,7 @@ pub struct NewGame {
 
 /// The current position of a stored game (finished or not).
 pub(crate) fn position_of(game: &Game) -> Result<Position, ApiError> {
-    Position::restore(&game.position, game.rules, game.result)
+    crate::replay::current_position(game)
         .map_err(|e| ApiError::Internal(anyhow::anyhow!("game {}: stored position: {e}", game.id)))
 }
 
