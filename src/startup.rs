@@ -3,7 +3,7 @@
 use std::net::TcpListener;
 
 use actix_web::dev::{Server, ServerHandle};
-use actix_web::middleware::{from_fn, ErrorHandlers};
+use actix_web::middleware::{from_fn, Compress, ErrorHandlers};
 use actix_web::{web, App, HttpServer};
 use anyhow::Context;
 use tracing_actix_web::TracingLogger;
@@ -59,6 +59,7 @@ impl Application {
         let app_rate_limit = rate_limit.clone();
         let server = HttpServer::new(move || {
             App::new()
+                .wrap(Compress::default())
                 .wrap(app_rate_limit.middleware())
                 .wrap(ErrorHandlers::new().default_handler(fallback::problem_for_any_error))
                 .wrap(from_fn(telemetry::expose_request_id))

@@ -6,6 +6,7 @@ pub mod conditional;
 pub mod extractors;
 pub mod fallback;
 pub mod idempotency;
+pub mod offload;
 pub mod openapi;
 pub mod problem;
 pub mod rate_limit;
