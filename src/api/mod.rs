@@ -3,6 +3,7 @@
 pub mod auth;
 pub mod caching;
 pub mod conditional;
+pub mod connections;
 pub mod extractors;
 pub mod fallback;
 pub mod idempotency;

@@ -154,6 +154,9 @@ fn cursor_check(payload: &[u8]) -> [u8; CURSOR_CHECK_BYTES] {
 
 const CURSOR_CHECK_BYTES: usize = 4;
 
+/// 1970-01-01 up to the end of 9999, in microseconds since the epoch.
+const CURSOR_MICROS: std::ops::RangeInclusive<i64> = 0..=253_402_300_799_999_999;
+
 pub fn decode_cursor(raw: &str) -> Result<HistoryKey, ApiError> {
     let bad = || invalid("cursor", raw, "a cursor from a previous page's next_cursor");
     let bytes = URL_SAFE_NO_PAD.decode(raw).map_err(|_| bad())?;
@@ -167,9 +170,12 @@ pub fn decode_cursor(raw: &str) -> Result<HistoryKey, ApiError> {
     }
     let text = std::str::from_utf8(payload).map_err(|_| bad())?;
     let (micros, id) = text.split_once('.').ok_or_else(bad)?;
+    // Only times a game can have been created at: both backends store
+    // them alike, so a forged time beyond is refused, not misread.
     let created_at = micros
         .parse::<i64>()
         .ok()
+        .filter(|m| CURSOR_MICROS.contains(m))
         .and_then(DateTime::from_timestamp_micros)
         .ok_or_else(bad)?;
     let id = GameId::parse(id).map_err(|_| bad())?;
