@@ -11,7 +11,7 @@
 //! away; [`replayed_position`] recomputes it from the start instead (see
 //! BENCHMARKS.md, "Replay", for why the stored one is served).
 
-use crate::engine::{Event, Move, Position, Seat};
+use crate::engine::{Event, Move, Position, PositionError, Seat};
 use crate::store::{Game, MoveRecord, Store, StoreError};
 
 #[derive(Debug, thiserror::Error)]
@@ -50,6 +50,18 @@ pub fn resolve_ply(game: &Game, asked: u32) -> Option<u32> {
     let start = start_ply(game);
     let ply = if asked == 0 { start } else { asked };
     (start..=game.last_ply()).contains(&ply).then_some(ply)
+}
+
+/// The game's current position, as every reader of a stored game (the API,
+/// `oanquan verify`) parses it.
+pub fn current_position(game: &Game) -> Result<Position, PositionError> {
+    Position::restore(&game.position, game.rules, game.result)
+}
+
+/// The game's start, as stored (refilled already, so held to the stored
+/// bounds: a start at the request bounds may hold 5 stones more).
+pub fn start_position(game: &Game) -> Result<Position, PositionError> {
+    Position::restore(&game.start_position, game.rules, None)
 }
 
 /// Parses a stored position; the game's result applies to its last one.
@@ -96,8 +108,8 @@ pub async fn replayed_position(
     game: &Game,
     ply: u32,
 ) -> Result<Position, ReplayError> {
-    let start = Position::from_notation(&game.start_position, game.rules)
-        .map_err(|e| corrupt(game, format_args!("start position: {e}")))?;
+    let start =
+        start_position(game).map_err(|e| corrupt(game, format_args!("start position: {e}")))?;
     let mut position = start;
     for record in store.moves_between(&game.id, game.start_ply(), ply).await? {
         let m = parse_move(game, &record)?;
@@ -138,7 +150,7 @@ pub async fn traced_moves(
     };
     let mut traced = Vec::with_capacity(records.len());
     for record in records {
-        let position = Position::from_notation(&before, game.rules).map_err(|e| {
+        let position = Position::restore(&before, game.rules, None).map_err(|e| {
             corrupt(
                 game,
                 format_args!("position before ply {}: {e}", record.ply),

@@ -31,6 +31,9 @@ pub struct Settings {
 
     #[command(flatten)]
     pub games: GamesSettings,
+
+    #[command(flatten)]
+    pub network: NetworkSettings,
 }
 
 /// The life of games: clocks, the sweeper, what counts for ratings.
@@ -66,6 +69,48 @@ impl Default for GamesSettings {
             waiting_expiry_s: 24 * 3600,
             pair_rated_limit: 10,
             time: SharedTime::default(),
+        }
+    }
+}
+
+/// What one client may hold of the server (issue 9 part 5).
+#[derive(Clone, Debug, Args)]
+pub struct NetworkSettings {
+    /// Seconds a request body may take to arrive in full; a slower one is
+    /// answered 400 and its connection closed.
+    #[arg(
+        long = "body-read-timeout-secs",
+        env = "OANQUAN_BODY_READ_TIMEOUT_SECS",
+        default_value_t = NetworkSettings::default().body_read_timeout_secs
+    )]
+    pub body_read_timeout_secs: u64,
+
+    /// Connections one client IP may hold open at once; requests on any
+    /// more are answered 429 and closed. 0 lifts the cap.
+    #[arg(
+        long = "max-connections-per-ip",
+        env = "OANQUAN_MAX_CONNECTIONS_PER_IP",
+        default_value_t = NetworkSettings::default().max_connections_per_ip
+    )]
+    pub max_connections_per_ip: u32,
+
+    /// Peers (comma-separated IPs, e.g. a reverse proxy) whose `Forwarded`
+    /// / `X-Forwarded-For` header names the client for logs and rate
+    /// limits; from anyone else the TCP peer is the client.
+    #[arg(
+        long = "trusted-proxies",
+        env = "OANQUAN_TRUSTED_PROXIES",
+        value_delimiter = ','
+    )]
+    pub trusted_proxies: Vec<std::net::IpAddr>,
+}
+
+impl Default for NetworkSettings {
+    fn default() -> Self {
+        Self {
+            body_read_timeout_secs: 10,
+            max_connections_per_ip: 64,
+            trusted_proxies: Vec::new(),
         }
     }
 }

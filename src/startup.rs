@@ -3,13 +3,14 @@
 use std::net::TcpListener;
 
 use actix_web::dev::{Server, ServerHandle};
-use actix_web::middleware::{from_fn, ErrorHandlers};
+use actix_web::middleware::{from_fn, Compress, ErrorHandlers};
 use actix_web::{web, App, HttpServer};
 use anyhow::Context;
 use tracing_actix_web::TracingLogger;
 use utoipa_actix_web::service_config::ServiceConfig;
 use utoipa_swagger_ui::{Config as SwaggerConfig, SwaggerUi};
 
+use crate::api::connections::{self, BodyDeadline, ConnectionCap};
 use crate::api::fallback::{self, RouteTable};
 use crate::api::rate_limit::RateLimit;
 use crate::api::{self, extractors, AppState};
@@ -60,13 +61,24 @@ impl Application {
         let rate_limit = RateLimit::new(&settings.rate_limit);
 
         let app_rate_limit = rate_limit.clone();
+        let connection_cap = ConnectionCap::new(&settings.network);
+        let body_deadline = web::Data::new(BodyDeadline(std::time::Duration::from_secs(
+            settings.network.body_read_timeout_secs,
+        )));
+        let client_address = web::Data::new(telemetry::ClientAddress {
+            trusted_proxies: settings.network.trusted_proxies.clone(),
+        });
         let server = HttpServer::new(move || {
             App::new()
+                .wrap(Compress::default())
+                .wrap(from_fn(connections::guard))
                 .wrap(app_rate_limit.middleware())
                 .wrap(ErrorHandlers::new().default_handler(fallback::problem_for_any_error))
                 .wrap(from_fn(telemetry::expose_request_id))
                 .wrap(TracingLogger::<RequestSpan>::new())
                 .app_data(state.clone())
+                .app_data(body_deadline.clone())
+                .app_data(client_address.clone())
                 .app_data(routes.clone())
                 .app_data(extractors::json_config())
                 .app_data(extractors::path_config())
@@ -82,6 +94,7 @@ impl Application {
                 .configure(crate::web::configure)
                 .default_service(web::to(fallback::no_route))
         })
+        .on_connect(move |connection, data| connection_cap.on_connect(connection, data))
         .shutdown_timeout(SHUTDOWN_TIMEOUT_SECS);
         let server = match settings.workers {
             Some(workers) => server.workers(workers),

@@ -6,15 +6,18 @@ use std::time::Instant;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::header::{HeaderName, HeaderValue};
+use std::net::IpAddr;
+
+use actix_web::http::header::{self, HeaderName, HeaderValue};
 use actix_web::middleware::Next;
-use actix_web::{Error, HttpMessage};
+use actix_web::{web, Error, HttpMessage};
 use tracing::Span;
-use tracing_actix_web::{root_span, RequestId, RootSpanBuilder};
+use tracing_actix_web::{RequestId, RootSpanBuilder};
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
 use tracing_subscriber::EnvFilter;
 
+use crate::domain::{echoed, MAX_LOG_FIELD_CHARS};
 use crate::settings::LogFormat;
 
 pub const REQUEST_ID_HEADER: HeaderName = HeaderName::from_static("x-request-id");
@@ -48,15 +51,75 @@ pub struct RequestSpan;
 struct RequestStart(Instant);
 
 impl RootSpanBuilder for RequestSpan {
+    /// tracing-actix-web's fields, with every echoed one (target, user
+    /// agent, host) masked and bounded, and `http.client_ip` the TCP peer
+    /// unless that peer is a trusted proxy ([`ClientAddress`]).
     fn on_request_start(request: &ServiceRequest) -> Span {
         request
             .extensions_mut()
             .insert(RequestStart(Instant::now()));
-        root_span!(request)
+        let field = |text: &str| echoed(text, MAX_LOG_FIELD_CHARS).into_owned();
+        let request_id = request
+            .extensions()
+            .get::<RequestId>()
+            .map(ToString::to_string)
+            .unwrap_or_default();
+        let route = request.match_pattern().unwrap_or_else(|| "default".into());
+        let method = request.method().as_str().to_owned();
+        let user_agent = request
+            .headers()
+            .get(header::USER_AGENT)
+            .map(|h| field(&String::from_utf8_lossy(h.as_bytes())))
+            .unwrap_or_default();
+        let target = request
+            .uri()
+            .path_and_query()
+            .map_or_else(String::new, |p| field(p.as_str()));
+        let client_ip = ClientAddress::of(request);
+        let host = field(request.connection_info().host());
+        tracing::info_span!(
+            "HTTP request",
+            http.method = %method,
+            http.route = %route,
+            http.host = %host,
+            http.client_ip = %client_ip.map_or_else(String::new, |ip| ip.to_string()),
+            http.user_agent = %user_agent,
+            http.target = %target,
+            http.status_code = tracing::field::Empty,
+            otel.name = %format!("{method} {route}"),
+            otel.kind = "server",
+            otel.status_code = tracing::field::Empty,
+            request_id = %request_id,
+            exception.message = tracing::field::Empty,
+            exception.details = tracing::field::Empty,
+        )
     }
 
     fn on_request_end<B: MessageBody>(span: Span, outcome: &Result<ServiceResponse<B>, Error>) {
-        tracing_actix_web::DefaultRootSpanBuilder::on_request_end(span.clone(), outcome);
+        let error = match outcome {
+            Ok(response) => response.response().error(),
+            Err(error) => Some(error),
+        };
+        if let Some(error) = error {
+            let error = error.as_response_error();
+            let message = echoed(&error.to_string(), MAX_LOG_FIELD_CHARS).into_owned();
+            let details = echoed(&format!("{error:?}"), MAX_LOG_FIELD_CHARS).into_owned();
+            span.record("exception.message", message);
+            span.record("exception.details", details);
+        }
+        let status = match outcome {
+            Ok(response) => response.status(),
+            Err(error) => error.as_response_error().status_code(),
+        };
+        span.record("http.status_code", status.as_u16());
+        span.record(
+            "otel.status_code",
+            if status.is_server_error() {
+                "ERROR"
+            } else {
+                "OK"
+            },
+        );
         match outcome {
             Ok(response) => {
                 let started = response
@@ -74,9 +137,38 @@ impl RootSpanBuilder for RequestSpan {
                 );
             }
             Err(error) => {
+                let error = echoed(&error.to_string(), MAX_LOG_FIELD_CHARS).into_owned();
                 tracing::warn!(parent: &span, %error, "request failed");
             }
         }
+    }
+}
+
+/// Which peers may say, in `Forwarded` / `X-Forwarded-For`, whom they
+/// forward for (`--trusted-proxies`). Registered as app data.
+#[derive(Clone, Debug, Default)]
+pub struct ClientAddress {
+    pub trusted_proxies: Vec<IpAddr>,
+}
+
+impl ClientAddress {
+    /// The client's address: the TCP peer, or what a trusted proxy peer
+    /// forwards for.
+    pub fn of(request: &ServiceRequest) -> Option<IpAddr> {
+        let peer = request.peer_addr().map(|a| a.ip());
+        let trusted = request
+            .app_data::<web::Data<ClientAddress>>()
+            .is_some_and(|c| peer.is_some_and(|p| c.trusted_proxies.contains(&p)));
+        if !trusted {
+            return peer;
+        }
+        let info = request.connection_info();
+        let forwarded = info.realip_remote_addr().and_then(|text| {
+            text.parse::<IpAddr>()
+                .ok()
+                .or_else(|| text.parse::<std::net::SocketAddr>().ok().map(|a| a.ip()))
+        });
+        forwarded.or(peer)
     }
 }
 

@@ -118,7 +118,7 @@ fn mismatch(game: &str, ply: Option<u32>, what: impl Into<String>) -> Mismatch {
 pub fn check_game(game: &Game, moves: &[MoveRecord]) -> Vec<Mismatch> {
     let id = game.id.as_str();
     let mut found = Vec::new();
-    let start = match Position::from_notation(&game.start_position, game.rules) {
+    let start = match crate::replay::start_position(game) {
         Ok(start) => start,
         Err(e) => return vec![mismatch(id, None, format!("start position: {e}"))],
     };
@@ -172,6 +172,11 @@ pub fn check_game(game: &Game, moves: &[MoveRecord]) -> Vec<Mismatch> {
                 return found;
             }
         };
+        let last = record.ply + 1 == game.ply;
+        let outcome = if last { game.result } else { None };
+        if let Err(e) = Position::restore(&record.position_after, game.rules, outcome) {
+            found.push(at(format!("stored position does not read back: {e}")));
+        }
         if record.position_after != after.to_string() {
             found.push(at(format!(
                 "stored position {:?}, replay gives {:?}",
@@ -189,6 +194,9 @@ pub fn check_game(game: &Game, moves: &[MoveRecord]) -> Vec<Mismatch> {
 fn check_state(game: &Game, moves: usize, last: &Position, found: &mut Vec<Mismatch>) {
     let id = game.id.as_str();
     let mut note = |what: String| found.push(mismatch(id, None, what));
+    if let Err(e) = crate::replay::current_position(game) {
+        note(format!("stored current position does not read back: {e}"));
+    }
     if game.position != last.to_string() {
         note(format!(
             "stored current position {:?}, replay gives {:?}",

@@ -3,9 +3,11 @@
 pub mod auth;
 pub mod caching;
 pub mod conditional;
+pub mod connections;
 pub mod extractors;
 pub mod fallback;
 pub mod idempotency;
+pub mod offload;
 pub mod openapi;
 pub mod problem;
 pub mod rate_limit;

@@ -8,7 +8,7 @@ use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::domain::{InvalidLabel, InvalidName};
+use crate::domain::{echoed, InvalidLabel, InvalidName, MAX_DETAIL_CHARS};
 use crate::engine::{PositionError, RulesError};
 use crate::games::GamesError;
 use crate::store::StoreError;
@@ -120,7 +120,7 @@ problem_codes! {
     BadRequest => "bad_request", BAD_REQUEST, "Bad request",
         "The request could not be understood. This generic code is used only when no more specific one applies.";
     RateLimited => "rate_limited", TOO_MANY_REQUESTS, "Too many requests",
-        "This client IP has sent more requests than the rate limit allows. Wait the number of seconds given in `Retry-After`.";
+        "This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`.";
     DatabaseUnavailable => "database_unavailable", SERVICE_UNAVAILABLE, "Database unavailable",
         "The database cannot be reached right now. Retry later.";
     InvalidRecord => "invalid_record", UNPROCESSABLE_ENTITY, "Invalid game record",
@@ -167,12 +167,15 @@ pub struct Problem {
 }
 
 impl Problem {
+    /// The detail may echo input: it is held to [`MAX_DETAIL_CHARS`], with
+    /// anything token-shaped masked.
     pub fn new(code: ProblemCode, status: StatusCode, detail: impl Into<String>) -> Self {
+        let detail = detail.into();
         Problem {
             type_: code.type_uri(),
             title: code.title().to_owned(),
             status: status.as_u16(),
-            detail: detail.into(),
+            detail: echoed(&detail, MAX_DETAIL_CHARS).into_owned(),
             code: code.as_str().to_owned(),
         }
     }
@@ -356,7 +359,10 @@ impl ResponseError for ApiError {
 
     fn error_response(&self) -> HttpResponse {
         match self {
-            ApiError::Internal(error) => tracing::error!(error = ?error, "internal error"),
+            ApiError::Internal(error) => tracing::error!(
+                error = %echoed(&format!("{error:?}"), MAX_DETAIL_CHARS),
+                "internal error"
+            ),
             ApiError::DatabaseUnavailable(error) => {
                 tracing::warn!(error = %error, "database unavailable")
             }

@@ -52,7 +52,7 @@ impl KeyExtractor for ClientIp {
         if EXEMPT_PATHS.contains(&request.path()) {
             return Ok(None);
         }
-        let ip = match request.peer_addr().map(|addr| addr.ip()) {
+        let ip = match crate::telemetry::ClientAddress::of(request) {
             Some(IpAddr::V6(v6)) => IpAddr::V6(Ipv6Addr::from(u128::from(v6) & (!0u128 << 72))),
             Some(v4) => v4,
             // Only in-process test requests lack a peer; they share one bucket.

@@ -3,11 +3,13 @@
 
 #[macro_use]
 mod id;
+mod echo;
 mod game;
 mod player;
 mod text;
 mod token;
 
+pub use echo::{echoed, MAX_DETAIL_CHARS, MAX_LOG_FIELD_CHARS};
 pub use game::{GameId, GameStatus, InvalidGameId};
 pub use player::{InvalidName, InvalidPlayerId, NameKeys, PlayerId, PlayerName};
 pub use text::{Unfit, MAX_MARKS_PER_BASE};

@@ -18,7 +18,10 @@ mod types;
 
 pub use events::{Event, Protection, Recorder, TurnEndReason};
 pub use moves::{Move, MoveError, MoveList};
-pub use notation::{PositionError, MAX_BOARD_STONES, MAX_STORE_STONES};
+pub use notation::{
+    Limits, PositionError, MAX_BOARD_STONES, MAX_STORE_STONES, STORED_MAX_BOARD_STONES,
+    STORED_MAX_STORE_STONES,
+};
 pub use position::{EndReason, Outcome, PlayError, Position, Store};
 pub use rules::{
     MandarinSetup, Preset, RefillShortfall, RuleParam, RuleParams, Rules, RulesError, UnknownPreset,

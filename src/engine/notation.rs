@@ -15,6 +15,38 @@ pub const MAX_BOARD_STONES: u64 = 10_000;
 /// The largest magnitude of a store's small stones in a custom position.
 pub const MAX_STORE_STONES: i32 = 100_000;
 
+/// The most refills a game can see: one at the start, one per turn change.
+const MAX_REFILLS: u64 = *Rules::MAX_PLIES_RANGE.end() as u64 + 1;
+/// The most small stones a position reached by play may hold on its board.
+/// Only a refill adds stones to the board (5 from a store); sowing moves
+/// them, captures and the sweep take them off.
+pub const STORED_MAX_BOARD_STONES: u64 = MAX_BOARD_STONES + 5 * MAX_REFILLS;
+/// The largest magnitude of a store reached by play: a store loses only to
+/// refills (5 each) and gains only what leaves the board, which is at most
+/// every stone the board ever held.
+pub const STORED_MAX_STORE_STONES: i32 = MAX_STORE_STONES + STORED_MAX_BOARD_STONES as i32;
+
+/// The bounds a position text is held to: a start a client submits
+/// ([`Limits::REQUEST`]) or a position play reached ([`Limits::STORED`]).
+/// Every position reachable from a request-valid start is stored-valid
+/// (`engine::tests::properties` plays games from starts at every bound).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    pub board: u64,
+    pub store: i32,
+}
+
+impl Limits {
+    pub const REQUEST: Limits = Limits {
+        board: MAX_BOARD_STONES,
+        store: MAX_STORE_STONES,
+    };
+    pub const STORED: Limits = Limits {
+        board: STORED_MAX_BOARD_STONES,
+        store: STORED_MAX_STORE_STONES,
+    };
+}
+
 /// Why a position string was rejected. [`PositionError::field`] names the
 /// offending part.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,13 +68,13 @@ pub enum PositionError {
     /// A store is not `<small>:<mandarins>`.
     BadStore { seat: Seat, token: String },
     /// A store holds more small stones than the server accepts.
-    StoreOutOfRange { seat: Seat, small: i64 },
+    StoreOutOfRange { seat: Seat, small: i64, limit: i32 },
     /// Mandarins on the board plus in the stores exceed 2.
     TooManyMandarins { total: u64 },
-    /// One square holds more than [`MAX_BOARD_STONES`].
-    SquareTooLarge { square: u8, count: u64 },
-    /// The board holds more than [`MAX_BOARD_STONES`].
-    TooManyStones { total: u64 },
+    /// One square holds more than the board's limit.
+    SquareTooLarge { square: u8, count: u64, limit: u64 },
+    /// The board holds more than its limit ([`MAX_BOARD_STONES`] for a start).
+    TooManyStones { total: u64, limit: u64 },
     /// Both mandarin squares are empty: the game would already be over.
     AlreadyFinished,
     /// The ply is not a number in `1..=max_plies`.
@@ -109,21 +141,25 @@ impl fmt::Display for PositionError {
                 f,
                 "{seat} store: `{token}` is not <small>:<mandarins> (e.g. `7:1`; small may be negative, mandarins 0..=2)"
             ),
-            StoreOutOfRange { seat, small } => write!(
+            StoreOutOfRange { seat, small, limit } => write!(
                 f,
-                "{seat} store: {small} small stones is beyond the server's limit of ±{MAX_STORE_STONES}"
+                "{seat} store: {small} small stones is beyond the server's limit of ±{limit}"
             ),
             TooManyMandarins { total } => write!(
                 f,
                 "mandarins: {total} on the board and in the stores; there are only 2"
             ),
-            SquareTooLarge { square, count } => write!(
+            SquareTooLarge {
+                square,
+                count,
+                limit,
+            } => write!(
                 f,
-                "square {square}: {count} stones is beyond the server's limit of {MAX_BOARD_STONES} on the board"
+                "square {square}: {count} stones is beyond the server's limit of {limit} on the board"
             ),
-            TooManyStones { total } => write!(
+            TooManyStones { total, limit } => write!(
                 f,
-                "squares: {total} small stones on the board is beyond the server's limit of {MAX_BOARD_STONES}"
+                "squares: {total} small stones on the board is beyond the server's limit of {limit}"
             ),
             AlreadyFinished => f.write_str(
                 "squares: both mandarin squares are empty, so the game is already over",
@@ -143,7 +179,12 @@ fn is_digits(text: &str) -> bool {
     !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
 }
 
-fn parse_square(index: u8, token: &str, rules: &Rules) -> Result<(u32, bool), PositionError> {
+fn parse_square(
+    index: u8,
+    token: &str,
+    rules: &Rules,
+    limits: Limits,
+) -> Result<(u32, bool), PositionError> {
     let (digits, mandarin) = match token.strip_prefix('M') {
         Some(rest) => (rest, true),
         None => (token, false),
@@ -173,16 +214,17 @@ fn parse_square(index: u8, token: &str, rules: &Rules) -> Result<(u32, bool), Po
     }
     // Only an overflow can fail here: the text is all digits.
     let count: u64 = digits.parse().unwrap_or(u64::MAX);
-    if count > MAX_BOARD_STONES {
+    if count > limits.board {
         return Err(PositionError::SquareTooLarge {
             square: index,
             count,
+            limit: limits.board,
         });
     }
     Ok((count as u32, mandarin))
 }
 
-fn parse_store(seat: Seat, token: &str) -> Result<Store, PositionError> {
+fn parse_store(seat: Seat, token: &str, limits: Limits) -> Result<Store, PositionError> {
     let bad = || PositionError::BadStore {
         seat,
         token: token.to_owned(),
@@ -193,8 +235,12 @@ fn parse_store(seat: Seat, token: &str) -> Result<Store, PositionError> {
         return Err(bad());
     }
     let small: i64 = small.parse().unwrap_or(i64::MAX);
-    if small.abs() > i64::from(MAX_STORE_STONES) {
-        return Err(PositionError::StoreOutOfRange { seat, small });
+    if small.abs() > i64::from(limits.store) {
+        return Err(PositionError::StoreOutOfRange {
+            seat,
+            small,
+            limit: limits.store,
+        });
     }
     let mandarins: u32 = mandarins.parse().map_err(|_| bad())?;
     Ok(Store {
@@ -204,7 +250,12 @@ fn parse_store(seat: Seat, token: &str) -> Result<Store, PositionError> {
 }
 
 /// Parses the five fields and checks everything but whether the game is over.
-fn parse_fields(text: &str, rules: Rules, max_ply: u32) -> Result<Position, PositionError> {
+fn parse_fields(
+    text: &str,
+    rules: Rules,
+    max_ply: u32,
+    limits: Limits,
+) -> Result<Position, PositionError> {
     let text = text.trim();
     let fields: Vec<&str> = if text.is_empty() {
         Vec::new()
@@ -225,7 +276,7 @@ fn parse_fields(text: &str, rules: Rules, max_ply: u32) -> Result<Position, Posi
     let mut stones = [0u32; 12];
     let mut mandarin = [false; 2];
     for (index, token) in tokens.iter().enumerate() {
-        let (count, has_mandarin) = parse_square(index as u8, token, &rules)?;
+        let (count, has_mandarin) = parse_square(index as u8, token, &rules, limits)?;
         stones[index] = count;
         if has_mandarin {
             mandarin[index / 6] = true;
@@ -241,8 +292,8 @@ fn parse_fields(text: &str, rules: Rules, max_ply: u32) -> Result<Position, Posi
         }
     };
     let stores = [
-        parse_store(Seat::South, south)?,
-        parse_store(Seat::North, north)?,
+        parse_store(Seat::South, south, limits)?,
+        parse_store(Seat::North, north, limits)?,
     ];
     let ply = Some(ply)
         .filter(|p| is_digits(p))
@@ -254,8 +305,11 @@ fn parse_fields(text: &str, rules: Rules, max_ply: u32) -> Result<Position, Posi
         })?;
 
     let total: u64 = stones.iter().map(|&s| u64::from(s)).sum();
-    if total > MAX_BOARD_STONES {
-        return Err(PositionError::TooManyStones { total });
+    if total > limits.board {
+        return Err(PositionError::TooManyStones {
+            total,
+            limit: limits.board,
+        });
     }
     let mandarins = mandarin.iter().filter(|&&m| m).count() as u64
         + stores.iter().map(|s| u64::from(s.mandarins)).sum::<u64>();
@@ -298,7 +352,7 @@ impl Position {
         rules: Rules,
         rec: &mut R,
     ) -> Result<Position, PositionError> {
-        let mut position = parse_fields(text, rules, rules.max_plies())?;
+        let mut position = parse_fields(text, rules, rules.max_plies(), Limits::REQUEST)?;
         if position.is_empty(Square::WEST_MANDARIN) && position.is_empty(Square::EAST_MANDARIN) {
             return Err(PositionError::AlreadyFinished);
         }
@@ -307,20 +361,27 @@ impl Position {
     }
 
     /// Restores a position this engine printed, with the outcome recorded
-    /// beside it when the game is over. A finished position is not a valid
-    /// start (its mandarin squares may be empty, its ply one past
-    /// `max_plies`), so [`Position::from_notation`] refuses it; this accepts
-    /// it, checks the rest, and does not refill (a stored position was
-    /// refilled when it was reached, and a forfeit's empty row must stay).
+    /// beside it when the game is over. Play can go past a start's bounds
+    /// (refills add stones), so this holds the text to [`Limits::STORED`].
+    /// A finished position is not a valid start either (its mandarin squares
+    /// may be empty, its ply one past `max_plies`): this accepts it, checks
+    /// the rest, and does not refill (a stored position was refilled when it
+    /// was reached, and a forfeit's empty row must stay).
     pub fn restore(
         text: &str,
         rules: Rules,
         outcome: Option<Outcome>,
     ) -> Result<Position, PositionError> {
         let Some(outcome) = outcome else {
-            return Position::from_notation(text, rules);
+            let mut position = parse_fields(text, rules, rules.max_plies(), Limits::STORED)?;
+            if position.is_empty(Square::WEST_MANDARIN) && position.is_empty(Square::EAST_MANDARIN)
+            {
+                return Err(PositionError::AlreadyFinished);
+            }
+            position.refill(&mut ());
+            return Ok(position);
         };
-        let mut position = parse_fields(text, rules, rules.max_plies() + 1)?;
+        let mut position = parse_fields(text, rules, rules.max_plies() + 1, Limits::STORED)?;
         position.outcome = Some(outcome);
         Ok(position)
     }

@@ -83,7 +83,7 @@ impl Games {
 
 /// The current position of a stored game (finished or not).
 pub fn position_of(game: &Game) -> Result<Position, GamesError> {
-    Position::restore(&game.position, game.rules, game.result)
+    crate::replay::current_position(game)
         .map_err(|e| GamesError::internal(format!("game {}: stored position: {e}", game.id)))
 }
 

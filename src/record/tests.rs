@@ -384,3 +384,31 @@ proptest::proptest! {
         let _ = text::parse(&text).and_then(|r| r.replay());
     }
 }
+
+#[test]
+fn a_record_holds_each_known_tag_at_most_once_and_no_more_than_max_tags() {
+    // Every known tag once reads; one more (any name) is refused.
+    let bomb: String = (0..116_000).map(|i| format!("[t{i} \"\"]\n")).collect();
+    let started = std::time::Instant::now();
+    let error = text::parse(&bomb).unwrap_err().to_string();
+    assert!(error.contains("unknown tag [t0]"), "{error}");
+    let repeated = "[South \"a\"]\n".repeat(100_000);
+    let error = text::parse(&repeated).unwrap_err().to_string();
+    assert!(error.contains("given twice"), "{error}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(1));
+    assert_eq!(text::MAX_TAGS, 21);
+}
+
+#[test]
+fn reading_a_megabyte_of_text_is_linear() {
+    let started = std::time::Instant::now();
+    for text in [
+        "1. 1L ".repeat(170_000),
+        "{".to_owned() + &"x".repeat(1 << 20),
+        "; a comment\n".repeat(90_000),
+        format!("[South \"{}\"]", "\\\"".repeat(500_000)),
+    ] {
+        let _ = text::parse(&text).and_then(|r| r.replay());
+    }
+    assert!(started.elapsed() < std::time::Duration::from_secs(2));
+}

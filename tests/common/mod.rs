@@ -143,6 +143,7 @@ impl TestApp {
             },
             rate_limit: RateLimitSettings::default(),
             games: GamesSettings::default(),
+            network: Default::default(),
         };
         customise(&mut settings);
 

@@ -102,7 +102,10 @@ pub struct AnalysisResponse {
 pub async fn play_line(
     body: Json<AnalysisRequest>,
 ) -> Result<web::Json<AnalysisResponse>, ApiError> {
-    analyse(&body).map(web::Json)
+    let Json(request) = body;
+    crate::api::offload::run(move || analyse(&request))
+        .await
+        .map(web::Json)
 }
 
 fn analyse(request: &AnalysisRequest) -> Result<AnalysisResponse, ApiError> {

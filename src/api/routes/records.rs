@@ -14,6 +14,7 @@ use super::games::game_reply;
 use crate::api::auth::Authenticated;
 use crate::api::caching::{cached, Freshness};
 use crate::api::idempotency::{write_once, Reply};
+use crate::api::offload;
 use crate::api::problem::{ApiError, Problem};
 use crate::api::views::{GameRecord, GameView};
 use crate::api::AppState;
@@ -302,10 +303,17 @@ pub async fn import_game(
         .and_then(|v| v.to_str().ok())
         .unwrap_or_default()
         .to_owned();
-    let record = parse_record(&content_type, &body)?;
-    let replayed = record.replay()?;
-    let (game, moves) = imported_game(&replayed, &record, &player.id);
-    let what = format!("{content_type}\n{}", String::from_utf8_lossy(&body));
+    let (game, moves, what) = {
+        let importer = player.id.clone();
+        offload::run(move || {
+            let record = parse_record(&content_type, &body)?;
+            let replayed = record.replay()?;
+            let (game, moves) = imported_game(&replayed, &record, &importer);
+            let what = format!("{content_type}\n{}", String::from_utf8_lossy(&body));
+            Ok((game, moves, what))
+        })
+        .await?
+    };
     write_once(&state.store, &request, &player.id, &what, async |tx| {
         tx.insert_game(&game).await?;
         tx.insert_moves(&moves).await?;

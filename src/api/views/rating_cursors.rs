@@ -12,6 +12,10 @@ use crate::store::{PageStart, RankKey};
 const LEADERBOARD: &str = "lb1";
 const HISTORY: &str = "rh1";
 
+/// Far wider than any rating reached, and narrow enough that every backend
+/// compares it exactly.
+const RATING_RANGE: std::ops::RangeInclusive<f64> = -1e6..=1e6;
+
 fn encode(text: String) -> String {
     URL_SAFE_NO_PAD.encode(text)
 }
@@ -61,7 +65,7 @@ pub fn page_start(cursor: &str) -> Result<PageStart, ApiError> {
         return Err(invalid());
     };
     let rating: f64 = rating.parse().map_err(|_| invalid())?;
-    if !rating.is_finite() {
+    if !RATING_RANGE.contains(&rating) {
         return Err(invalid());
     }
     let key = RankKey {
@@ -86,6 +90,7 @@ pub fn history_before(cursor: &str) -> Result<i64, ApiError> {
         .strip_prefix(HISTORY)
         .and_then(|rest| rest.strip_prefix(':'))
         .and_then(|id| id.parse().ok())
+        .filter(|&id: &i64| id > 0)
         .ok_or_else(invalid)
 }
 

@@ -1,3 +1,4 @@
+mod bounds;
 mod branches;
 mod examples;
 mod notation;

@@ -212,12 +212,16 @@ fn malformed_strings_name_what_is_wrong() {
             SquareTooLarge {
                 square: 11,
                 count: 99_999,
+                limit: 10_000,
             },
             "square[11]",
         ),
         (
             "M0,5000,5000,5,5,5,M0,5,5,5,5,5 s 0:0 0:0 1",
-            TooManyStones { total: 10_040 },
+            TooManyStones {
+                total: 10_040,
+                limit: 10_000,
+            },
             "squares",
         ),
         (
@@ -225,6 +229,7 @@ fn malformed_strings_name_what_is_wrong() {
             StoreOutOfRange {
                 seat: Seat::South,
                 small: 200_000,
+                limit: 100_000,
             },
             "south_store",
         ),

@@ -17,7 +17,7 @@
 mod parse;
 mod print;
 
-pub use parse::parse;
+pub use parse::{parse, MAX_TAGS};
 pub use print::print;
 
 use crate::engine::{RuleParam, Seat};

@@ -46,9 +46,37 @@ fn parse_tag(line: &str, number: usize) -> Result<(String, String), RecordError>
     Ok((name.to_owned(), value))
 }
 
-/// The tags, in order, and the movetext after them.
+/// The tags a record may hold: the roster, the rule parameters and the ones
+/// dropped. Each may appear once, so no record has more than
+/// [`MAX_TAGS`].
+const KNOWN_TAGS: [&str; 10] = [
+    "Rules",
+    "South",
+    "North",
+    "Date",
+    "Time",
+    "Result",
+    "Termination",
+    "Score",
+    "First",
+    "Position",
+];
+
+/// The most tag pairs a record may hold (every known tag once).
+pub const MAX_TAGS: usize = KNOWN_TAGS.len() + PARAMETERS.len() + IGNORED_TAGS.len();
+
+fn is_known_tag(name: &str) -> bool {
+    KNOWN_TAGS.contains(&name)
+        || PARAMETERS.iter().any(|&p| parameter_tag(p) == name)
+        || IGNORED_TAGS.contains(&name)
+}
+
+/// The tags, in order, and the movetext after them. Each tag is checked as
+/// it is read (known, not repeated, within [`MAX_TAGS`]), so the work stays
+/// linear in the text however many tags it tries.
 fn split_sections(text: &str) -> Result<(Vec<(String, String)>, String), RecordError> {
     let mut tags: Vec<(String, String)> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     let mut lines = text.lines().enumerate().peekable();
     while let Some((i, line)) = lines.peek() {
         let line = line.trim();
@@ -60,8 +88,19 @@ fn split_sections(text: &str) -> Result<(Vec<(String, String)>, String), RecordE
             break;
         }
         let (name, value) = parse_tag(line, i + 1)?;
-        if tags.iter().any(|(seen, _)| *seen == name) {
+        if !is_known_tag(&name) {
+            return Err(invalid(format!(
+                "unknown tag [{name}] (README.md lists the tags)"
+            )));
+        }
+        if !seen.insert(name.clone()) {
             return Err(invalid(format!("[{name}] is given twice")));
+        }
+        if tags.len() == MAX_TAGS {
+            return Err(invalid(format!(
+                "line {}: more than {MAX_TAGS} tags; a record holds each known tag at most once",
+                i + 1
+            )));
         }
         tags.push((name, value));
         lines.next();
@@ -124,29 +163,6 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_str())
     };
-    for (name, _) in &tags {
-        let known = [
-            "Rules",
-            "South",
-            "North",
-            "Date",
-            "Time",
-            "Result",
-            "Termination",
-            "Score",
-            "First",
-            "Position",
-        ];
-        let is_parameter = PARAMETERS.iter().any(|&p| parameter_tag(p) == name);
-        if !known.contains(&name.as_str())
-            && !is_parameter
-            && !IGNORED_TAGS.contains(&name.as_str())
-        {
-            return Err(invalid(format!(
-                "unknown tag [{name}] (README.md lists the tags)"
-            )));
-        }
-    }
     let rules = parse_rules(&tag)?;
     let mut result = StatedResult::default();
     if let Some(value) = tag("Result") {

@@ -1,0 +1,145 @@
+//! Every position play reaches from a start at the request bounds reads back
+//! under the stored bounds (issue 9 part 1).
+
+use proptest::prelude::*;
+
+use super::strategies::rules;
+use crate::engine::*;
+
+fn store_bound() -> impl Strategy<Value = i32> {
+    prop::sample::select(vec![-MAX_STORE_STONES, -4, 0, MAX_STORE_STONES])
+}
+
+/// A start at the bounds: the board's stones piled on few squares up to
+/// [`MAX_BOARD_STONES`], stores at ±[`MAX_STORE_STONES`], often an empty row
+/// for the side to move (a start-up refill), `max_plies` up to its top.
+fn bound_start() -> impl Strategy<Value = Position> {
+    (
+        rules(),
+        proptest::collection::vec(0usize..12, 1..4),
+        prop::sample::select(vec![0u64, 1, 9_990, MAX_BOARD_STONES]),
+        [store_bound(), store_bound()],
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_filter_map(
+            "not a valid start",
+            |(rules, piles, total, stores, north, empty_row)| {
+                let mut squares = [0u64; 12];
+                let share = total / piles.len() as u64;
+                for &pile in &piles {
+                    squares[pile] += share;
+                }
+                let turn = if north { Seat::North } else { Seat::South };
+                if empty_row {
+                    for sq in turn.row() {
+                        squares[sq.index()] = 0;
+                    }
+                }
+                let big = rules.mandarin_setup() == MandarinSetup::BigStone;
+                if !big && squares[0] == 0 && squares[6] == 0 {
+                    squares[6] = 1;
+                }
+                let board: Vec<String> = squares
+                    .iter()
+                    .enumerate()
+                    .map(|(i, n)| match (big, i % 6) {
+                        (true, 0) => format!("M{n}"),
+                        _ => n.to_string(),
+                    })
+                    .collect();
+                let text = format!(
+                    "{} {} {}:0 {}:0 1",
+                    board.join(","),
+                    turn.char(),
+                    stores[0],
+                    stores[1]
+                );
+                Position::from_notation(&text, rules).ok()
+            },
+        )
+}
+
+/// Plays `start` to its end with the moves `seed` picks, checking each
+/// position against the stored bounds and that it reads back.
+fn play_out(start: Position, seed: u64) {
+    let mut position = start;
+    let mut state = seed | 1;
+    loop {
+        let text = position.to_string();
+        let board: u64 = Square::ALL
+            .iter()
+            .map(|&s| u64::from(position.stones(s)))
+            .sum();
+        assert!(board <= STORED_MAX_BOARD_STONES, "{text}");
+        for seat in Seat::ALL {
+            assert!(
+                position.store(seat).small.abs() <= STORED_MAX_STORE_STONES,
+                "{text}"
+            );
+        }
+        assert_eq!(
+            Position::restore(&text, *position.rules(), position.outcome()),
+            Ok(position),
+            "{text} does not read back"
+        );
+        if position.is_over() {
+            return;
+        }
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let m = position
+            .nth_legal_move((state % u64::from(position.legal_move_count())) as u32)
+            .unwrap();
+        position.apply(m, &mut ()).unwrap();
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn games_from_starts_at_the_bounds_always_read_back(start in bound_start(), seed in any::<u64>()) {
+        play_out(start, seed);
+    }
+}
+
+#[test]
+fn the_stored_bounds_cover_every_refill_a_game_can_see() {
+    // Only refills add stones to the board: one at the start, one per ply.
+    let refills = u64::from(*Rules::MAX_PLIES_RANGE.end()) + 1;
+    assert_eq!(STORED_MAX_BOARD_STONES, MAX_BOARD_STONES + 5 * refills);
+    assert!(i64::from(STORED_MAX_STORE_STONES) >= i64::from(MAX_STORE_STONES) + 5 * refills as i64);
+}
+
+#[test]
+fn the_issue_9_positions_read_back() {
+    let classic = Preset::Classic.rules();
+    let start =
+        Position::from_notation("M0,5,5,5,5,5,M0,5,5,5,5,5 s 100000:0 0:0 1", classic).unwrap();
+    let after = start.play("1L".parse().unwrap()).unwrap();
+    let text = after.to_string();
+    assert_eq!(
+        Position::restore(&text, classic, after.outcome()),
+        Ok(after)
+    );
+
+    let refilled =
+        Position::from_notation("M5000,0,0,0,0,0,M5000,0,0,0,0,0 s 100:0 0:0 1", classic).unwrap();
+    let text = refilled.to_string();
+    assert!(text.starts_with("M5000,1,1,1,1,1,M5000"), "{text}");
+    assert_eq!(Position::restore(&text, classic, None), Ok(refilled));
+    play_out(refilled, 7);
+}
+
+#[test]
+fn a_start_beyond_the_request_bounds_is_still_refused() {
+    let classic = Preset::Classic.rules();
+    for text in [
+        "M5001,0,0,0,0,0,M5000,1,1,1,1,1 s 100:0 0:0 1",
+        "M0,5,5,5,5,5,M0,5,5,5,5,5 s 100001:0 0:0 1",
+    ] {
+        assert!(Position::from_notation(text, classic).is_err(), "{text}");
+    }
+}
