@@ -16,7 +16,8 @@ use serde_json::{json, Value};
 
 const ROUNDS: u32 = 20;
 /// A start with [`MAX_BOARD_STONES`] on the board.
-const HEAVY_START: &str = "M0,1000,1000,1000,1000,1000,M0,1000,1000,1000,1000,1000 s 100000:0 100000:0 1";
+const HEAVY_START: &str =
+    "M0,1000,1000,1000,1000,1000,M0,1000,1000,1000,1000,1000 s 100000:0 100000:0 1";
 
 fn rules() -> Rules {
     Rules::new(RuleParams {
@@ -185,7 +186,7 @@ async fn main() -> anyhow::Result<()> {
         println!("| {name} | {status} | {size} | {cpu:.1} |");
     };
     row(
-        "POST /v1/analysis/play, 2,000 moves, 10,000 stones",
+        "POST /v1/analysis/play, the whole game, 10,000 stones",
         measure(&server, || {
             client.post(url("/v1/analysis/play")).json(&analysis)
         })
@@ -223,9 +224,18 @@ async fn main() -> anyhow::Result<()> {
         })
         .await?,
     );
+    row(
+        "GET /v1/games/{id}/moves, `Accept-Encoding: gzip`",
+        measure(&server, || {
+            client
+                .get(url(&format!("/v1/games/{game}/moves")))
+                .header("accept-encoding", "gzip")
+        })
+        .await?,
+    );
     for (name, path) in [
         (
-            "GET /v1/games/{id}/moves (2,000 traced)",
+            "GET /v1/games/{id}/moves (every move traced)",
             format!("/v1/games/{game}/moves"),
         ),
         (
@@ -233,8 +243,8 @@ async fn main() -> anyhow::Result<()> {
             format!("/v1/games/{game}/export"),
         ),
         (
-            "GET /v1/games/{id}/positions/1000",
-            format!("/v1/games/{game}/positions/1000"),
+            "GET /v1/games/{id}/positions/{mid-game}",
+            format!("/v1/games/{game}/positions/{}", moves.len() / 2),
         ),
         ("GET /v1/games/{id}", format!("/v1/games/{game}")),
         ("GET /v1/games?limit=100", "/v1/games?limit=100".to_owned()),
