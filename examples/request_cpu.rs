@@ -175,6 +175,20 @@ async fn main() -> anyhow::Result<()> {
         i += 1;
     }
 
+    let answer: Value = client
+        .post(url("/v1/analysis/play"))
+        .json(&analysis)
+        .send()
+        .await?
+        .json()
+        .await?;
+    let events: usize = answer["moves"]
+        .as_array()
+        .context("analysis moves")?
+        .iter()
+        .map(|m| m["events"].as_array().map_or(0, Vec::len))
+        .sum();
+    println!("the analysis answer holds {events} events");
     println!(
         "{} moves from `{HEAVY_START}` ({} stones); {ROUNDS} rounds each",
         moves.len(),
