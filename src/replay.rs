@@ -135,19 +135,41 @@ pub async fn traced_moves(
     from: u32,
     to: u32,
 ) -> Result<Vec<TracedMove>, ReplayError> {
+    let (before, records) = moves_to_trace(store, game, from, to).await?;
+    trace(game, before, records)
+}
+
+/// What [`trace`] needs for the moves with `from <= ply <= to`: the stored
+/// position before the first and the move rows (none if the range is empty).
+pub async fn moves_to_trace(
+    store: &Store,
+    game: &Game,
+    from: u32,
+    to: u32,
+) -> Result<(String, Vec<MoveRecord>), ReplayError> {
     let from = from.max(game.start_ply());
     let to = to.min(game.last_ply());
     if from > to {
-        return Ok(Vec::new());
+        return Ok((String::new(), Vec::new()));
     }
     let mut records = store.moves_between(&game.id, from - 1, to).await?;
-    let mut before = if from == game.start_ply() {
+    let before = if from == game.start_ply() {
         game.start_position.clone()
     } else if records.first().is_some_and(|r| r.ply == from - 1) {
         records.remove(0).position_after
     } else {
         return Err(corrupt(game, format_args!("no move at ply {}", from - 1)));
     };
+    Ok((before, records))
+}
+
+/// Each move with the events it caused, replayed from the stored position
+/// before it: CPU only, so a caller may run it off the async workers.
+pub fn trace(
+    game: &Game,
+    mut before: String,
+    records: Vec<MoveRecord>,
+) -> Result<Vec<TracedMove>, ReplayError> {
     let mut traced = Vec::with_capacity(records.len());
     for record in records {
         let position = Position::restore(&before, game.rules, None).map_err(|e| {

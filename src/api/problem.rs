@@ -127,6 +127,8 @@ problem_codes! {
         "The game record cannot be read: its text or JSON is not of the record format (README.md, \"Game records\"), or a value in it is not allowed; the detail names the part.";
     InconsistentRecord => "inconsistent_record", UNPROCESSABLE_ENTITY, "Inconsistent game record",
         "The game record reads, but does not replay: the detail names the first bad move (illegal, out of turn, or leading to another position than the record says), or the result the moves contradict.";
+    AnswerTooLarge => "answer_too_large", UNPROCESSABLE_ENTITY, "Answer too large",
+        "The answer would hold more than the server sends for one request (the detail gives the limit): ask for a shorter line.";
     Internal => "internal", INTERNAL_SERVER_ERROR, "Internal error",
         "The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it.";
 }
@@ -271,6 +273,8 @@ pub enum ApiError {
     InvalidRecord(String),
     #[error("{0}")]
     InconsistentRecord(String),
+    #[error("{0}")]
+    AnswerTooLarge(String),
     #[error("an internal error occurred")]
     Internal(#[source] anyhow::Error),
 }
@@ -327,6 +331,7 @@ impl ApiError {
             ApiError::DatabaseUnavailable(_) => ProblemCode::DatabaseUnavailable,
             ApiError::InvalidRecord(_) => ProblemCode::InvalidRecord,
             ApiError::InconsistentRecord(_) => ProblemCode::InconsistentRecord,
+            ApiError::AnswerTooLarge(_) => ProblemCode::AnswerTooLarge,
             ApiError::Internal(_) => ProblemCode::Internal,
         }
     }

@@ -16,6 +16,9 @@ use crate::engine::{Move, Position};
 
 /// A line cannot be longer than the longest game.
 pub const MAX_MOVES: usize = 2000;
+/// The most events one answer holds (about 50 bytes of JSON each), so that
+/// a line of long relays cannot make an answer of gigabytes.
+pub const MAX_EVENTS: usize = 100_000;
 
 pub fn configure(config: &mut ServiceConfig) {
     config.service(play_line);
@@ -81,13 +84,14 @@ pub struct AnalysisResponse {
 }
 
 /// Plays a line of moves from the standard start or any valid position and
-/// returns, after each move, its event trace, position and scores.
+/// returns, after each move, its event trace, position and scores. An
+/// answer holds at most 100,000 events (`answer_too_large` beyond).
 #[utoipa::path(
     tag = "analysis",
     request_body = AnalysisRequest,
     responses(
         (status = 200, description = "The line, move by move", body = AnalysisResponse),
-        (status = 422, description = "`invalid_rules`, `invalid_position`, `invalid_move`, `illegal_move` (naming the first bad move) or `invalid_body`",
+        (status = 422, description = "`invalid_rules`, `invalid_position`, `invalid_move`, `illegal_move` (naming the first bad move), `answer_too_large` or `invalid_body`",
             body = Problem, content_type = "application/problem+json",
             example = json!({
                 "type": "/problems/illegal_move",
@@ -133,6 +137,7 @@ fn analyse(request: &AnalysisRequest) -> Result<AnalysisResponse, ApiError> {
         events: EventView::all(&start_events),
     };
     let mut moves = Vec::with_capacity(request.moves.len());
+    let mut events_so_far = start_events.len();
     for (index, text) in request.moves.iter().enumerate() {
         let m: Move = text
             .parse()
@@ -140,6 +145,12 @@ fn analyse(request: &AnalysisRequest) -> Result<AnalysisResponse, ApiError> {
         let (after, events) = position
             .play_traced(m)
             .map_err(|e| ApiError::IllegalMove(format!("moves[{index}] (`{m}`): {e}")))?;
+        events_so_far += events.len();
+        if events_so_far > MAX_EVENTS {
+            return Err(ApiError::AnswerTooLarge(format!(
+                "moves[{index}]: the line's events pass {MAX_EVENTS}, the most one answer holds"
+            )));
+        }
         moves.push(AnalysedMove {
             ply: position.ply(),
             seat: position.turn().into(),

@@ -368,4 +368,21 @@ mod tests {
             "status=finished&rated=true&limit=5&cursor=new"
         );
     }
+
+    proptest::proptest! {
+        /// Any signed payload decodes to a time both backends store, or is
+        /// refused: never a panic, never a year outside 1970..=9999.
+        #[test]
+        fn signed_cursors_decode_within_range_or_not_at_all(micros in proptest::prelude::any::<i64>(), text in "\\PC{0,40}") {
+            for payload in [format!("{micros}.aB3dE6gH9j"), text] {
+                let mut bytes = payload.as_bytes().to_vec();
+                bytes.extend_from_slice(&cursor_check(payload.as_bytes()));
+                if let Ok(key) = decode_cursor(&URL_SAFE_NO_PAD.encode(bytes)) {
+                    let year = chrono::Datelike::year(&key.created_at);
+                    proptest::prop_assert!((1970..=9999).contains(&year));
+                    proptest::prop_assert_eq!(decode_cursor(&encode_cursor(&key)).unwrap(), key);
+                }
+            }
+        }
+    }
 }

@@ -80,12 +80,16 @@ pub async fn list_moves(
         )));
     }
     let game = find_game(&state, &id).await?;
-    let moves = replay::traced_moves(&state.store, &game, from, to).await?;
+    let (before, records) = replay::moves_to_trace(&state.store, &game, from, to).await?;
     let settled = game.status.is_final() || query.to.is_some_and(|to| to <= game.last_ply());
-    let body = MoveRange {
-        game_id: game.id.to_string(),
-        moves: moves.into_iter().map(MoveView::from).collect(),
-    };
+    let game_id = game.id.to_string();
+    // Tracing every move of a long game is the CPU of this request.
+    let moves = crate::api::offload::run(move || {
+        let traced = replay::trace(&game, before, records)?;
+        Ok(traced.into_iter().map(MoveView::from).collect())
+    })
+    .await?;
+    let body = MoveRange { game_id, moves };
     cached_json(&request, &body, Freshness::immutable_if(settled))
 }
 

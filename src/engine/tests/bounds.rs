@@ -99,6 +99,21 @@ fn play_out(start: Position, seed: u64) {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
+    /// What the position fuzz target checks: no text panics either reader,
+    /// and a start that parses restores to itself.
+    #[test]
+    fn no_text_makes_the_position_readers_panic(text in "[M0-9,:snx -]{0,60}|\\PC{0,60}") {
+        for preset in Preset::ALL {
+            let rules = preset.rules();
+            if let Ok(position) = Position::from_notation(&text, rules) {
+                let printed = position.to_string();
+                prop_assert_eq!(Position::restore(&printed, rules, position.outcome()), Ok(position));
+            }
+            let _ = Position::restore(&text, rules, None);
+            let _ = text.parse::<Move>();
+        }
+    }
+
     #[test]
     fn games_from_starts_at_the_bounds_always_read_back(start in bound_start(), seed in any::<u64>()) {
         play_out(start, seed);
