@@ -10,6 +10,7 @@ pub mod openapi;
 pub mod problem;
 pub mod rate_limit;
 pub mod routes;
+pub mod strict_query;
 pub mod views;
 
 use utoipa_actix_web::service_config::ServiceConfig;
