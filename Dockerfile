@@ -4,7 +4,7 @@ WORKDIR /src
 # The whole context (see .dockerignore): the manifest names bench and example
 # targets, and cargo refuses a manifest whose declared targets are missing.
 COPY . .
-RUN cargo build --release --locked --bin oanquan
+RUN cargo build --profile release-lto --locked --bin oanquan
 
 # Run: slim Debian, unprivileged user, curl for the health check.
 FROM debian:bookworm-slim
@@ -12,7 +12,7 @@ RUN apt-get update \
     && apt-get install --yes --no-install-recommends ca-certificates curl \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --create-home --home-dir /var/lib/oanquan oanquan
-COPY --from=build /src/target/release/oanquan /usr/local/bin/oanquan
+COPY --from=build /src/target/release-lto/oanquan /usr/local/bin/oanquan
 USER oanquan
 # The default SQLite file (sqlite://oanquan.db) lands here, owned by oanquan.
 WORKDIR /var/lib/oanquan

@@ -14,7 +14,7 @@
 # played, for latency against load: "8 16"; empty for none), BENCH_SKIP_ENGINE=1,
 # RUST_LOG for the server (default info: the server's default, logging every
 # request), BENCH_BIN_DIR (measure binaries built elsewhere, e.g. an older
-# revision, instead of building target/release), BENCH_RESULTS (the RESULT
+# revision, instead of building target/release-lto), BENCH_RESULTS (the RESULT
 # lines; default target/bench/results.txt). The report goes to stdout.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,7 +36,7 @@ DURATION="${BENCH_DURATION:-$DURATION_DEFAULT}"
 WARMUP="${BENCH_WARMUP:-$WARMUP_DEFAULT}"
 PORT=18080
 BASE="http://127.0.0.1:$PORT"
-BIN_DIR="${BENCH_BIN_DIR:-target/release}"
+BIN_DIR="${BENCH_BIN_DIR:-target/release-lto}"
 SERVER="$BIN_DIR/oanquan"
 LOADGEN="$BIN_DIR/examples/loadgen"
 if [ "$QUICK" = 1 ]; then SWEEP_DEFAULT=""; else SWEEP_DEFAULT="8 16"; fi
@@ -104,16 +104,16 @@ run_args() {
 }
 
 if [ -z "${BENCH_BIN_DIR:-}" ]; then
-    step "release build (server and load generator)"
-    cargo build --release --bin oanquan --example loadgen
+    step "release-lto build (server and load generator)"
+    cargo build --profile release-lto --bin oanquan --example loadgen
 fi
 
 if [ "${BENCH_SKIP_ENGINE:-0}" != 1 ]; then
-    step "engine benches (cargo bench --bench engine)"
+    step "engine benches (cargo bench --profile release-lto --bench engine)"
     if [ "$QUICK" = 1 ]; then
-        cargo bench --bench engine -- --quick --noplot
+        cargo bench --profile release-lto --bench engine -- --quick --noplot
     else
-        cargo bench --bench engine -- --noplot
+        cargo bench --profile release-lto --bench engine -- --noplot
     fi
 fi
 

@@ -55,7 +55,6 @@ fn random_game(preset: Preset, mut seed: u64, traced: bool) -> u32 {
     plies
 }
 
-// One test function, so no other test thread allocates while counting.
 #[test]
 fn playouts_allocate_nothing_and_traces_do() {
     for preset in Preset::ALL {

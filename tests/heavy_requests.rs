@@ -58,7 +58,7 @@ backend_tests! {
 
     async fn answers_are_compressed_when_the_client_accepts_it(app) {
         let body = json!({"rules": {"preset": "classic"}, "moves": ["3R"]});
-        for (accept, expected) in [("gzip", Some("gzip")), ("br", Some("br")), ("identity", None)] {
+        for (accept, expected) in [("gzip", Some("gzip")), ("br", None), ("br, gzip", Some("gzip")), ("identity", None)] {
             let response = app
                 .request(Method::POST, "/v1/analysis/play")
                 .header("accept-encoding", accept)

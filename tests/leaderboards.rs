@@ -273,7 +273,7 @@ async fn planner_store(app: &TestApp) -> Store {
         .fetch_one(pool)
         .await
         .unwrap();
-    let mut url = url::Url::parse(&std::env::var(common::POSTGRES_URL_VAR).unwrap()).unwrap();
+    let mut url = url::Url::parse(&common::postgres_admin_url().unwrap()).unwrap();
     url.set_path(&format!("/{name}"));
     let settings = DatabaseSettings {
         url: url.as_str().parse().unwrap(),
@@ -295,7 +295,7 @@ async fn planner_store(app: &TestApp) -> Store {
 #[tokio::test]
 async fn ties_are_ordered_by_id_bytes_whatever_the_database_collation() {
     use sqlx::{Connection, Executor, PgConnection};
-    let Ok(admin_url) = std::env::var(common::POSTGRES_URL_VAR) else {
+    let Some(admin_url) = common::postgres_admin_url() else {
         common::report_skip(module_path!());
         return;
     };

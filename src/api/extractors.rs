@@ -10,6 +10,7 @@ use serde::de::DeserializeOwned;
 
 use super::fallback::RouteTable;
 use super::problem::{ApiError, MAX_JSON_BODY_BYTES};
+pub use super::strict_query::StrictQuery;
 
 /// A JSON request body, like `web::Json`, whose shape errors name the field
 /// at fault (`moves[3]: invalid type: …`, `rules.max_plies: …`). actix's

@@ -12,6 +12,7 @@ pub mod openapi;
 pub mod problem;
 pub mod rate_limit;
 pub mod routes;
+pub mod strict_query;
 pub mod transition;
 pub mod views;
 

@@ -116,7 +116,7 @@ problem_codes! {
     InvalidPathParameter => "invalid_path_parameter", BAD_REQUEST, "Invalid path parameter",
         "A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.";
     InvalidQuery => "invalid_query", BAD_REQUEST, "Invalid query string",
-        "The query string is missing a parameter or has one of the wrong type.";
+        "The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it).";
     BadRequest => "bad_request", BAD_REQUEST, "Bad request",
         "The request could not be understood. This generic code is used only when no more specific one applies.";
     RateLimited => "rate_limited", TOO_MANY_REQUESTS, "Too many requests",

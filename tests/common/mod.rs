@@ -1,9 +1,10 @@
 //! Test harness: the real `Application` on 127.0.0.1:0 with a fresh database
 //! per test, driven over HTTP with reqwest.
 //!
-//! SQLite tests get a file in a fresh temp dir. Postgres tests run when
-//! `OANQUAN_TEST_POSTGRES_URL` names a server where we may create databases:
-//! each gets its own randomly named database, dropped afterwards.
+//! SQLite tests get a file in a fresh temp dir. Postgres tests get their own
+//! randomly named database, dropped afterwards, on the server
+//! `OANQUAN_TEST_POSTGRES_URL` names or else on a throwaway cluster the
+//! suite starts when PostgreSQL is installed ([`postgres`]).
 
 #![allow(dead_code)] // each test crate uses its own subset
 
@@ -24,6 +25,7 @@ use tempfile::TempDir;
 
 pub mod games;
 pub mod lines;
+pub mod postgres;
 pub mod ratings;
 
 pub const POSTGRES_URL_VAR: &str = "OANQUAN_TEST_POSTGRES_URL";
@@ -69,13 +71,12 @@ macro_rules! backend_tests {
     };
 }
 
-/// Straight to the process's stderr, past libtest's capture, so a skipped
-/// Postgres test is visible in a normal `cargo test` run.
-pub fn report_skip(test: &str) {
-    let _ = writeln!(
-        std::io::stderr(),
-        "{test}::postgres SKIPPED (set {POSTGRES_URL_VAR})"
-    );
+#[allow(unused_imports)] // each test crate uses its own subset
+pub use postgres::report_skip;
+
+/// The admin URL of the PostgreSQL the tests use ([`postgres`]), if any.
+pub fn postgres_admin_url() -> Option<String> {
+    postgres::admin_url().ok()
 }
 
 pub struct TestApp {
@@ -91,7 +92,7 @@ pub struct TestApp {
 }
 
 impl TestApp {
-    /// `None` only for Postgres without `OANQUAN_TEST_POSTGRES_URL`.
+    /// `None` only for Postgres when there is none ([`postgres`]).
     pub async fn spawn(backend: Backend) -> Option<TestApp> {
         Self::spawn_with(backend, |_| {}).await
     }
@@ -387,7 +388,7 @@ impl TestDatabase {
         match backend {
             Backend::Sqlite => Some(TestDatabase::Sqlite(tempfile::tempdir().expect("temp dir"))),
             Backend::Postgres => {
-                let admin_url = std::env::var(POSTGRES_URL_VAR).ok()?;
+                let admin_url = postgres_admin_url()?;
                 let name = format!(
                     "oanquan_test_{}",
                     Alphanumeric
@@ -396,7 +397,7 @@ impl TestDatabase {
                 );
                 let mut admin = PgConnection::connect(&admin_url)
                     .await
-                    .unwrap_or_else(|e| panic!("cannot connect to {POSTGRES_URL_VAR}: {e}"));
+                    .unwrap_or_else(|e| panic!("cannot connect to {admin_url}: {e}"));
                 admin
                     .execute(format!(r#"CREATE DATABASE "{name}""#).as_str())
                     .await

@@ -258,7 +258,7 @@ async fn page(
 pub async fn list_games(
     state: web::Data<AppState>,
     request: HttpRequest,
-    query: web::Query<GameListQuery>,
+    query: crate::api::extractors::StrictQuery<GameListQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let filter = query.filter()?;
     page(&state, &request, &query, filter).await
@@ -288,7 +288,7 @@ pub async fn list_player_games(
     state: web::Data<AppState>,
     request: HttpRequest,
     id: web::Path<PlayerId>,
-    query: web::Query<GameListQuery>,
+    query: crate::api::extractors::StrictQuery<GameListQuery>,
 ) -> Result<HttpResponse, ApiError> {
     if query.player.is_some() {
         return Err(ApiError::InvalidQuery(

@@ -124,7 +124,7 @@ const LEADERBOARD_404: &str = "`leaderboard_not_found`: the path names no preset
 pub async fn get_leaderboard(
     state: web::Data<AppState>,
     preset: web::Path<String>,
-    query: web::Query<LeaderboardQuery>,
+    query: crate::api::extractors::StrictQuery<LeaderboardQuery>,
 ) -> Result<web::Json<LeaderboardPage>, ApiError> {
     let preset = leaderboard_preset(&preset)?;
     let limit = page_limit(query.limit, DEFAULT_LIMIT, MAX_LIMIT)?;
@@ -194,7 +194,7 @@ pub async fn get_leaderboard(
 pub async fn get_leaderboard_around(
     state: web::Data<AppState>,
     path: web::Path<(String, PlayerId)>,
-    query: web::Query<AroundQuery>,
+    query: crate::api::extractors::StrictQuery<AroundQuery>,
 ) -> Result<web::Json<LeaderboardPage>, ApiError> {
     let (preset, player_id) = path.into_inner();
     let preset = leaderboard_preset(&preset)?;

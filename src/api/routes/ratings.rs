@@ -62,7 +62,7 @@ pub(crate) async fn existing_player(store: &Store, id: &PlayerId) -> Result<Play
 pub async fn get_rating_history(
     state: web::Data<AppState>,
     id: web::Path<PlayerId>,
-    query: web::Query<HistoryQuery>,
+    query: crate::api::extractors::StrictQuery<HistoryQuery>,
 ) -> Result<web::Json<RatingHistoryPage>, ApiError> {
     let limit = page_limit(query.limit, DEFAULT_HISTORY_LIMIT, MAX_HISTORY_LIMIT)?;
     let before = query

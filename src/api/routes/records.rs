@@ -142,7 +142,7 @@ pub async fn export_game(
     state: web::Data<AppState>,
     request: HttpRequest,
     id: web::Path<GameId>,
-    query: web::Query<ExportQuery>,
+    query: crate::api::extractors::StrictQuery<ExportQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let format = format_of(&request, &query)?;
     let game = find_game(&state, &id).await?;
@@ -247,10 +247,14 @@ fn imported_game(
         created_at: now,
         updated_at: now,
         started_at: record.started_at.map(|at| at.trunc_subsecs(6)),
-        finished_at: record
-            .finished_at
-            .filter(|_| replayed.outcome.is_some())
-            .map(|at| at.trunc_subsecs(6)),
+        // A finished game always has a `finished_at`: the record's, else its
+        // last move's time, else (a text record has neither) the import's.
+        finished_at: replayed.outcome.map(|_| {
+            record
+                .finished_at
+                .or_else(|| record.moves.last().and_then(|m| m.played_at))
+                .map_or(now, |at| at.trunc_subsecs(6))
+        }),
         recorded_names: Some(replayed.names.clone()),
     };
     (game, moves)

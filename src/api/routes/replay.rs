@@ -70,7 +70,7 @@ pub async fn list_moves(
     state: web::Data<AppState>,
     request: HttpRequest,
     id: web::Path<GameId>,
-    query: web::Query<MoveRangeQuery>,
+    query: crate::api::extractors::StrictQuery<MoveRangeQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let from = query.from.unwrap_or(0);
     let to = query.to.unwrap_or(u32::MAX);

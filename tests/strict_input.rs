@@ -1,0 +1,106 @@
+//! Strict input (issue 15 item 4): a misspelt query parameter is a 400
+//! naming it, the accepted ones and the closest, never silently ignored; a
+//! bad number or boolean names its parameter; an imported finished game has
+//! a `finished_at`.
+
+mod common;
+
+use common::assert_problem;
+use reqwest::{Method, StatusCode};
+use serde_json::json;
+
+async fn invalid_query_detail(app: &common::TestApp, path: &str) -> String {
+    let body = assert_problem(app.get(path).await, 400, "invalid_query").await;
+    body["detail"].as_str().unwrap().to_owned()
+}
+
+backend_tests! {
+    async fn a_misspelt_parameter_is_refused_with_the_closest_and_the_accepted(app) {
+        let detail = invalid_query_detail(&app, "/v1/games?staus=finished").await;
+        assert_eq!(
+            detail,
+            "unknown parameter \"staus\" (did you mean \"status\"?); \
+             accepted: status, player, rated, rules, cursor, limit"
+        );
+        let detail = invalid_query_detail(&app, "/v1/leaderboards/classic?include_provisonal=true").await;
+        assert!(detail.contains("\"include_provisonal\" (did you mean \"include_provisional\"?)"), "{detail}");
+        assert!(detail.contains("accepted: cursor, limit, min_games, include_provisional"), "{detail}");
+
+        let game = app.active_game(json!({})).await;
+        for path in [
+            format!("/v1/games/{}/moves?form=1", game.id),
+            format!("/v1/games/{}/export?fromat=text", game.id),
+            format!("/v1/players/{}/games?limt=2", game.south.id),
+            format!("/v1/players/{}/rating-history?presets=classic", game.south.id),
+            format!("/v1/leaderboards/classic/around/{}?mingames=1", game.south.id),
+        ] {
+            let detail = invalid_query_detail(&app, &path).await;
+            assert!(detail.starts_with("unknown parameter"), "{path}: {detail}");
+            assert!(detail.contains("did you mean"), "{path}: {detail}");
+        }
+        // Spelt right, the same requests are answered.
+        assert_eq!(app.get("/v1/games?status=finished").await.status(), StatusCode::OK);
+        assert_eq!(app.get("/v1/leaderboards/classic?include_provisional=true").await.status(), StatusCode::OK);
+    }
+
+    async fn a_bad_number_or_boolean_names_its_parameter(app) {
+        let game = app.active_game(json!({})).await;
+        for (path, parameter) in [
+            ("/v1/leaderboards/classic?limit=x".to_owned(), "limit"),
+            ("/v1/leaderboards/classic?min_games=-1".to_owned(), "min_games"),
+            ("/v1/leaderboards/classic?include_provisional=yes".to_owned(), "include_provisional"),
+            (format!("/v1/games/{}/moves?from=first", game.id), "from"),
+            (format!("/v1/games/{}/moves?to=1.5", game.id), "to"),
+            (format!("/v1/players/{}/rating-history?limit=many", game.south.id), "limit"),
+            (format!("/v1/players/{}/rating-history?preset=chess", game.south.id), "preset"),
+            ("/v1/games?rated=yes".to_owned(), "rated"),
+            ("/v1/games?limit=0".to_owned(), "limit"),
+        ] {
+            let detail = invalid_query_detail(&app, &path).await;
+            assert!(detail.starts_with(&format!("{parameter}: ")), "{path}: {detail}");
+        }
+    }
+
+    async fn an_imported_finished_game_has_a_finished_at(app) {
+        let game = app.active_game(json!({})).await;
+        app.play_line(&game, &["1L".to_owned(), "3R".to_owned()]).await;
+        assert_eq!(app.act(&game.id, "resign", &game.north.token).await.status(), StatusCode::OK);
+        let text = app
+            .request(Method::GET, &format!("/v1/games/{}/export", game.id))
+            .header("accept", "text/plain")
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        let before = chrono::Utc::now();
+        let response = app
+            .request(Method::POST, "/v1/games/import")
+            .bearer_auth(&game.south.token)
+            .header("content-type", "text/plain")
+            .body(text)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::CREATED);
+        let imported: serde_json::Value = response.json().await.unwrap();
+        assert_eq!(imported["status"], "finished");
+        // A text record has no times: the import's is the game's end.
+        let finished_at: chrono::DateTime<chrono::Utc> =
+            imported["finished_at"].as_str().expect("finished_at").parse().unwrap();
+        assert!(finished_at >= before - chrono::Duration::seconds(1), "{finished_at}");
+
+        // A JSON record keeps its own.
+        let json_record: serde_json::Value = app
+            .get(&format!("/v1/games/{}/export?format=json", game.id))
+            .await
+            .json()
+            .await
+            .unwrap();
+        let response = app.post_json("/v1/games/import", &json_record, Some(&game.south.token)).await;
+        assert_eq!(response.status(), StatusCode::CREATED);
+        let imported: serde_json::Value = response.json().await.unwrap();
+        assert_eq!(imported["finished_at"], json_record["finished_at"]);
+    }
+}
