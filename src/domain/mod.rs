@@ -8,7 +8,7 @@ mod player;
 mod text;
 mod token;
 
-pub use game::{GameId, GameStatus, InvalidGameId};
+pub use game::{GameId, GameStatus, InvalidGameId, TimeControl};
 pub use player::{InvalidName, InvalidPlayerId, NameKeys, PlayerId, PlayerName};
 pub use text::{Unfit, MAX_MARKS_PER_BASE};
 pub use token::{

@@ -217,6 +217,8 @@ fn imported_game(
                 player_id: None,
                 position_after: after.to_string(),
                 played_at: given.played_at.map(|at| at.trunc_subsecs(6)),
+                think_ms: None,
+                clock_ms: None,
             };
             before = *after;
             played
@@ -251,6 +253,9 @@ fn imported_game(
             .filter(|_| replayed.outcome.is_some())
             .map(|at| at.trunc_subsecs(6)),
         recorded_names: Some(replayed.names.clone()),
+        timing: Default::default(),
+        abort_reason: None,
+        unrated_reason: None,
     };
     (game, moves)
 }
