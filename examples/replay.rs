@@ -92,6 +92,9 @@ async fn store_game(
         started_at: Some(now),
         finished_at: Some(now),
         recorded_names: Some(["a".to_owned(), "b".to_owned()]),
+        timing: Default::default(),
+        abort_reason: None,
+        unrated_reason: None,
     };
     let mut before = start;
     let moves: Vec<MoveRecord> = line
@@ -105,6 +108,8 @@ async fn store_game(
                 player_id: None,
                 position_after: after.to_string(),
                 played_at: Some(now),
+                think_ms: None,
+                clock_ms: None,
             };
             before = after;
             record

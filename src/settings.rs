@@ -8,7 +8,7 @@ use std::str::FromStr;
 
 use clap::{Args, ValueEnum};
 
-use crate::games::SharedTime;
+use crate::games::{Policy, SharedTime};
 
 #[derive(Clone, Debug, Args)]
 pub struct Settings {
@@ -59,6 +59,16 @@ pub struct GamesSettings {
     /// test's manual one.
     #[arg(skip)]
     pub time: SharedTime,
+}
+
+impl GamesSettings {
+    pub fn policy(&self) -> Policy {
+        Policy {
+            first_move_window: chrono::TimeDelta::seconds(i64::from(self.first_move_window_s)),
+            waiting_expiry: chrono::TimeDelta::seconds(i64::from(self.waiting_expiry_s)),
+            pair_rated_limit: self.pair_rated_limit,
+        }
+    }
 }
 
 impl Default for GamesSettings {

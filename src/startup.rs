@@ -32,6 +32,8 @@ pub struct Application {
     server: Server,
     store: Store,
     rate_limit: RateLimit,
+    games: Games,
+    sweep_every: std::time::Duration,
 }
 
 impl Application {
@@ -53,10 +55,20 @@ impl Application {
         let spec = api::openapi::spec();
         let routes =
             web::Data::new(RouteTable::from_spec(&spec).with_get_routes(&crate::web::ROUTES));
-        let games = Games::new(settings.games.time.clone());
+        let games = Games::with_policy(settings.games.time.clone(), settings.games.policy());
+        // Games whose deadline passed while no server ran end before any
+        // request is served.
+        let caught_up = games
+            .sweep(&store)
+            .await
+            .context("cannot settle overdue games")?;
+        if caught_up > 0 {
+            tracing::info!(caught_up, "overdue games settled at start-up");
+        }
+        let sweep_every = std::time::Duration::from_millis(settings.games.sweep_every_ms.max(10));
         let state = web::Data::new(AppState {
             store: store.clone(),
-            games,
+            games: games.clone(),
         });
         let rate_limit = RateLimit::new(&settings.rate_limit);
 
@@ -111,11 +123,18 @@ impl Application {
             server,
             store,
             rate_limit,
+            games,
+            sweep_every,
         })
     }
 
     pub fn port(&self) -> u16 {
         self.port
+    }
+
+    /// The application's Games layer (tests follow its events).
+    pub fn games(&self) -> &Games {
+        &self.games
     }
 
     /// The application's own pool (tests inspect the database through it).
@@ -133,11 +152,31 @@ impl Application {
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let pruning = tokio::spawn(self.rate_limit.prune_forever());
         let sweeping = tokio::spawn(forget_expired_idempotency_keys(self.store.clone()));
+        let settling = tokio::spawn(settle_overdue_games(
+            self.games.clone(),
+            self.store.clone(),
+            self.sweep_every,
+        ));
         let result = self.server.await;
         pruning.abort();
         sweeping.abort();
+        settling.abort();
         self.store.close().await;
         result
+    }
+}
+
+/// Ends the games whose deadline passed (flag falls, missing first moves,
+/// expired waiting games), every `period`. Several instances on one
+/// database may all do it: each game is settled once.
+async fn settle_overdue_games(games: Games, store: Store, period: std::time::Duration) {
+    let mut every = tokio::time::interval(period);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        if let Err(error) = games.sweep(&store).await {
+            tracing::warn!(%error, "cannot settle overdue games");
+        }
     }
 }
 

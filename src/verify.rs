@@ -8,7 +8,7 @@
 use std::fmt;
 
 use crate::domain::GameStatus;
-use crate::engine::{EndReason, Move, Position};
+use crate::engine::{EndReason, Move, Outcome, Position};
 use crate::store::{Game, MoveRecord, Store, StoreError, StoredGame};
 
 /// Games read per query.
@@ -215,9 +215,15 @@ fn check_state(game: &Game, moves: usize, last: &Position, found: &mut Vec<Misma
     }
     let expected = match (last.outcome(), game.result) {
         (Some(reached), _) => Some(reached),
-        (None, Some(stored)) if stored.reason == EndReason::Resignation => {
+        (None, Some(stored))
+            if matches!(stored.reason, EndReason::Resignation | EndReason::Timeout) =>
+        {
+            // A flag fall ends the game as a resignation does: scores as they stand.
             match stored.winner.and_then(|w| last.resign(w.other()).ok()) {
-                Some(resigned) => resigned.outcome(),
+                Some(resigned) => resigned.outcome().map(|o| Outcome {
+                    reason: stored.reason,
+                    ..o
+                }),
                 None => {
                     note("a resignation without a winner".to_owned());
                     return;
@@ -235,7 +241,10 @@ fn check_state(game: &Game, moves: usize, last: &Position, found: &mut Vec<Misma
     }
     let status_fits = match game.status {
         GameStatus::Finished => expected.is_some(),
-        GameStatus::Waiting | GameStatus::Cancelled => expected.is_none() && moves == 0,
+        GameStatus::Waiting | GameStatus::Cancelled | GameStatus::Expired => {
+            expected.is_none() && moves == 0
+        }
+        GameStatus::Aborted => expected.is_none() && game.south.is_some() && game.north.is_some(),
         GameStatus::Active => expected.is_none() && game.south.is_some() && game.north.is_some(),
         GameStatus::Archived => expected.is_none() && game.recorded_names.is_some(),
     };

@@ -141,6 +141,7 @@ fn the_spec_lists_every_endpoint_and_the_bearer_scheme() {
             "POST /v1/analysis/play",
             "POST /v1/games",
             "POST /v1/games/import",
+            "POST /v1/games/{id}/abort",
             "POST /v1/games/{id}/cancel",
             "POST /v1/games/{id}/join",
             "POST /v1/games/{id}/moves",

@@ -86,7 +86,7 @@ problem_codes! {
     StalePly => "stale_ply", CONFLICT, "Stale ply",
         "The request expected another ply than the game's current one: a move was played meanwhile. Fetch the game and decide again.";
     GameNotActive => "game_not_active", CONFLICT, "Game not active",
-        "Moves and resignations need an active game; this one is waiting, finished, cancelled or archived.";
+        "Moves, resignations and aborts need an active game; this one is waiting, finished, cancelled, archived, aborted or expired.";
     GameFull => "game_full", CONFLICT, "Game full",
         "Both seats of this game are taken.";
     OwnGame => "own_game", CONFLICT, "Own game",
@@ -95,6 +95,12 @@ problem_codes! {
         "The open seat is reserved for another player.";
     GameNotWaiting => "game_not_waiting", CONFLICT, "Game not waiting",
         "Only a game still waiting for its second player can be joined or cancelled.";
+    TimeOut => "time_out", CONFLICT, "Time ran out",
+        "The move came after the side to move's deadline (the game's `clock.deadline`, on the server's clock): the flag fell, and the game is over, `finished` with `end_reason` `timeout`, or `aborted` if it was too short to count.";
+    NotAbortable => "not_abortable", CONFLICT, "Game cannot be aborted",
+        "Only an active game in which a side has made fewer than two moves can be aborted; resign instead.";
+    InvalidClock => "invalid_clock", UNPROCESSABLE_ENTITY, "Invalid clock",
+        "`clock` is `{initial_s, increment_s}` (1 to 86400 and 0 to 3600 seconds) or `{days_per_move}` (1 to 30); the detail names the field.";
     PreconditionFailed => "precondition_failed", PRECONDITION_FAILED, "Precondition failed",
         "`If-Match` named another version of the game than the current one (its `ETag`).";
     IdempotencyKeyReused => "idempotency_key_reused", UNPROCESSABLE_ENTITY, "Idempotency key reused",

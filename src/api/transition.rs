@@ -45,6 +45,9 @@ pub fn code_of(error: &GamesError) -> ProblemCode {
         GamesError::IllegalMove(_) => ProblemCode::IllegalMove,
         GamesError::InvalidGame(_) => ProblemCode::InvalidGame,
         GamesError::InvalidPosition(_) => ProblemCode::InvalidPosition,
+        GamesError::TimeOut { .. } => ProblemCode::TimeOut,
+        GamesError::NotAbortable => ProblemCode::NotAbortable,
+        GamesError::InvalidClock(_) => ProblemCode::InvalidClock,
         GamesError::Store(_) | GamesError::Internal(_) => ProblemCode::Internal,
     }
 }

@@ -23,14 +23,18 @@ pub enum EndReason {
     /// A player could not refill an empty row (`refill_shortfall = forfeit`).
     Forfeit,
     Resignation,
+    /// The side to move ran out of time (decided by the server's clock,
+    /// not by play).
+    Timeout,
 }
 
 impl EndReason {
-    pub const ALL: [EndReason; 4] = [
+    pub const ALL: [EndReason; 5] = [
         EndReason::MandarinsCaptured,
         EndReason::MaxPlies,
         EndReason::Forfeit,
         EndReason::Resignation,
+        EndReason::Timeout,
     ];
 
     pub fn from_name(name: &str) -> Option<EndReason> {
@@ -43,6 +47,7 @@ impl EndReason {
             EndReason::MaxPlies => "max_plies",
             EndReason::Forfeit => "forfeit",
             EndReason::Resignation => "resignation",
+            EndReason::Timeout => "timeout",
         }
     }
 }

@@ -1,9 +1,13 @@
-//! A game's clock as the API shows it.
+//! Time controls and clocks. The server is the only timekeeper: a move's
+//! think time runs from the commit that gave the mover the turn to the
+//! time the move is played, both read from the layer's time source.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, TimeDelta, Utc};
 use serde::{Serialize, Serializer};
 
+use crate::domain::{GameStatus, TimeControl};
 use crate::engine::Seat;
+use crate::store::Game;
 
 /// Both sides' time left and who is thinking. `south_ms` and `north_ms`
 /// are as of the game's last change; `deadline` is when the running side's
@@ -22,4 +26,128 @@ fn running_seat<S: Serializer>(seat: &Option<Seat>, s: S) -> Result<S::Ok, S::Er
         Some(seat) => s.serialize_str(seat.name()),
         None => s.serialize_none(),
     }
+}
+
+/// The rules of time that are the server's to choose.
+#[derive(Clone, Copy, Debug)]
+pub struct Policy {
+    /// How long each side of a real-time game has for its first move.
+    pub first_move_window: TimeDelta,
+    /// How long a game waits for its second player.
+    pub waiting_expiry: TimeDelta,
+    /// Rated games between one pair that count per 24 hours.
+    pub pair_rated_limit: u32,
+}
+
+impl Default for Policy {
+    fn default() -> Self {
+        Policy {
+            first_move_window: TimeDelta::seconds(60),
+            waiting_expiry: TimeDelta::hours(24),
+            pair_rated_limit: 10,
+        }
+    }
+}
+
+/// The clock a rated game gets when its creator asks for none: ten
+/// minutes each, five seconds more per move.
+pub const DEFAULT_RATED: TimeControl = TimeControl::RealTime {
+    initial_s: 600,
+    increment_s: 5,
+};
+
+/// The number of moves `seat` has made in `game`.
+pub fn moves_by(game: &Game, seat: Seat) -> u32 {
+    let played = game.ply.saturating_sub(game.start_ply());
+    let by_first = played.div_ceil(2);
+    if seat == game.first {
+        by_first
+    } else {
+        played - by_first
+    }
+}
+
+/// Whether the game is still too short to count: fewer than two moves by
+/// one side. Such a game can be aborted, and ends aborted however it ends.
+pub fn too_short(game: &Game) -> bool {
+    Seat::ALL.into_iter().any(|seat| moves_by(game, seat) < 2)
+}
+
+/// When the side to move of an active game runs out of time.
+fn flag_time(game: &Game, policy: &Policy) -> Option<DateTime<Utc>> {
+    let control = game.timing.control?;
+    let started = game.timing.turn_started_at?;
+    let left = game.timing.clock_ms?[game.to_move.index()];
+    let first_move = moves_by(game, game.to_move) == 0;
+    Some(match control {
+        TimeControl::RealTime { .. } if first_move => started + policy.first_move_window,
+        _ => started + TimeDelta::milliseconds(left.max(0)),
+    })
+}
+
+/// Starts the clocks of a game that just became active at `now`.
+pub(super) fn start(game: &mut Game, now: DateTime<Utc>, policy: &Policy) {
+    game.timing.expires_at = None;
+    if let Some(control) = game.timing.control {
+        game.timing.clock_ms = Some([control.initial_ms(); 2]);
+        game.timing.turn_started_at = Some(now);
+    }
+    game.timing.deadline_at = flag_time(game, policy);
+}
+
+/// Stops the clocks of a game that is over: nothing is due any more.
+pub(super) fn stop(game: &mut Game) {
+    game.timing.deadline_at = None;
+    game.timing.expires_at = None;
+}
+
+/// What a move did to the clock: the mover's think time and time left.
+pub(super) struct Punched {
+    pub think_ms: i64,
+    pub left_ms: i64,
+}
+
+/// Charges `seat`'s think time up to `now` for the move it just made and
+/// gives the other side the turn. `game.to_move` must already be the next
+/// mover and `game.ply` the next ply. `None` for an untimed game.
+pub(super) fn punch(
+    game: &mut Game,
+    seat: Seat,
+    now: DateTime<Utc>,
+    policy: &Policy,
+) -> Option<Punched> {
+    let control = game.timing.control?;
+    let started = game.timing.turn_started_at?;
+    let mut clock = game.timing.clock_ms?;
+    let think_ms = (now - started).num_milliseconds().max(0);
+    let first_move = moves_by(game, seat) == 1;
+    match control {
+        TimeControl::RealTime { increment_s, .. } => {
+            if !first_move {
+                clock[seat.index()] -= think_ms;
+            }
+            clock[seat.index()] += i64::from(increment_s) * 1000;
+        }
+        TimeControl::Correspondence { .. } => clock = [control.initial_ms(); 2],
+    }
+    let left_ms = clock[seat.index()];
+    game.timing.clock_ms = Some(clock);
+    game.timing.turn_started_at = Some(now);
+    game.timing.deadline_at = flag_time(game, policy);
+    Some(Punched { think_ms, left_ms })
+}
+
+/// The clock as the API shows it; `None` for an untimed game.
+pub fn state(game: &Game) -> Option<ClockState> {
+    let clock = game
+        .timing
+        .clock_ms
+        .or_else(|| game.timing.control.map(|control| [control.initial_ms(); 2]))?;
+    let running = (game.status == GameStatus::Active).then_some(game.to_move);
+    Some(ClockState {
+        south_ms: clock[0],
+        north_ms: clock[1],
+        running,
+        deadline: running.and(game.timing.deadline_at),
+    })
 }

@@ -36,6 +36,14 @@ pub enum GamesError {
     InvalidGame(String),
     #[error("{0}")]
     InvalidPosition(String),
+    #[error(
+        "the move came after the deadline {deadline}: {seat}'s time ran out and the game is over"
+    )]
+    TimeOut { seat: Seat, deadline: String },
+    #[error("a game can be aborted only while a side has made fewer than two moves")]
+    NotAbortable,
+    #[error("{0}")]
+    InvalidClock(String),
     #[error(transparent)]
     Store(#[from] StoreError),
     #[error("internal error: {0}")]

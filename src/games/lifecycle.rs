@@ -1,11 +1,12 @@
 //! Creating, joining, resigning, cancelling, and the end of a game.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, TimeDelta, Utc};
 use rand::Rng;
 
+use super::clock::{self, DEFAULT_RATED};
 use super::{lock, lock_seated, position_of, save, GameEvent, Games, GamesError, Transition};
-use crate::domain::{GameId, GameStatus, PlayerId};
-use crate::engine::{Outcome, Position, Rules, Seat};
+use crate::domain::{GameId, GameStatus, PlayerId, TimeControl};
+use crate::engine::{EndReason, Outcome, Position, Rules, Seat};
 use crate::store::{Game, PlayerRef, WriteTx};
 
 /// A game to create, as asked.
@@ -22,6 +23,8 @@ pub struct GameSpec {
     /// The player the other seat is kept for.
     pub opponent: Option<PlayerId>,
     pub rated: bool,
+    /// `None`: unlimited, or [`DEFAULT_RATED`] for a rated game.
+    pub clock: Option<TimeControl>,
 }
 
 impl GameSpec {
@@ -34,6 +37,7 @@ impl GameSpec {
             position: None,
             opponent: None,
             rated: false,
+            clock: None,
         }
     }
 }
@@ -98,6 +102,14 @@ pub fn new_game(
         started_at: None,
         finished_at: None,
         recorded_names: None,
+        timing: Default::default(),
+        abort_reason: None,
+        unrated_reason: None,
+    };
+    game.timing.control = match spec.clock {
+        Some(control) => Some(control.check().map_err(GamesError::InvalidClock)?),
+        None if game.rated => Some(DEFAULT_RATED),
+        None => None,
     };
     *game.player_mut(seat) = Some(creator.clone());
     Ok(game)
@@ -131,7 +143,10 @@ impl Games {
                 })
             }
         };
-        let game = new_game(spec, creator, opponent, self.time.now())?;
+        let now = self.time.now();
+        let mut game = new_game(spec, creator, opponent, now)?;
+        game.timing.expires_at = Some(now + self.policy.waiting_expiry);
+        game.timing.deadline_at = game.timing.expires_at;
         tx.insert_game(&game).await?;
         tracing::info!(game_id = %game.id, rated = game.rated, "game created");
         let events = vec![GameEvent::Created {
@@ -173,8 +188,11 @@ impl Games {
         *game.player_mut(open) = Some(player.clone());
         game.reserved_for = None;
         game.status = GameStatus::Active;
-        game.updated_at = self.time.now();
-        game.started_at = Some(game.updated_at);
+        let now = self.time.now();
+        game.updated_at = now;
+        game.started_at = Some(now);
+        clock::start(&mut game, now, &self.policy);
+        self.cap_pair(tx, &mut game, now).await?;
         save(tx, &mut game).await?;
         tracing::info!(game_id = %game.id, seat = %open, "game joined");
         let events = vec![GameEvent::Joined {
@@ -183,7 +201,7 @@ impl Games {
             player: player.clone(),
             status: game.status,
             started_at: game.started_at,
-            clock: None,
+            clock: clock::state(&game),
         }];
         Ok(Transition { game, events })
     }
@@ -201,12 +219,57 @@ impl Games {
             .map_err(|e| GamesError::IllegalMove(e.to_string()))?
             .outcome()
             .ok_or_else(|| GamesError::internal("a resignation has an outcome"))?;
-        let ended = finish(tx, &mut game, outcome, self.time.now()).await?;
-        tracing::info!(game_id = %game.id, %seat, "game resigned");
+        let ended = end(tx, &mut game, outcome, "resignation", self.time.now()).await?;
+        tracing::info!(game_id = %game.id, %seat, status = %game.status, "game resigned");
         Ok(Transition {
             game,
             events: vec![ended],
         })
+    }
+
+    /// Aborts an active game that is still too short to count (either
+    /// player): never rated.
+    pub async fn abort(
+        &self,
+        tx: &mut WriteTx,
+        id: &GameId,
+        player: &PlayerId,
+    ) -> Result<Transition, GamesError> {
+        let (mut game, seat) = lock_seated(tx, id, player).await?;
+        if !clock::too_short(&game) {
+            return Err(GamesError::NotAbortable);
+        }
+        let ended = abort(tx, &mut game, "requested", self.time.now()).await?;
+        tracing::info!(game_id = %game.id, %seat, "game aborted");
+        Ok(Transition {
+            game,
+            events: vec![ended],
+        })
+    }
+
+    /// Leaves a rated game unrated when its pair already played as many
+    /// rated games in the last 24 hours as count.
+    async fn cap_pair(
+        &self,
+        tx: &mut WriteTx,
+        game: &mut Game,
+        now: DateTime<Utc>,
+    ) -> Result<(), GamesError> {
+        let (Some(south), Some(north)) = (&game.south, &game.north) else {
+            return Ok(());
+        };
+        if !game.rated {
+            return Ok(());
+        }
+        let since = now - TimeDelta::hours(24);
+        let played = tx
+            .rated_games_between(&south.id, &north.id, &game.id, since)
+            .await?;
+        if played >= u64::from(self.policy.pair_rated_limit) {
+            game.rated = false;
+            game.unrated_reason = Some(PAIR_LIMIT.to_owned());
+        }
+        Ok(())
     }
 
     /// Cancels a game still waiting for its second player (creator only).
@@ -225,6 +288,7 @@ impl Games {
         }
         game.status = GameStatus::Cancelled;
         game.updated_at = self.time.now();
+        clock::stop(&mut game);
         save(tx, &mut game).await?;
         tracing::info!(game_id = %game.id, "game cancelled");
         let events = vec![GameEvent::Cancelled {
@@ -234,21 +298,69 @@ impl Games {
     }
 }
 
+/// `unrated_reason` of a game left unrated by the per-pair cap.
+pub const PAIR_LIMIT: &str = "pair_limit";
+/// `unrated_reason` of a game that ended over the board before each side
+/// made two moves.
+pub const TOO_SHORT: &str = "too_short";
+/// `unrated_reason` of an aborted game.
+pub const ABORTED: &str = "aborted";
+
 /// Ends the game with `outcome`, saves it and, if it was rated, updates
-/// both players' ratings: all in the caller's transaction.
-pub(super) async fn finish(
+/// both players' ratings: all in the caller's transaction. A rated game
+/// still too short to count is aborted instead (`why` says what ended it).
+pub(super) async fn end(
     tx: &mut WriteTx,
     game: &mut Game,
     outcome: Outcome,
+    why: &str,
     at: DateTime<Utc>,
 ) -> Result<GameEvent, GamesError> {
+    let by_play = !matches!(outcome.reason, EndReason::Resignation | EndReason::Timeout);
+    // Only a rated game has a rating to protect: an unrated one ends as
+    // it ends, however short.
+    if game.rated && clock::too_short(game) {
+        if !by_play {
+            return abort(tx, game, why, at).await;
+        }
+        // An end reached over the board (from a custom start, say) stands,
+        // but so short a game changes no rating either.
+        if game.rated {
+            game.rated = false;
+            game.unrated_reason = Some(TOO_SHORT.to_owned());
+        }
+    }
     game.finish(outcome, at);
+    clock::stop(game);
     save(tx, game).await?;
     tx.rate_finished_game(game).await?;
     Ok(GameEvent::Ended {
         version: game.version,
         status: game.status,
         result: outcome,
-        clock: None,
+        clock: clock::state(game),
+    })
+}
+
+/// Ends the game as `aborted`, unrated.
+pub(super) async fn abort(
+    tx: &mut WriteTx,
+    game: &mut Game,
+    reason: &str,
+    at: DateTime<Utc>,
+) -> Result<GameEvent, GamesError> {
+    game.status = GameStatus::Aborted;
+    game.finished_at = Some(at);
+    game.updated_at = at;
+    game.abort_reason = Some(reason.to_owned());
+    if game.rated {
+        game.rated = false;
+        game.unrated_reason = Some(ABORTED.to_owned());
+    }
+    clock::stop(game);
+    save(tx, game).await?;
+    Ok(GameEvent::Aborted {
+        version: game.version,
+        reason: reason.to_owned(),
     })
 }

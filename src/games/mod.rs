@@ -11,13 +11,14 @@ pub mod error;
 pub mod events;
 mod lifecycle;
 mod play;
+mod sweep;
 pub mod time;
 
 use std::sync::Arc;
 
 use tokio::sync::broadcast;
 
-pub use clock::ClockState;
+pub use clock::{ClockState, Policy, DEFAULT_RATED};
 pub use error::GamesError;
 pub use events::{GameEvent, PlayedMove};
 pub use lifecycle::{new_game, GameSpec};
@@ -52,13 +53,27 @@ impl Transition {
 #[derive(Clone, Debug)]
 pub struct Games {
     time: SharedTime,
+    policy: Policy,
     published: broadcast::Sender<Arc<Transition>>,
 }
 
 impl Games {
+    /// The layer with the default [`Policy`].
     pub fn new(time: SharedTime) -> Games {
+        Games::with_policy(time, Policy::default())
+    }
+
+    pub fn with_policy(time: SharedTime, policy: Policy) -> Games {
         let (published, _) = broadcast::channel(PUBLISHED_BACKLOG);
-        Games { time, published }
+        Games {
+            time,
+            policy,
+            published,
+        }
+    }
+
+    pub fn policy(&self) -> &Policy {
+        &self.policy
     }
 
     pub fn time(&self) -> &SharedTime {

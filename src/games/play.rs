@@ -1,6 +1,9 @@
 //! Playing a move.
 
-use super::lifecycle::finish;
+use chrono::SecondsFormat;
+
+use super::clock;
+use super::lifecycle::end;
 use super::{lock_seated, position_of, save, GameEvent, Games, GamesError, PlayedMove, Transition};
 use crate::domain::{GameId, GameStatus, PlayerId};
 use crate::engine::Move;
@@ -21,6 +24,13 @@ impl Games {
         precondition: impl FnOnce(&Game) -> Result<(), GamesError>,
     ) -> Result<Transition, GamesError> {
         let (mut game, seat) = lock_seated(tx, id, player).await?;
+        let now = self.time.now();
+        if let Some(deadline) = game.timing.deadline_at.filter(|&d| now >= d) {
+            return Err(GamesError::TimeOut {
+                seat: game.to_move,
+                deadline: deadline.to_rfc3339_opts(SecondsFormat::Millis, true),
+            });
+        }
         precondition(&game)?;
         if let Some(expected) = expected_ply.filter(|&p| p != game.ply) {
             return Err(GamesError::StalePly {
@@ -37,8 +47,7 @@ impl Games {
         let (after, trace) = position_of(&game)?
             .play_traced(m)
             .map_err(|e| GamesError::IllegalMove(e.to_string()))?;
-        let now = self.time.now();
-        let record = MoveRecord {
+        let mut record = MoveRecord {
             game_id: game.id.clone(),
             ply: game.ply,
             seat,
@@ -46,19 +55,25 @@ impl Games {
             player_id: Some(player.clone()),
             position_after: after.to_string(),
             played_at: Some(now),
+            think_ms: None,
+            clock_ms: None,
         };
+        game.position = record.position_after.clone();
+        game.ply = after.ply();
+        game.to_move = after.turn();
+        game.updated_at = now;
+        if let Some(punched) = clock::punch(&mut game, seat, now, &self.policy) {
+            record.think_ms = Some(punched.think_ms);
+            record.clock_ms = Some(punched.left_ms);
+        }
         if !tx.insert_move(&record).await? {
             return Err(GamesError::StalePly {
                 expected: record.ply,
                 current: record.ply + 1,
             });
         }
-        game.position = record.position_after.clone();
-        game.ply = after.ply();
-        game.to_move = after.turn();
-        game.updated_at = now;
         let ended = match after.outcome() {
-            Some(outcome) => Some(finish(tx, &mut game, outcome, now).await?),
+            Some(outcome) => Some(end(tx, &mut game, outcome, "game_over", now).await?),
             None => {
                 save(tx, &mut game).await?;
                 None
@@ -71,7 +86,7 @@ impl Games {
             trace,
             position_after: record.position_after,
             played_at: now,
-            think_ms: None,
+            think_ms: record.think_ms,
         };
         let mut events = vec![GameEvent::Move {
             version: game.version,
@@ -79,7 +94,7 @@ impl Games {
             ply: game.ply,
             to_move: game.to_move,
             scores: after.scores(),
-            clock: None,
+            clock: clock::state(&game),
             legal_moves: if game.status == GameStatus::Active {
                 after.legal_moves().iter().copied().collect()
             } else {

@@ -8,7 +8,7 @@
 use chrono::{DateTime, Utc};
 
 use super::{StoreError, WriteTx};
-use crate::domain::{GameId, GameStatus, PlayerId};
+use crate::domain::{GameId, GameStatus, PlayerId, TimeControl};
 use crate::engine::{EndReason, MandarinSetup, Outcome, RefillShortfall, RuleParams, Rules, Seat};
 
 /// A player in a seat, with the name to show.
@@ -46,6 +46,28 @@ pub struct Game {
     /// and linked to no account (its seats hold no player); `None` for a
     /// game played here.
     pub recorded_names: Option<[String; 2]>,
+    pub timing: Timing,
+    /// Why an `aborted` game was aborted.
+    pub abort_reason: Option<String>,
+    /// Why a game asked for as rated does not count (`rated` is false).
+    pub unrated_reason: Option<String>,
+}
+
+/// A game's time control and clocks, as the Games layer keeps them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Timing {
+    /// `None`: unlimited.
+    pub control: Option<TimeControl>,
+    /// South's and North's time left in milliseconds as of
+    /// `turn_started_at`; `None` for an untimed game.
+    pub clock_ms: Option<[i64; 2]>,
+    /// When the side to move began thinking.
+    pub turn_started_at: Option<DateTime<Utc>>,
+    /// When the game must be looked at again without anyone asking: a
+    /// flag falls, a first move is overdue, a waiting game expires.
+    pub deadline_at: Option<DateTime<Utc>>,
+    /// When a waiting game expires.
+    pub expires_at: Option<DateTime<Utc>>,
 }
 
 impl Game {
@@ -105,6 +127,10 @@ pub struct MoveRecord {
     pub position_after: String,
     /// `None` only for a move of an imported record that gave no times.
     pub played_at: Option<DateTime<Utc>>,
+    /// How long the mover thought, on the server's clock (timed games).
+    pub think_ms: Option<i64>,
+    /// The mover's time left after the move and its increment.
+    pub clock_ms: Option<i64>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -145,6 +171,16 @@ pub(super) struct GameRow {
     finished_at: Option<DateTime<Utc>>,
     south_record_name: Option<String>,
     north_record_name: Option<String>,
+    tc_initial_s: Option<i32>,
+    tc_increment_s: Option<i32>,
+    tc_days_per_move: Option<i32>,
+    clock_south_ms: Option<i64>,
+    clock_north_ms: Option<i64>,
+    turn_started_at: Option<DateTime<Utc>>,
+    deadline_at: Option<DateTime<Utc>>,
+    expires_at: Option<DateTime<Utc>>,
+    abort_reason: Option<String>,
+    unrated_reason: Option<String>,
 }
 
 impl GameRow {
@@ -231,6 +267,28 @@ impl TryFrom<GameRow> for Game {
                 (None, None) => None,
                 _ => return Err(corrupt(format!("game {}: one recorded name", row.id))),
             },
+            timing: Timing {
+                control: match (row.tc_initial_s, row.tc_increment_s, row.tc_days_per_move) {
+                    (None, None, None) => None,
+                    (Some(initial), increment, None) => Some(TimeControl::RealTime {
+                        initial_s: initial as u32,
+                        increment_s: increment.unwrap_or(0) as u32,
+                    }),
+                    (None, None, Some(days)) => Some(TimeControl::Correspondence {
+                        days_per_move: days as u32,
+                    }),
+                    _ => return Err(corrupt(format!("game {}: time control", row.id))),
+                },
+                clock_ms: match (row.clock_south_ms, row.clock_north_ms) {
+                    (Some(south), Some(north)) => Some([south, north]),
+                    _ => None,
+                },
+                turn_started_at: row.turn_started_at,
+                deadline_at: row.deadline_at,
+                expires_at: row.expires_at,
+            },
+            abort_reason: row.abort_reason,
+            unrated_reason: row.unrated_reason,
         })
     }
 }
@@ -256,21 +314,42 @@ const INSERT_GAME: &str = "\
         young_mandarin_min, first_move_mandarin_ban, refill_shortfall, max_plies, rated, created_by, \
         south_id, north_id, reserved_for, first_seat, custom_start, start_position, position, ply, \
         to_move, winner, end_reason, score_south, score_north, version, created_at, updated_at, \
-        started_at, finished_at, south_record_name, north_record_name) \
+        started_at, finished_at, south_record_name, north_record_name, tc_initial_s, tc_increment_s, \
+        tc_days_per_move, clock_south_ms, clock_north_ms, turn_started_at, deadline_at, expires_at, \
+        abort_reason, unrated_reason) \
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, \
-        $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32)";
+        $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, \
+        $38, $39, $40, $41, $42)";
 
 /// Saves every field that play changes, if nobody saved since `version` was read.
 const SAVE_GAME: &str = "\
     UPDATE games SET status = $3, south_id = $4, north_id = $5, reserved_for = $6, position = $7, \
         ply = $8, to_move = $9, winner = $10, end_reason = $11, score_south = $12, \
         score_north = $13, version = $2 + 1, updated_at = $14, started_at = $15, finished_at = $16, \
-        rated = $17 \
+        rated = $17, clock_south_ms = $18, clock_north_ms = $19, turn_started_at = $20, \
+        deadline_at = $21, expires_at = $22, abort_reason = $23, unrated_reason = $24 \
     WHERE id = $1 AND version = $2";
 
 const INSERT_MOVE: &str = "\
-    INSERT INTO moves (game_id, ply, seat, notation, player_id, position_after, played_at) \
-    VALUES ($1, $2, $3, $4, $5, $6, $7)";
+    INSERT INTO moves (game_id, ply, seat, notation, player_id, position_after, played_at, \
+        think_ms, clock_ms) \
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
+
+enum Column {
+    InitialS,
+    IncrementS,
+    DaysPerMove,
+}
+
+fn control_column(game: &Game, column: Column) -> Option<i32> {
+    let value = match (game.timing.control?, column) {
+        (TimeControl::RealTime { initial_s, .. }, Column::InitialS) => initial_s,
+        (TimeControl::RealTime { increment_s, .. }, Column::IncrementS) => increment_s,
+        (TimeControl::Correspondence { days_per_move }, Column::DaysPerMove) => days_per_move,
+        _ => return None,
+    };
+    Some(value as i32)
+}
 
 fn winner_name(outcome: &Outcome) -> &'static str {
     outcome.winner.map_or("draw", Seat::name)
@@ -285,6 +364,8 @@ pub(super) struct MoveRow {
     player_id: Option<String>,
     position_after: String,
     played_at: Option<DateTime<Utc>>,
+    think_ms: Option<i64>,
+    clock_ms: Option<i64>,
 }
 
 impl TryFrom<MoveRow> for MoveRecord {
@@ -302,12 +383,15 @@ impl TryFrom<MoveRow> for MoveRecord {
                 .transpose()?,
             position_after: row.position_after,
             played_at: row.played_at,
+            think_ms: row.think_ms,
+            clock_ms: row.clock_ms,
         })
     }
 }
 
 const SELECT_MOVE: &str = "\
-    SELECT game_id, ply, seat, notation, player_id, position_after, played_at FROM moves \
+    SELECT game_id, ply, seat, notation, player_id, position_after, played_at, think_ms, clock_ms \
+    FROM moves \
     WHERE game_id = $1 AND ply = $2";
 
 impl super::Store {
@@ -398,6 +482,16 @@ impl WriteTx {
                 .bind(game.finished_at)
                 .bind(game.recorded_names.as_ref().map(|[south, _]| south))
                 .bind(game.recorded_names.as_ref().map(|[_, north]| north))
+                .bind(control_column(game, Column::InitialS))
+                .bind(control_column(game, Column::IncrementS))
+                .bind(control_column(game, Column::DaysPerMove))
+                .bind(game.timing.clock_ms.map(|c| c[0]))
+                .bind(game.timing.clock_ms.map(|c| c[1]))
+                .bind(game.timing.turn_started_at)
+                .bind(game.timing.deadline_at)
+                .bind(game.timing.expires_at)
+                .bind(&game.abort_reason)
+                .bind(&game.unrated_reason)
                 .execute(conn)
                 .await
                 .map(|done| done.rows_affected())
@@ -428,6 +522,13 @@ impl WriteTx {
                 .bind(game.started_at)
                 .bind(game.finished_at)
                 .bind(game.rated)
+                .bind(game.timing.clock_ms.map(|c| c[0]))
+                .bind(game.timing.clock_ms.map(|c| c[1]))
+                .bind(game.timing.turn_started_at)
+                .bind(game.timing.deadline_at)
+                .bind(game.timing.expires_at)
+                .bind(&game.abort_reason)
+                .bind(&game.unrated_reason)
                 .execute(conn)
                 .await
                 .map(|done| done.rows_affected())
@@ -446,6 +547,8 @@ impl WriteTx {
                 .bind(record.player_id.as_ref().map(PlayerId::as_str))
                 .bind(&record.position_after)
                 .bind(record.played_at)
+                .bind(record.think_ms)
+                .bind(record.clock_ms)
                 .execute(conn)
                 .await
                 .map(|done| done.rows_affected())
@@ -455,5 +558,88 @@ impl WriteTx {
             Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(false),
             Err(e) => Err(e.into()),
         }
+    }
+}
+
+const DUE_GAMES: &str = "\
+    SELECT id FROM games WHERE deadline_at IS NOT NULL AND deadline_at <= $1 \
+    ORDER BY deadline_at LIMIT $2";
+const DUE_GAME_BY_ID: &str = concat!(select_game!(), " WHERE g.id = $1 AND g.deadline_at <= $2");
+const LOCK_DUE_GAME_BY_ID: &str = concat!(
+    select_game!(),
+    " WHERE g.id = $1 AND g.deadline_at <= $2 FOR UPDATE OF g SKIP LOCKED"
+);
+const RATED_GAMES_BETWEEN: &str = "\
+    SELECT COUNT(*) FROM games WHERE rated AND id <> $3 AND started_at >= $4 \
+    AND ((south_id = $1 AND north_id = $2) OR (south_id = $2 AND north_id = $1))";
+
+impl super::Store {
+    /// Games whose deadline is at or before `now`, the most overdue first.
+    pub async fn due_games(
+        &self,
+        now: DateTime<Utc>,
+        limit: i64,
+    ) -> Result<Vec<GameId>, StoreError> {
+        let ids: Vec<(String,)> = with_pool!(self, |pool| {
+            sqlx::query_as(DUE_GAMES)
+                .bind(now)
+                .bind(limit)
+                .fetch_all(pool)
+                .await
+        })?;
+        ids.into_iter()
+            .map(|(id,)| GameId::parse(&id).map_err(corrupt))
+            .collect()
+    }
+}
+
+impl WriteTx {
+    /// Locks a game whose deadline is at or before `now`, unless another
+    /// transaction holds it (PostgreSQL skips it; SQLite's write lock
+    /// already serialises writers). `None` when it is not due or is taken.
+    pub async fn lock_due_game(
+        &mut self,
+        id: &GameId,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Game>, StoreError> {
+        if let WriteTx::Postgres(tx) = self {
+            let row = sqlx::query_as::<_, GameRow>(LOCK_DUE_GAME_BY_ID)
+                .bind(id.as_str())
+                .bind(now)
+                .fetch_optional(&mut **tx)
+                .await?;
+            match row {
+                Some(row) if row.lacks_a_name() => {}
+                row => return row.map(Game::try_from).transpose(),
+            }
+        }
+        let row = with_tx!(self, |conn| {
+            sqlx::query_as::<_, GameRow>(DUE_GAME_BY_ID)
+                .bind(id.as_str())
+                .bind(now)
+                .fetch_optional(conn)
+                .await
+        })?;
+        row.map(Game::try_from).transpose()
+    }
+
+    /// Rated games between two players started since `since`, other than `except`.
+    pub async fn rated_games_between(
+        &mut self,
+        a: &PlayerId,
+        b: &PlayerId,
+        except: &GameId,
+        since: DateTime<Utc>,
+    ) -> Result<u64, StoreError> {
+        let (count,): (i64,) = with_tx!(self, |conn| {
+            sqlx::query_as(RATED_GAMES_BETWEEN)
+                .bind(a.as_str())
+                .bind(b.as_str())
+                .bind(except.as_str())
+                .bind(since)
+                .fetch_one(conn)
+                .await
+        })?;
+        Ok(count as u64)
     }
 }

@@ -165,7 +165,8 @@ macro_rules! bind_all {
 }
 
 const SELECT_MOVES: &str = "\
-    SELECT game_id, ply, seat, notation, player_id, position_after, played_at FROM moves \
+    SELECT game_id, ply, seat, notation, player_id, position_after, played_at, think_ms, \
+        clock_ms FROM moves \
     WHERE game_id = $1 AND ply >= $2 AND ply <= $3 ORDER BY ply";
 
 const INSERT_MOVES: &str =

@@ -57,7 +57,7 @@ mod rebuild;
 mod tokens;
 mod write_turn;
 
-pub use games::{Game, MoveRecord, PlayerRef};
+pub use games::{Game, MoveRecord, PlayerRef, Timing};
 pub use history::{GameFilter, HistoryKey, RulesFilter, StoredGame};
 pub use idempotency::{KeyScope, SavedResponse};
 pub use leaderboards::{LeaderboardFilter, LeaderboardRow, PageStart, RankKey};

@@ -1,5 +1,8 @@
 //! Helpers for games: players, a game both seats have joined, moves.
 
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
 use reqwest::{Method, Response, StatusCode};
 use serde_json::{json, Value};
 
@@ -29,10 +32,34 @@ impl Match {
     }
 }
 
+/// Every test player's token by id, so that a helper can move for them.
+fn tokens() -> &'static Mutex<HashMap<String, String>> {
+    static TOKENS: OnceLock<Mutex<HashMap<String, String>>> = OnceLock::new();
+    TOKENS.get_or_init(Default::default)
+}
+
 impl TestApp {
     pub async fn player(&self, name: &str) -> Player {
         let (id, token) = self.register(name).await;
+        tokens().lock().unwrap().insert(id.clone(), token.clone());
         Player { id, token }
+    }
+
+    /// Plays the first legal move for the side to move until each side has
+    /// made two moves: enough for the game to count (a game ended sooner is
+    /// aborted). Returns the game.
+    pub async fn open(&self, game: &str) -> Value {
+        let mut state = self.game(game).await;
+        while state["status"] == "active" && state["moves_played"].as_u64().unwrap() < 4 {
+            let seat = state["to_move"].as_str().unwrap();
+            let player = state["players"][seat]["id"].as_str().unwrap();
+            let token = tokens().lock().unwrap()[player].clone();
+            let m = state["legal_moves"][0].clone();
+            let response = self.play(game, &token, json!({ "move": m })).await;
+            assert_eq!(response.status(), StatusCode::CREATED, "opening {game}");
+            state = response.json::<Value>().await.unwrap()["game"].clone();
+        }
+        state
     }
 
     /// POST /v1/games, asserting 201; returns the game.

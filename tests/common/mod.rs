@@ -127,6 +127,11 @@ impl TestApp {
         Self::start(self.backend, self.database.clone(), |_| {}).await
     }
 
+    /// Like [`TestApp::sibling`], with the settings adjusted first.
+    pub async fn sibling_with(&self, customise: impl FnOnce(&mut Settings)) -> TestApp {
+        Self::start(self.backend, self.database.clone(), customise).await
+    }
+
     async fn start(
         backend: Backend,
         database: std::sync::Arc<TestDatabase>,

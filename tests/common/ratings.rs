@@ -97,8 +97,10 @@ impl TestApp {
         }
     }
 
-    /// `loser` resigns; returns the finished game.
+    /// `loser` resigns once the game counts ([`TestApp::open`]); returns
+    /// the finished game.
     pub async fn resign(&self, game: &str, loser: &Player) -> Value {
+        self.open(game).await;
         let response = self.act(game, "resign", &loser.token).await;
         assert_eq!(response.status(), StatusCode::OK);
         response.json().await.unwrap()

@@ -12,9 +12,9 @@ use crate::api::extractors::Json;
 use crate::api::idempotency::Reply;
 use crate::api::problem::{ApiError, Problem};
 use crate::api::transition::transition_once;
-use crate::api::views::{GameView, RulesInput};
+use crate::api::views::{GameView, RulesInput, TimeControlView};
 use crate::api::AppState;
-use crate::domain::{GameId, PlayerId};
+use crate::domain::{GameId, PlayerId, TimeControl};
 use crate::engine::{Position, Seat};
 use crate::games::{self, GameSpec};
 use crate::store::{Game, Player, PlayerRef};
@@ -25,7 +25,8 @@ pub fn configure(config: &mut ServiceConfig) {
         .service(get_game)
         .service(join_game)
         .service(resign_game)
-        .service(cancel_game);
+        .service(cancel_game)
+        .service(abort_game);
 }
 
 /// A seat, or a coin toss.
@@ -52,7 +53,7 @@ impl SeatChoice {
 /// A new game. Every field is optional.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-#[schema(example = json!({"rules": {"preset": "classic"}, "seat": "south", "first": "south", "rated": true}))]
+#[schema(example = json!({"rules": {"preset": "classic"}, "seat": "south", "first": "south", "rated": true, "clock": {"initial_s": 300, "increment_s": 3}}))]
 pub struct NewGame {
     /// The ruleset: a preset (default `classic`) and parameter overrides.
     #[serde(default)]
@@ -73,6 +74,10 @@ pub struct NewGame {
     /// A custom start in RULES.md position notation; the game is then unrated.
     #[schema(schema_with = crate::api::views::position_schema)]
     pub position: Option<String>,
+    /// The time control: `{initial_s, increment_s}` (real time, Fischer
+    /// increment) or `{days_per_move}` (correspondence). Without it the game
+    /// is unlimited, unless it is rated: a rated game gets 600 s + 5 s.
+    pub clock: Option<TimeControlView>,
 }
 
 /// The current position of a stored game (finished or not).
@@ -115,6 +120,7 @@ impl NewGame {
             position: self.position.clone(),
             opponent,
             rated: self.rated,
+            clock: self.clock.map(TimeControl::from),
         })
     }
 }
@@ -292,6 +298,40 @@ pub async fn cancel_game(
         &player.id,
         "cancel",
         async |games, tx| games.cancel(tx, &id, &player.id).await,
+        |done| game_reply(StatusCode::OK, &done.game),
+    )
+    .await
+}
+
+/// Aborts an active game in which a side has made fewer than two moves
+/// (either player): status `aborted`, never rated.
+#[utoipa::path(
+    tag = "games",
+    security(("bearer" = [])),
+    params(
+        ("id" = inline(GameId), Path, description = "Game id"),
+        ("Idempotency-Key" = Option<String>, Header, pattern = "^[!-~]{1,255}$", description = "Makes a retry safe"),
+    ),
+    responses(
+        (status = 200, description = "Aborted", body = GameView),
+        (status = 403, description = "`not_a_player`", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`game_not_active` or `not_abortable`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/v1/games/{id}/abort")]
+pub async fn abort_game(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    Authenticated(player): Authenticated,
+    id: web::Path<GameId>,
+) -> Result<HttpResponse, ApiError> {
+    transition_once(
+        &state,
+        &request,
+        &player.id,
+        "abort",
+        async |games, tx| games.abort(tx, &id, &player.id).await,
         |done| game_reply(StatusCode::OK, &done.game),
     )
     .await

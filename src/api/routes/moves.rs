@@ -18,6 +18,7 @@ use crate::api::views::{GameView, MoveView};
 use crate::api::AppState;
 use crate::domain::GameId;
 use crate::engine::{Direction, Move};
+use crate::games::GamesError;
 use crate::replay;
 use crate::store::Game;
 
@@ -96,7 +97,7 @@ pub struct PlayedMove {
             headers(("Location" = String, description = "`/v1/games/{id}/moves/{ply}`"), ("ETag" = String, description = "The game's new version"))),
         (status = 403, description = "`not_a_player`", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`not_your_turn`, `stale_ply` or `game_not_active`", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`not_your_turn`, `stale_ply`, `game_not_active` or `time_out` (the move came after the deadline: the game is over)", body = Problem, content_type = "application/problem+json"),
         (status = 412, description = "`precondition_failed`: `If-Match` is not the current `ETag`", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`illegal_move` (with the engine's reason), `invalid_move`, `idempotency_key_reused` or `invalid_body`",
             body = Problem, content_type = "application/problem+json",
@@ -124,7 +125,7 @@ pub async fn submit_move(
         if_match_text(&request)
     );
     let if_match = |game: &Game| Ok(check_if_match(&request, &etag(game.version))?);
-    transition_once(
+    let played = transition_once(
         &state,
         &request,
         &player.id,
@@ -154,7 +155,13 @@ pub async fn submit_move(
                 ))
         },
     )
-    .await
+    .await;
+    if let Err(ApiError::Game(GamesError::TimeOut { .. })) = &played {
+        // The move was refused for coming late; the flag fall is settled
+        // now rather than at the sweeper's next look.
+        state.games.settle_due(&state.store, &id).await?;
+    }
+    played
 }
 
 /// One move of a game, with its event trace. A move never changes once

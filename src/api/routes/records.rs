@@ -218,6 +218,8 @@ fn imported_game(
                 player_id: None,
                 position_after: after.to_string(),
                 played_at: given.played_at.map(|at| at.trunc_subsecs(6)),
+                think_ms: None,
+                clock_ms: None,
             };
             before = *after;
             played
@@ -256,6 +258,9 @@ fn imported_game(
                 .map_or(now, |at| at.trunc_subsecs(6))
         }),
         recorded_names: Some(replayed.names.clone()),
+        timing: Default::default(),
+        abort_reason: None,
+        unrated_reason: None,
     };
     (game, moves)
 }

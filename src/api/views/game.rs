@@ -3,9 +3,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::events::winner_name;
-use super::{EventView, PositionView, RulesView, ScoresView, SeatName};
+use super::{ClockView, EventView, PositionView, RulesView, ScoresView, SeatName, TimeControlView};
 use crate::domain::GameStatus;
 use crate::engine::{Event, Outcome, Position, Seat};
+use crate::games::clock;
 use crate::store::{Game, PlayerRef};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -41,7 +42,7 @@ pub struct SeatPlayers {
 pub struct ResultView {
     /// `south`, `north` or `draw`.
     pub winner: String,
-    /// `mandarins_captured`, `max_plies`, `forfeit` or `resignation`.
+    /// `mandarins_captured`, `max_plies`, `forfeit`, `resignation` or `timeout`.
     pub reason: String,
     pub scores: ScoresView,
 }
@@ -61,8 +62,9 @@ impl From<&Outcome> for ResultView {
 pub struct GameView {
     #[schema(example = "Gm4x9QzLp2")]
     pub id: String,
-    /// `waiting` (a seat is open), `active`, `finished`, `cancelled`, or
-    /// `archived` (an imported, unfinished record).
+    /// `waiting` (a seat is open), `active`, `finished`, `cancelled`,
+    /// `archived` (an imported, unfinished record), `aborted` (ended before
+    /// each side made two moves; never rated) or `expired` (nobody joined).
     #[schema(example = "active")]
     pub status: String,
     pub rules: RulesView,
@@ -93,6 +95,21 @@ pub struct GameView {
     /// Whether the game came from `POST /v1/games/import`: its players are
     /// the names the record gives, and it is never rated.
     pub imported: bool,
+    /// `null`: unlimited.
+    pub time_control: Option<TimeControlView>,
+    /// `null` for an unlimited game.
+    pub clock: Option<ClockView>,
+    /// When a `waiting` game expires if nobody joins.
+    pub expires_at: Option<DateTime<Utc>>,
+    /// Why an `aborted` game was aborted: `requested`, `no_first_move`,
+    /// `timeout` or `resignation` (what ended it before each side made two
+    /// moves).
+    pub abort_reason: Option<String>,
+    /// Why a game asked for as rated is not (`rated` is false):
+    /// `pair_limit` (the pair's rated games in 24 hours are used up),
+    /// `aborted`, or `too_short` (it ended over the board before each side
+    /// made two moves).
+    pub unrated_reason: Option<String>,
 }
 
 impl SeatPlayers {
@@ -138,6 +155,11 @@ impl GameView {
             started_at: game.started_at,
             finished_at: game.finished_at,
             imported: game.recorded_names.is_some(),
+            time_control: game.timing.control.map(TimeControlView::from),
+            clock: clock::state(game).map(ClockView::from),
+            expires_at: game.timing.expires_at,
+            abort_reason: game.abort_reason.clone(),
+            unrated_reason: game.unrated_reason.clone(),
         }
     }
 }

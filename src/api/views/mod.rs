@@ -1,6 +1,7 @@
 //! The JSON shapes of the API, built from engine and store values. Parsing
 //! of request values into engine types happens here too, once.
 
+mod clock;
 mod events;
 mod game;
 mod history;
@@ -11,6 +12,7 @@ mod ratings;
 mod record;
 mod rules;
 
+pub use clock::{ClockView, CorrespondenceClock, RealTimeClock, TimeControlView};
 pub use events::EventView;
 pub use game::{GameView, MoveView, PlayerSummary, ResultView, SeatPlayers};
 pub use history::{GamePage, GamePosition, MoveRange};

@@ -1,0 +1,98 @@
+//! Games nobody has to ask to end: flags that fell, first moves that never
+//! came, waiting games nobody joined. Every process sweeps; on PostgreSQL
+//! a game another transaction holds is skipped (`FOR UPDATE SKIP LOCKED`),
+//! so of several sweepers and a move racing them exactly one transition
+//! happens, and the others find the game settled or no longer due.
+
+use chrono::{DateTime, Utc};
+
+use super::clock::{self, moves_by};
+use super::lifecycle::{abort, end};
+use super::{position_of, save, GameEvent, Games, GamesError, Transition};
+use crate::domain::{GameId, GameStatus};
+use crate::engine::{EndReason, Outcome};
+use crate::store::{Game, Store, WriteTx};
+
+/// Games settled per look at the database.
+const BATCH: i64 = 100;
+
+impl Games {
+    /// Settles every game whose deadline has passed, each in its own
+    /// transaction, and publishes what it did. Returns how many it settled.
+    pub async fn sweep(&self, store: &Store) -> Result<usize, GamesError> {
+        let mut settled = 0;
+        loop {
+            let now = self.time.now();
+            let due = store.due_games(now, BATCH).await?;
+            let mut progress = 0;
+            for id in &due {
+                if self.settle_due(store, id).await?.is_some() {
+                    progress += 1;
+                }
+            }
+            settled += progress;
+            if (due.len() as i64) < BATCH || progress == 0 {
+                return Ok(settled);
+            }
+        }
+    }
+
+    /// Settles one game if its deadline has passed and nobody else holds
+    /// it; `None` when there was nothing to do.
+    pub async fn settle_due(
+        &self,
+        store: &Store,
+        id: &GameId,
+    ) -> Result<Option<Transition>, GamesError> {
+        let now = self.time.now();
+        let mut tx = store.begin_write().await?;
+        let Some(game) = tx.lock_due_game(id, now).await? else {
+            return Ok(None);
+        };
+        let Some(transition) = settle(&mut tx, game, now).await? else {
+            return Ok(None);
+        };
+        tx.commit().await?;
+        self.publish(transition.clone());
+        Ok(Some(transition))
+    }
+}
+
+/// The transition a locked game is due at `now`, if any.
+async fn settle(
+    tx: &mut WriteTx,
+    mut game: Game,
+    now: DateTime<Utc>,
+) -> Result<Option<Transition>, GamesError> {
+    let event = match game.status {
+        GameStatus::Waiting if game.timing.expires_at.is_some_and(|at| at <= now) => {
+            game.status = GameStatus::Expired;
+            game.updated_at = now;
+            clock::stop(&mut game);
+            save(tx, &mut game).await?;
+            tracing::info!(game_id = %game.id, "waiting game expired");
+            GameEvent::Expired {
+                version: game.version,
+            }
+        }
+        GameStatus::Active if game.timing.deadline_at.is_some_and(|at| at <= now) => {
+            let flagged = game.to_move;
+            tracing::info!(game_id = %game.id, seat = %flagged, "flag fell");
+            if moves_by(&game, flagged) == 0 {
+                abort(tx, &mut game, "no_first_move", now).await?
+            } else {
+                let outcome = Outcome {
+                    winner: Some(flagged.other()),
+                    reason: EndReason::Timeout,
+                    scores: position_of(&game)?.scores(),
+                };
+                end(tx, &mut game, outcome, "timeout", now).await?
+            }
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(Transition {
+        game,
+        events: vec![event],
+    }))
+}
