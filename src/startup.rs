@@ -54,9 +54,12 @@ impl Application {
         let routes =
             web::Data::new(RouteTable::from_spec(&spec).with_get_routes(&crate::web::ROUTES));
         let games = Games::new(settings.games.time.clone());
+        let live = crate::live::Hub::start(&games);
         let state = web::Data::new(AppState {
             store: store.clone(),
             games,
+            live,
+            streams: settings.streams.clone(),
         });
         let rate_limit = RateLimit::new(&settings.rate_limit);
 

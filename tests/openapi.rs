@@ -130,6 +130,7 @@ fn the_spec_lists_every_endpoint_and_the_bearer_scheme() {
             "GET /v1/games/{id}/moves",
             "GET /v1/games/{id}/moves/{ply}",
             "GET /v1/games/{id}/positions/{ply}",
+            "GET /v1/games/{id}/stream",
             "GET /v1/leaderboards/{preset}",
             "GET /v1/leaderboards/{preset}/around/{player_id}",
             "GET /v1/me",

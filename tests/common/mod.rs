@@ -25,6 +25,7 @@ use tempfile::TempDir;
 pub mod games;
 pub mod lines;
 pub mod ratings;
+pub mod streams;
 
 pub const POSTGRES_URL_VAR: &str = "OANQUAN_TEST_POSTGRES_URL";
 
@@ -144,6 +145,7 @@ impl TestApp {
             rate_limit: RateLimitSettings::default(),
             games: GamesSettings::default(),
             network: Default::default(),
+            streams: Default::default(),
         };
         customise(&mut settings);
 

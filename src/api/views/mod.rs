@@ -10,6 +10,7 @@ pub mod rating_cursors;
 mod ratings;
 mod record;
 mod rules;
+mod stream_events;
 
 pub use events::EventView;
 pub use game::{GameView, MoveView, PlayerSummary, ResultView, SeatPlayers};
@@ -22,6 +23,10 @@ pub use ratings::{
 pub use record::{GameRecord, RecordMoveView};
 pub use rules::PresetName;
 pub use rules::{RulesInput, RulesView};
+pub use stream_events::{
+    GameAbortedEvent, GameEndedEvent, GameJoinedEvent, GameMoveEvent, GameSnapshotEvent,
+    GameStreamEvent, GameVersionEvent,
+};
 
 /// The OpenAPI schema of an optional position string: the syntax of
 /// RULES.md §1 (the server checks the rest and names the field at fault).
