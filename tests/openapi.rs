@@ -133,6 +133,7 @@ fn the_spec_lists_every_endpoint_and_the_bearer_scheme() {
             "GET /v1/games/{id}/stream",
             "GET /v1/leaderboards/{preset}",
             "GET /v1/leaderboards/{preset}/around/{player_id}",
+            "GET /v1/lobby/stream",
             "GET /v1/me",
             "GET /v1/me/tokens",
             "GET /v1/players/{a}/versus/{b}",

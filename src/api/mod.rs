@@ -8,6 +8,7 @@ pub mod extractors;
 pub mod fallback;
 pub mod game_feed;
 pub mod idempotency;
+pub mod lobby_feed;
 pub mod offload;
 pub mod openapi;
 pub mod problem;

@@ -11,14 +11,15 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::games::find_game;
 use crate::api::game_feed::{self, is_final};
+use crate::api::lobby_feed;
 use crate::api::problem::{ApiError, Problem};
 use crate::api::streaming::{self, Framing};
-use crate::api::views::GameStreamEvent;
+use crate::api::views::{GameStreamEvent, LobbyStreamEvent};
 use crate::api::AppState;
 use crate::domain::GameId;
 
 pub fn configure(config: &mut ServiceConfig) {
-    config.service(game_stream);
+    config.service(game_stream).service(lobby_stream);
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -99,15 +100,51 @@ pub async fn game_stream(
             .insert_header((header::CACHE_CONTROL, "no-cache"))
             .finish());
     }
-    let settings = &state.streams;
-    let (response, sink) = streaming::open(
-        Framing::of(&request),
-        Duration::from_millis(settings.retry_ms),
-    );
-    let heartbeat = Duration::from_millis(settings.heartbeat_ms.max(1));
+    let (response, sink) = streaming::open(Framing::of(&request), retry_of(&state));
+    let heartbeat = heartbeat_of(&state);
     let state = state.clone();
     actix_web::rt::spawn(async move {
         game_feed::follow(&state, game, since, signals, sink, heartbeat).await;
     });
     Ok(response)
+}
+
+/// Follows the lobby: the open games, kept current.
+///
+/// First a `snapshot` of the waiting games (newest first, at most 200),
+/// then `created` (with the game view) as one appears and `joined`,
+/// `cancelled` or `expired` (with its id) as one leaves, each once. SSE or
+/// NDJSON as for a game's stream, with the same heartbeat and `retry:`; the
+/// events carry no `id`: a reconnection starts from a new snapshot.
+#[utoipa::path(
+    tag = "streams",
+    responses(
+        (status = 200, description = "The stream: each message one `LobbyStreamEvent`",
+            content(
+                (LobbyStreamEvent = "text/event-stream"),
+                (LobbyStreamEvent = "application/x-ndjson"),
+            )),
+    )
+)]
+#[get("/v1/lobby/stream")]
+pub async fn lobby_stream(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let signals = state.live.watch_all();
+    let (response, sink) = streaming::open(Framing::of(&request), retry_of(&state));
+    let heartbeat = heartbeat_of(&state);
+    let state = state.clone();
+    actix_web::rt::spawn(async move {
+        lobby_feed::follow(&state, signals, sink, heartbeat).await;
+    });
+    Ok(response)
+}
+
+fn retry_of(state: &AppState) -> Duration {
+    Duration::from_millis(state.streams.retry_ms)
+}
+
+fn heartbeat_of(state: &AppState) -> Duration {
+    Duration::from_millis(state.streams.heartbeat_ms.max(1))
 }

@@ -25,7 +25,8 @@ pub use rules::PresetName;
 pub use rules::{RulesInput, RulesView};
 pub use stream_events::{
     GameAbortedEvent, GameEndedEvent, GameJoinedEvent, GameMoveEvent, GameSnapshotEvent,
-    GameStreamEvent, GameVersionEvent,
+    GameStreamEvent, GameVersionEvent, LobbyCreatedEvent, LobbyGoneEvent, LobbySnapshotEvent,
+    LobbyStreamEvent,
 };
 
 /// The OpenAPI schema of an optional position string: the syntax of

@@ -83,3 +83,33 @@ pub struct GameAbortedEvent {
 pub struct GameVersionEvent {
     pub version: i64,
 }
+
+/// A message of `GET /v1/lobby/stream`, tagged by `type`.
+#[derive(Serialize, ToSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+#[allow(clippy::large_enum_variant)] // a schema, never built
+pub enum LobbyStreamEvent {
+    Snapshot(LobbySnapshotEvent),
+    Created(LobbyCreatedEvent),
+    Joined(LobbyGoneEvent),
+    Cancelled(LobbyGoneEvent),
+    Expired(LobbyGoneEvent),
+}
+
+/// The open games as they are, first on every lobby stream.
+#[derive(Serialize, ToSchema)]
+pub struct LobbySnapshotEvent {
+    pub games: Vec<GameView>,
+}
+
+/// A game now waits for a second player.
+#[derive(Serialize, ToSchema)]
+pub struct LobbyCreatedEvent {
+    pub game: GameView,
+}
+
+/// A game left the lobby (joined, cancelled, expired).
+#[derive(Serialize, ToSchema)]
+pub struct LobbyGoneEvent {
+    pub id: String,
+}
