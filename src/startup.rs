@@ -55,6 +55,7 @@ impl Application {
             web::Data::new(RouteTable::from_spec(&spec).with_get_routes(&crate::web::ROUTES));
         let games = Games::new(settings.games.time.clone());
         let live = crate::live::Hub::start(&games);
+        live.follow_other_nodes(store.clone());
         let state = web::Data::new(AppState {
             store: store.clone(),
             games,

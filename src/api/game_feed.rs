@@ -80,6 +80,10 @@ pub async fn follow(
         let sent = tokio::select! {
             signal = signals.recv() => match signal {
                 Ok(Signal::Changed(transition)) => follower.live(&transition).await,
+                Ok(Signal::Committed(game)) if game.version > follower.last => {
+                    follower.catch_up(Game::clone(&game)).await
+                }
+                Ok(Signal::Committed(_)) => Ok(()),
                 Ok(Signal::Resync) | Err(RecvError::Lagged(_)) => follower.reread().await,
                 Err(RecvError::Closed) => return,
             },

@@ -48,6 +48,7 @@ pub async fn follow(
         let sent = tokio::select! {
             signal = signals.recv() => match signal {
                 Ok(Signal::Changed(transition)) => lobby.change(&transition).await,
+                Ok(Signal::Committed(game)) => lobby.reconcile(&game).await,
                 Ok(Signal::Resync) | Err(RecvError::Lagged(_)) => lobby.snapshot().await,
                 Err(RecvError::Closed) => return,
             },
@@ -104,6 +105,25 @@ impl Lobby<'_> {
             }
         }
         Ok(())
+    }
+
+    /// A change another node committed: the game entered or left the lobby, or neither.
+    async fn reconcile(&mut self, game: &Game) -> Result<(), Gone> {
+        let known = self.open.contains(&game.id);
+        let payload = match game.status {
+            GameStatus::Waiting if !known => {
+                self.open.insert(game.id.clone());
+                view(game).map(|view| json!({"type": "created", "game": view}))
+            }
+            GameStatus::Waiting => None,
+            GameStatus::Active | GameStatus::Finished => self.left(&game.id, "joined"),
+            GameStatus::Cancelled => self.left(&game.id, "cancelled"),
+            _ => self.left(&game.id, "expired"),
+        };
+        match payload {
+            Some(payload) => self.sink.event(None, &payload).await,
+            None => Ok(()),
+        }
     }
 
     fn left(&mut self, id: &GameId, kind: &str) -> Option<Value> {

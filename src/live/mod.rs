@@ -12,7 +12,9 @@ use tokio::sync::broadcast;
 
 use crate::domain::GameId;
 use crate::games::{Games, Transition};
+use crate::store::Game;
 
+mod nodes;
 pub mod settings;
 
 pub use settings::StreamSettings;
@@ -25,6 +27,9 @@ pub const SUBSCRIBER_BUFFER: usize = 64;
 #[derive(Clone, Debug)]
 pub enum Signal {
     Changed(Arc<Transition>),
+    /// The game as stored after a change some node committed (announced
+    /// by PostgreSQL): catch up to it from the database.
+    Committed(Arc<Game>),
     /// Something may have been missed: read the database again.
     Resync,
 }
@@ -99,6 +104,18 @@ impl Hub {
         if let Some(lobby) = self.lobby.lock().expect("hub lock").as_ref() {
             let _ = lobby.send(Signal::Changed(transition));
         }
+    }
+
+    fn senders_of(
+        &self,
+        id: &GameId,
+    ) -> (
+        Option<broadcast::Sender<Signal>>,
+        Option<broadcast::Sender<Signal>>,
+    ) {
+        let game = self.games.lock().expect("hub lock").get(id).cloned();
+        let lobby = self.lobby.lock().expect("hub lock").clone();
+        (game, lobby)
     }
 
     fn resync_all(&self) {
