@@ -65,6 +65,7 @@ async fn run(backend: &str, url: &str, players: usize, requests: usize) -> anyho
         rate_limit: RateLimitSettings::disabled(),
         games: Default::default(),
         network: Default::default(),
+        streams: Default::default(),
     };
     let app = Application::build(settings).await?;
     let base = format!("http://127.0.0.1:{}", app.port());

@@ -215,6 +215,7 @@ async fn bench(url: &str) -> anyhow::Result<()> {
         rate_limit: RateLimitSettings::disabled(),
         games: Default::default(),
         network: Default::default(),
+        streams: Default::default(),
     })
     .await?;
     let base = format!("http://127.0.0.1:{}/v1/games/{}", app.port(), game.id);

@@ -2,6 +2,7 @@ pub mod api;
 pub mod domain;
 pub mod engine;
 pub mod games;
+pub mod live;
 pub mod ratings;
 pub mod record;
 pub mod replay;

@@ -34,6 +34,9 @@ pub struct Settings {
 
     #[command(flatten)]
     pub network: NetworkSettings,
+
+    #[command(flatten)]
+    pub streams: crate::live::StreamSettings,
 }
 
 /// The life of games: clocks, the sweeper, what counts for ratings.

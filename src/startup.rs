@@ -66,9 +66,13 @@ impl Application {
             tracing::info!(caught_up, "overdue games settled at start-up");
         }
         let sweep_every = std::time::Duration::from_millis(settings.games.sweep_every_ms.max(10));
+        let live = crate::live::Hub::start(&games);
+        live.follow_other_nodes(store.clone());
         let state = web::Data::new(AppState {
             store: store.clone(),
             games: games.clone(),
+            live,
+            streams: settings.streams.clone(),
         });
         let rate_limit = RateLimit::new(&settings.rate_limit);
 

@@ -6,12 +6,15 @@ pub mod conditional;
 pub mod connections;
 pub mod extractors;
 pub mod fallback;
+pub mod game_feed;
 pub mod idempotency;
+pub mod lobby_feed;
 pub mod offload;
 pub mod openapi;
 pub mod problem;
 pub mod rate_limit;
 pub mod routes;
+pub mod streaming;
 pub mod strict_query;
 pub mod transition;
 pub mod views;
@@ -19,12 +22,15 @@ pub mod views;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::games::Games;
+use crate::live::{Hub, StreamSettings};
 use crate::store::Store;
 
 /// Shared state, registered once as `web::Data<AppState>`.
 pub struct AppState {
     pub store: Store,
     pub games: Games,
+    pub live: Hub,
+    pub streams: StreamSettings,
 }
 
 /// Registers every documented route. A new resource module adds one line
@@ -42,5 +48,6 @@ pub fn configure(config: &mut ServiceConfig) {
         .configure(routes::tokens::configure)
         .configure(routes::leaderboards::configure)
         .configure(routes::ratings::configure)
-        .configure(routes::problems::configure);
+        .configure(routes::problems::configure)
+        .configure(routes::streams::configure);
 }

@@ -31,6 +31,7 @@ use super::rate_limit::EXEMPT_PATHS;
         (name = "history", description = "Browse games, replay them ply by ply, export and import records"),
         (name = "analysis", description = "Stateless: play a line of moves from any position"),
         (name = "ratings", description = "Glicko-2 ratings per preset, leaderboards, rating history, head-to-head records"),
+        (name = "streams", description = "Live changes pushed as server-sent events or NDJSON: a game, the lobby, a player"),
         (name = "health", description = "Liveness and readiness probes"),
         (name = "problems", description = "The catalogue of error codes")
     ),

@@ -11,6 +11,7 @@ pub mod error;
 pub mod events;
 mod lifecycle;
 mod play;
+pub mod replay_events;
 mod sweep;
 pub mod time;
 

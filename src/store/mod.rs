@@ -54,6 +54,7 @@ mod players;
 mod rating_queries;
 mod ratings;
 mod rebuild;
+mod stream_reads;
 mod tokens;
 mod write_turn;
 
@@ -64,6 +65,7 @@ pub use leaderboards::{LeaderboardFilter, LeaderboardRow, PageStart, RankKey};
 pub use players::{NameKeysFilled, Player, Registered};
 pub use ratings::{ChangeToStore, HeadToHead, PresetStanding, RatedGame, RatingChange, Record};
 pub use rebuild::RebuildSummary;
+pub use stream_reads::{ChangeListener, Heard};
 pub use tokens::{TokenHolder, TokenRecord, LAST_USED_PRECISION};
 pub use write_turn::SqliteWrite;
 

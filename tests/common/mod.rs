@@ -27,6 +27,7 @@ pub mod games;
 pub mod lines;
 pub mod postgres;
 pub mod ratings;
+pub mod streams;
 
 pub const POSTGRES_URL_VAR: &str = "OANQUAN_TEST_POSTGRES_URL";
 
@@ -150,6 +151,7 @@ impl TestApp {
             rate_limit: RateLimitSettings::default(),
             games: GamesSettings::default(),
             network: Default::default(),
+            streams: Default::default(),
         };
         customise(&mut settings);
 

@@ -12,4 +12,5 @@ pub mod problems;
 pub mod ratings;
 pub mod records;
 pub mod replay;
+pub mod streams;
 pub mod tokens;

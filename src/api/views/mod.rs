@@ -11,6 +11,7 @@ pub mod rating_cursors;
 mod ratings;
 mod record;
 mod rules;
+mod stream_events;
 
 pub use clock::{ClockView, CorrespondenceClock, RealTimeClock, TimeControlView};
 pub use events::EventView;
@@ -24,6 +25,11 @@ pub use ratings::{
 pub use record::{GameRecord, RecordMoveView};
 pub use rules::PresetName;
 pub use rules::{RulesInput, RulesView};
+pub use stream_events::{
+    GameAbortedEvent, GameEndedEvent, GameJoinedEvent, GameMoveEvent, GameSnapshotEvent,
+    GameStreamEvent, GameVersionEvent, LobbyCreatedEvent, LobbyGoneEvent, LobbySnapshotEvent,
+    LobbyStreamEvent,
+};
 
 /// The OpenAPI schema of an optional position string: the syntax of
 /// RULES.md §1 (the server checks the rest and names the field at fault).

@@ -1,0 +1,169 @@
+//! One subscriber of one game: a snapshot or the events after its
+//! `Last-Event-ID` from the database, then the hub's live events, each
+//! once and in version order, until the game's final event.
+
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use tokio::sync::broadcast::{error::RecvError, Receiver};
+
+use super::streaming::{Gone, Sink};
+use super::views::{EventView, GameView};
+use super::AppState;
+use crate::domain::{GameId, GameStatus};
+use crate::games::{self, replay_events, GameEvent};
+use crate::live::Signal;
+use crate::store::Game;
+
+/// No further change can come to a game in this status.
+pub fn is_final(status: GameStatus) -> bool {
+    !matches!(status, GameStatus::Waiting | GameStatus::Active)
+}
+
+/// A game event as the streams send it: the Games layer's serialization,
+/// with the move's trace rendered as the API's move view does.
+pub fn event_payload(event: &GameEvent) -> Value {
+    let mut payload = serde_json::to_value(event).unwrap_or(Value::Null);
+    if let GameEvent::Move { played, .. } = event {
+        payload["move"]["events"] = json!(EventView::all(&played.trace));
+    }
+    payload
+}
+
+pub fn snapshot_payload(game: &Game) -> Option<Value> {
+    let position = games::position_of(game).ok()?;
+    Some(json!({
+        "type": "snapshot",
+        "version": game.version,
+        "game": GameView::of(game, &position),
+    }))
+}
+
+struct Follower<'a> {
+    state: &'a AppState,
+    sink: Sink,
+    game_id: GameId,
+    /// The version of the last change this subscriber was sent.
+    last: i64,
+    done: bool,
+}
+
+/// Runs one game stream to its end (the game's final event, the client
+/// leaving, or the hub closing).
+pub async fn follow(
+    state: &AppState,
+    game: Game,
+    since: Option<i64>,
+    mut signals: Receiver<Signal>,
+    sink: Sink,
+    heartbeat: Duration,
+) {
+    let mut follower = Follower {
+        state,
+        sink,
+        game_id: game.id.clone(),
+        last: 0,
+        done: false,
+    };
+    let started = match since {
+        None => follower.snapshot(&game).await,
+        Some(since) => {
+            follower.last = since;
+            follower.catch_up(game).await
+        }
+    };
+    if started.is_err() || follower.done {
+        return;
+    }
+    let mut beat = tokio::time::interval_at(tokio::time::Instant::now() + heartbeat, heartbeat);
+    loop {
+        let sent = tokio::select! {
+            signal = signals.recv() => match signal {
+                Ok(Signal::Changed(transition)) => follower.live(&transition).await,
+                Ok(Signal::Committed(game)) if game.version > follower.last => {
+                    follower.catch_up(Game::clone(&game)).await
+                }
+                Ok(Signal::Committed(_)) => Ok(()),
+                Ok(Signal::Resync) | Err(RecvError::Lagged(_)) => follower.reread().await,
+                Err(RecvError::Closed) => return,
+            },
+            _ = beat.tick() => follower.sink.heartbeat().await,
+        };
+        if sent.is_err() || follower.done {
+            return;
+        }
+    }
+}
+
+impl Follower<'_> {
+    async fn snapshot(&mut self, game: &Game) -> Result<(), Gone> {
+        let Some(payload) = snapshot_payload(game) else {
+            tracing::error!(game_id = %game.id, "stream: the stored game does not read back");
+            return Err(Gone);
+        };
+        self.sink.event(Some(game.version), &payload).await?;
+        self.last = game.version;
+        self.done = is_final(game.status);
+        Ok(())
+    }
+
+    async fn send(&mut self, event: &GameEvent, status: GameStatus) -> Result<(), Gone> {
+        if matches!(event, GameEvent::Created { .. }) {
+            return Ok(());
+        }
+        self.sink
+            .event(Some(event.version()), &event_payload(event))
+            .await?;
+        self.last = event.version();
+        self.done = is_final(status);
+        Ok(())
+    }
+
+    /// The changes after `self.last` as stored, or a snapshot when they
+    /// cannot be rebuilt.
+    async fn catch_up(&mut self, game: Game) -> Result<(), Gone> {
+        match replay_events::events_after(&self.state.store, &game, self.last).await {
+            Ok(Some(events)) => {
+                for event in &events {
+                    self.send(event, GameStatus::Active).await?;
+                }
+                self.last = self.last.max(game.version);
+                self.done = is_final(game.status);
+                Ok(())
+            }
+            Ok(None) => self.snapshot(&game).await,
+            Err(error) => {
+                tracing::error!(game_id = %game.id, %error, "stream: cannot rebuild the events");
+                self.snapshot(&game).await
+            }
+        }
+    }
+
+    async fn reread(&mut self) -> Result<(), Gone> {
+        match self.state.store.game_by_id(&self.game_id).await {
+            Ok(Some(game)) => self.catch_up(game).await,
+            _ => Err(Gone),
+        }
+    }
+
+    async fn live(&mut self, transition: &games::Transition) -> Result<(), Gone> {
+        let version = transition.game.version;
+        if version <= self.last {
+            return Ok(());
+        }
+        let first = transition
+            .events
+            .first()
+            .map_or(version, GameEvent::version);
+        if first != self.last + 1 {
+            // Published out of commit order (two writers of one game): the
+            // database has both.
+            return self.catch_up(transition.game.clone()).await;
+        }
+        for event in &transition.events {
+            self.send(event, transition.game.status).await?;
+        }
+        self.last = version;
+        Ok(())
+    }
+}

@@ -1,0 +1,150 @@
+//! The push side (issue 11): a game's changes, the lobby's, a player's, as
+//! server-sent events or NDJSON.
+
+use std::time::Duration;
+
+use actix_web::http::header;
+use actix_web::{get, web, HttpRequest, HttpResponse};
+use serde::Deserialize;
+use utoipa::IntoParams;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use super::games::find_game;
+use crate::api::game_feed::{self, is_final};
+use crate::api::lobby_feed;
+use crate::api::problem::{ApiError, Problem};
+use crate::api::streaming::{self, Framing};
+use crate::api::views::{GameStreamEvent, LobbyStreamEvent};
+use crate::api::AppState;
+use crate::domain::GameId;
+
+pub fn configure(config: &mut ServiceConfig) {
+    config.service(game_stream).service(lobby_stream);
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct StreamQuery {
+    /// Replay the changes after this version (as `Last-Event-ID` does, which wins when both are given).
+    #[param(minimum = 0)]
+    pub since: Option<i64>,
+}
+
+const LAST_EVENT_ID: &str = "Last-Event-ID";
+
+/// The version a reconnecting client last saw: `Last-Event-ID`, else `?since=`.
+fn resume_point(request: &HttpRequest, query: &StreamQuery) -> Result<Option<i64>, ApiError> {
+    match request.headers().get(LAST_EVENT_ID) {
+        None => Ok(query.since),
+        Some(value) => value
+            .to_str()
+            .ok()
+            .and_then(|text| text.trim().parse::<i64>().ok())
+            .filter(|&v| v >= 0)
+            .map(Some)
+            .ok_or_else(|| {
+                ApiError::InvalidHeader(
+                    "Last-Event-ID: give the version of the last event seen (an integer ≥ 0)"
+                        .to_owned(),
+                )
+            }),
+    }
+}
+
+/// Follows a game live.
+///
+/// `text/event-stream` by default, `application/x-ndjson` when `Accept`
+/// asks for it (one JSON object a line, the same payloads). First a
+/// `snapshot` (the game view), then one event per committed change in
+/// commit order: `joined`, `move`, `ended`, `cancelled` (`aborted`,
+/// `expired` with timed games). Each SSE event's `id` is the game's
+/// `version` after the change; reconnect with `Last-Event-ID` (or
+/// `?since=`) to get every change after it from the database, then the live
+/// ones: none missed, none twice. An idle stream carries a heartbeat (an
+/// SSE comment or an empty NDJSON line) every `--stream-heartbeat-ms`
+/// (15 s by default); SSE starts with `retry:`. The stream ends after the
+/// game's final event; a resumption of a game already over with nothing to
+/// replay is answered 204, which tells `EventSource` to stop.
+#[utoipa::path(
+    tag = "streams",
+    params(
+        ("id" = inline(GameId), Path, description = "Game id"),
+        ("Last-Event-ID" = Option<i64>, Header, description = "The version of the last event seen"),
+        StreamQuery,
+    ),
+    responses(
+        (status = 200, description = "The stream: each message one `GameStreamEvent`",
+            content(
+                (GameStreamEvent = "text/event-stream"),
+                (GameStreamEvent = "application/x-ndjson"),
+            )),
+        (status = 204, description = "The game is over and nothing is left to replay"),
+        (status = 400, description = "`invalid_path_parameter`, `invalid_query` or `invalid_header` (`Last-Event-ID`)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/v1/games/{id}/stream")]
+pub async fn game_stream(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    id: web::Path<GameId>,
+    query: web::Query<StreamQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let since = resume_point(&request, &query)?;
+    // Subscribed before the game is read: a change committed after the read
+    // arrives on the channel, one before it is in the read.
+    let signals = state.live.watch_game(&id);
+    let game = find_game(&state, &id).await?;
+    if since.is_some_and(|v| v >= game.version) && is_final(game.status) {
+        return Ok(HttpResponse::NoContent()
+            .insert_header((header::CACHE_CONTROL, "no-cache"))
+            .finish());
+    }
+    let (response, sink) = streaming::open(Framing::of(&request), retry_of(&state));
+    let heartbeat = heartbeat_of(&state);
+    let state = state.clone();
+    actix_web::rt::spawn(async move {
+        game_feed::follow(&state, game, since, signals, sink, heartbeat).await;
+    });
+    Ok(response)
+}
+
+/// Follows the lobby: the open games, kept current.
+///
+/// First a `snapshot` of the waiting games (newest first, at most 200),
+/// then `created` (with the game view) as one appears and `joined`,
+/// `cancelled` or `expired` (with its id) as one leaves, each once. SSE or
+/// NDJSON as for a game's stream, with the same heartbeat and `retry:`; the
+/// events carry no `id`: a reconnection starts from a new snapshot.
+#[utoipa::path(
+    tag = "streams",
+    responses(
+        (status = 200, description = "The stream: each message one `LobbyStreamEvent`",
+            content(
+                (LobbyStreamEvent = "text/event-stream"),
+                (LobbyStreamEvent = "application/x-ndjson"),
+            )),
+    )
+)]
+#[get("/v1/lobby/stream")]
+pub async fn lobby_stream(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let signals = state.live.watch_all();
+    let (response, sink) = streaming::open(Framing::of(&request), retry_of(&state));
+    let heartbeat = heartbeat_of(&state);
+    let state = state.clone();
+    actix_web::rt::spawn(async move {
+        lobby_feed::follow(&state, signals, sink, heartbeat).await;
+    });
+    Ok(response)
+}
+
+fn retry_of(state: &AppState) -> Duration {
+    Duration::from_millis(state.streams.retry_ms)
+}
+
+fn heartbeat_of(state: &AppState) -> Duration {
+    Duration::from_millis(state.streams.heartbeat_ms.max(1))
+}
