@@ -320,14 +320,20 @@ async fn once(
     }
     let outcome = work(&mut tx).await;
     let Some(key) = key else {
-        let reply = outcome?;
+        let reply = match outcome {
+            Ok(reply) => reply,
+            Err(error) => {
+                tx.rollback().await?;
+                return Err(error);
+            }
+        };
         tx.commit().await?;
         return Ok(reply.into_response());
     };
     let reply = match outcome {
         Ok(reply) => reply,
         Err(error) => {
-            drop(tx);
+            tx.rollback().await?;
             // A concurrent request with this key may have done the work
             // while this one waited for the lock: its answer is the answer.
             return match store.saved_response(key.scope, &key.stored).await? {

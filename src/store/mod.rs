@@ -234,4 +234,16 @@ impl WriteTx {
         }
         Ok(())
     }
+
+    /// Rolls back now. Dropping a transaction only queues its rollback for
+    /// the connection's next use, so its row locks outlive it: a writer
+    /// that gives up and then wants the rows (`SKIP LOCKED`) must roll back
+    /// first.
+    pub async fn rollback(self) -> Result<(), StoreError> {
+        match self {
+            WriteTx::Sqlite(tx) => tx.rollback().await?,
+            WriteTx::Postgres(tx) => tx.rollback().await?,
+        }
+        Ok(())
+    }
 }

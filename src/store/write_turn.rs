@@ -44,6 +44,11 @@ impl SqliteWrite {
         self.tx.commit().await?;
         Ok(())
     }
+
+    pub(super) async fn rollback(self) -> Result<(), StoreError> {
+        self.tx.rollback().await?;
+        Ok(())
+    }
 }
 
 impl Deref for SqliteWrite {
