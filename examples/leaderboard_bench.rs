@@ -63,6 +63,7 @@ async fn run(backend: &str, url: &str, players: usize, requests: usize) -> anyho
             format: LogFormat::Text,
         },
         rate_limit: RateLimitSettings::disabled(),
+        analysis: Default::default(),
     };
     let app = Application::build(settings).await?;
     let base = format!("http://127.0.0.1:{}", app.port());

@@ -208,6 +208,7 @@ async fn bench(url: &str) -> anyhow::Result<()> {
             format: LogFormat::Text,
         },
         rate_limit: RateLimitSettings::disabled(),
+        analysis: Default::default(),
     })
     .await?;
     let base = format!("http://127.0.0.1:{}/v1/games/{}", app.port(), game.id);

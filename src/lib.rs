@@ -4,6 +4,7 @@ pub mod engine;
 pub mod ratings;
 pub mod record;
 pub mod replay;
+pub mod search;
 pub mod settings;
 pub mod startup;
 pub mod store;

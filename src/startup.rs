@@ -12,6 +12,7 @@ use utoipa_swagger_ui::{Config as SwaggerConfig, SwaggerUi};
 
 use crate::api::fallback::{self, RouteTable};
 use crate::api::rate_limit::RateLimit;
+use crate::api::search_pool::SearchPool;
 use crate::api::{self, extractors, AppState};
 use crate::settings::Settings;
 use crate::store::Store;
@@ -55,6 +56,7 @@ impl Application {
             store: store.clone(),
         });
         let rate_limit = RateLimit::new(&settings.rate_limit);
+        let search_pool = web::Data::new(SearchPool::new(&settings.analysis));
 
         let app_rate_limit = rate_limit.clone();
         let server = HttpServer::new(move || {
@@ -65,6 +67,7 @@ impl Application {
                 .wrap(TracingLogger::<RequestSpan>::new())
                 .app_data(state.clone())
                 .app_data(routes.clone())
+                .app_data(search_pool.clone())
                 .app_data(extractors::json_config())
                 .app_data(extractors::path_config())
                 .app_data(extractors::query_config())

@@ -10,6 +10,7 @@ pub mod openapi;
 pub mod problem;
 pub mod rate_limit;
 pub mod routes;
+pub mod search_pool;
 pub mod views;
 
 use utoipa_actix_web::service_config::ServiceConfig;

@@ -126,6 +126,10 @@ problem_codes! {
         "The game record cannot be read: its text or JSON is not of the record format (README.md, \"Game records\"), or a value in it is not allowed; the detail names the part.";
     InconsistentRecord => "inconsistent_record", UNPROCESSABLE_ENTITY, "Inconsistent game record",
         "The game record reads, but does not replay: the detail names the first bad move (illegal, out of turn, or leading to another position than the record says), or the result the moves contradict.";
+    InvalidSearch => "invalid_search", UNPROCESSABLE_ENTITY, "Invalid search request",
+        "The search limits are out of range: `time_ms` is 1..=2000, `depth` 1..=96, `level` 1..=7; the detail names the field.";
+    AnalysisBusy => "analysis_busy", SERVICE_UNAVAILABLE, "Analysis busy",
+        "As many searches as the server allows are running or waiting. Retry after the number of seconds in `Retry-After`.";
     Internal => "internal", INTERNAL_SERVER_ERROR, "Internal error",
         "The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it.";
 }
@@ -282,6 +286,10 @@ pub enum ApiError {
     InvalidRecord(String),
     #[error("{0}")]
     InconsistentRecord(String),
+    #[error("{0}")]
+    InvalidSearch(String),
+    #[error("the server is running as many searches as it allows; retry in a second")]
+    AnalysisBusy,
     #[error("an internal error occurred")]
     Internal(#[source] anyhow::Error),
 }
@@ -346,6 +354,8 @@ impl ApiError {
             ApiError::DatabaseUnavailable(_) => ProblemCode::DatabaseUnavailable,
             ApiError::InvalidRecord(_) => ProblemCode::InvalidRecord,
             ApiError::InconsistentRecord(_) => ProblemCode::InconsistentRecord,
+            ApiError::InvalidSearch(_) => ProblemCode::InvalidSearch,
+            ApiError::AnalysisBusy => ProblemCode::AnalysisBusy,
             ApiError::Internal(_) => ProblemCode::Internal,
         }
     }
@@ -404,6 +414,9 @@ impl ResponseError for ApiError {
             }
             ApiError::RateLimited { retry_after_secs } => {
                 headers.insert(header::RETRY_AFTER, HeaderValue::from(*retry_after_secs));
+            }
+            ApiError::AnalysisBusy => {
+                headers.insert(header::RETRY_AFTER, HeaderValue::from(1));
             }
             _ => {}
         }

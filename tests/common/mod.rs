@@ -140,6 +140,7 @@ impl TestApp {
                 format: LogFormat::Text,
             },
             rate_limit: RateLimitSettings::default(),
+            analysis: Default::default(),
         };
         customise(&mut settings);
 
