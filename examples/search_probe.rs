@@ -13,6 +13,7 @@ fn main() {
         Some(text) => Position::from_notation(text, rules).unwrap(),
     };
     let nodes = args.get(3).map_or(1_000_000, |n| n.parse().unwrap());
+    println!("engine: {:.0} random-playout plies/s now", playout_rate());
     let r = search(&position, Limits::nodes(nodes), 1);
     let secs = r.elapsed.as_secs_f64();
     println!(
@@ -30,4 +31,23 @@ fn main() {
     for m in &r.moves {
         println!("  {} {} {}", m.mv, m.value, m.exact);
     }
+}
+
+/// Random-playout plies per second on this machine now, to put the
+/// search's speed in proportion (the search makes one position per node).
+#[allow(dead_code)]
+pub fn playout_rate() -> f64 {
+    use oanquan::search::{random_move, Rng};
+    let start = Position::start(Preset::Classic.rules(), Seat::South);
+    let mut rng = Rng::new(3);
+    let began = std::time::Instant::now();
+    let mut plies = 0u64;
+    while began.elapsed().as_secs_f64() < 0.5 {
+        let mut p = start;
+        while let Some(m) = random_move(&p, &mut rng) {
+            p.apply(m, &mut ()).unwrap();
+            plies += 1;
+        }
+    }
+    plies as f64 / began.elapsed().as_secs_f64()
 }

@@ -11,7 +11,10 @@
 //! below it.
 
 use oanquan::engine::{Move, Position, Preset, Seat};
-use oanquan::search::{alphabeta_score_only, greedy_move, random_move, Level, Limits, Rng};
+use oanquan::search::{
+    alphabeta_score_only, greedy_move, random_move, search, search_with, Level, Limits, Options,
+    Rng, Weights,
+};
 
 #[derive(Clone, Debug)]
 enum Player {
@@ -19,6 +22,8 @@ enum Player {
     Greedy,
     AlphaBeta5,
     Level(Level, Option<u64>),
+    /// The full search with other evaluation weights: `w<row>.<mobility>`.
+    Weighted(Weights, Option<u64>),
 }
 
 impl Player {
@@ -31,6 +36,14 @@ impl Player {
             "random" => Player::Random,
             "greedy" => Player::Greedy,
             "ab5" => Player::AlphaBeta5,
+            w if w.starts_with('w') => {
+                let (row, mobility) = w[1..].split_once('.').expect("w<row>.<mobility>");
+                let weights = Weights {
+                    row: row.parse().unwrap(),
+                    mobility: mobility.parse().unwrap(),
+                };
+                Player::Weighted(weights, budget)
+            }
             level => {
                 let n = level.strip_prefix('L').and_then(|n| n.parse().ok());
                 Player::Level(
@@ -49,6 +62,7 @@ impl Player {
             Player::AlphaBeta5 => "ab5".into(),
             Player::Level(level, None) => format!("L{}", level.number()),
             Player::Level(level, Some(n)) => format!("L{}@{n}", level.number()),
+            Player::Weighted(w, n) => format!("w{}.{}@{}", w.row, w.mobility, n.unwrap_or(0)),
         }
     }
 
@@ -62,6 +76,19 @@ impl Player {
                 level
                     .choose(position, Limits::nodes(budget.unwrap_or(nodes)), seed)
                     .best_move
+            }
+            Player::Weighted(weights, budget) => {
+                let options = Options {
+                    all_values: false,
+                    weights: *weights,
+                };
+                search_with(
+                    position,
+                    Limits::nodes(budget.unwrap_or(nodes)),
+                    seed,
+                    options,
+                )
+                .best_move
             }
         }
         .expect("a move in a game that is not over")
@@ -123,6 +150,24 @@ impl Tally {
     }
 }
 
+/// A two-ply random opening that a 20,000-node search finds within four
+/// stones of equal: the start itself favours the first player by ~17 stones,
+/// and games from lopsided openings measure the opening, not the players.
+fn balanced_opening(preset: Preset, seed: u64) -> Position {
+    let mut rng = Rng::new(seed);
+    loop {
+        let mut opening = Position::start(preset.rules(), Seat::South);
+        for _ in 0..2 {
+            opening = opening
+                .play(random_move(&opening, &mut rng).unwrap())
+                .unwrap();
+        }
+        if !opening.is_over() && search(&opening, Limits::nodes(20_000), 0).value.abs() <= 4.0 {
+            return opening;
+        }
+    }
+}
+
 fn run_match(preset: Preset, a: &Player, b: &Player, games: u32, nodes: u64) -> Tally {
     let mut tally = Tally {
         wins: 0,
@@ -131,13 +176,7 @@ fn run_match(preset: Preset, a: &Player, b: &Player, games: u32, nodes: u64) -> 
         plies: 0,
     };
     for pair in 0..games.div_ceil(2) {
-        let mut rng = Rng::new(u64::from(pair) + 1);
-        let mut opening = Position::start(preset.rules(), Seat::South);
-        for _ in 0..2 {
-            opening = opening
-                .play(random_move(&opening, &mut rng).unwrap())
-                .unwrap();
-        }
+        let opening = balanced_opening(preset, u64::from(pair) + 1);
         for a_is_south in [true, false] {
             if tally.games() == games {
                 break;

@@ -178,6 +178,9 @@ impl Searcher {
         if depth <= 0 || ply >= MAX_DEPTH {
             return (evaluate(position, &self.options.weights), false);
         }
+        if depth == 1 {
+            return self.frontier(position, alpha, beta);
+        }
         let base = score_diff(position) * UNIT;
         let key = hash(position);
         let entry = self.tt.probe(key);
@@ -269,6 +272,31 @@ impl Searcher {
             proven,
             best: best_move,
         });
+        (best, proven)
+    }
+
+    /// A node one ply above the leaves, where most of the tree is: each
+    /// child is made and evaluated in turn, with no table (recomputing is
+    /// cheaper than the cache miss) and no ordering (every child is made
+    /// anyway until the cut-off).
+    fn frontier(&mut self, position: &Position, alpha: i32, beta: i32) -> (i32, bool) {
+        let mut best = -INF;
+        let mut proven = true;
+        for &m in &position.legal_moves() {
+            let mut child = *position;
+            child.apply(m, &mut ()).expect("a legal move");
+            self.nodes += 1;
+            let v = if child.is_over() {
+                -terminal_value(&child)
+            } else {
+                proven = false;
+                -evaluate(&child, &self.options.weights)
+            };
+            best = best.max(v);
+            if best >= beta && best > alpha {
+                break;
+            }
+        }
         (best, proven)
     }
 

@@ -66,8 +66,8 @@ const SPECS: [Spec; 7] = [
     },
     Spec {
         name: "Expert",
-        description: "Full search on a budget of 50,000 positions a move (a few milliseconds); plays endgames exactly when it can see to the end.",
-        limits: capped(None, Some(50_000)),
+        description: "Full search on a budget of 10,000 positions a move (a few milliseconds); plays endgames exactly when it can see to the end.",
+        limits: capped(None, Some(10_000)),
         temperature: 0.0,
         weights: Weights::TUNED,
     },

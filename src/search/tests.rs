@@ -156,8 +156,9 @@ fn the_same_seed_and_node_budget_give_the_same_answer() {
 fn budgets_are_respected() {
     let p = Position::start(Rules::default(), Seat::South);
     let by_nodes = search(&p, Limits::nodes(5_000), 1);
-    // Depth 1 always completes; after it the budget is checked every node.
-    assert!(by_nodes.nodes <= 5_001, "{}", by_nodes.nodes);
+    // Depth 1 always completes; after it the budget is checked at every
+    // node above the leaves (at most ten leaves apart).
+    assert!(by_nodes.nodes <= 5_010, "{}", by_nodes.nodes);
     assert_eq!(search(&p, Limits::depth(3), 1).depth, 3);
     let started = Instant::now();
     let by_time = search(&p, Limits::time(Duration::from_millis(50)), 1);
