@@ -54,8 +54,11 @@ pub(super) struct Searcher {
 
 impl Searcher {
     pub(super) fn new(limits: Limits, seed: u64, options: Options) -> Searcher {
-        // A table about as large as the budget can fill, at most 2^20 entries.
-        let budget = limits.nodes.unwrap_or(u64::MAX).min(1 << 21);
+        // The clock starts before the table is allocated: that is spent too.
+        let start = Instant::now();
+        // A table about as large as the budget can fill, at most 2^20 entries
+        // (2^18 when only time bounds the search).
+        let budget = limits.nodes.unwrap_or(1 << 19).min(1 << 21);
         let log2 = (64 - budget.leading_zeros()).clamp(12, 20);
         Searcher {
             limits,
@@ -63,7 +66,7 @@ impl Searcher {
             rng: Rng::new(seed),
             tt: Table::new(log2),
             nodes: 0,
-            start: Instant::now(),
+            start,
             can_stop: false,
             stopped: false,
             killers: [[None; 2]; MAX_DEPTH + 1],
@@ -72,7 +75,6 @@ impl Searcher {
     }
 
     pub(super) fn run(mut self, position: &Position) -> SearchResult {
-        self.start = Instant::now();
         if position.is_over() {
             return self.finish(position, Vec::new(), 0, true);
         }

@@ -163,7 +163,9 @@ fn budgets_are_respected() {
     let started = Instant::now();
     let by_time = search(&p, Limits::time(Duration::from_millis(50)), 1);
     assert!(
-        started.elapsed() < Duration::from_millis(250),
+        // Generous for a loaded machine and a debug build; without the
+        // budget the search would run to MAX_DEPTH, far longer.
+        started.elapsed() < Duration::from_millis(1000),
         "{:?}",
         started.elapsed()
     );
