@@ -66,6 +66,7 @@ async fn run(backend: &str, url: &str, players: usize, requests: usize) -> anyho
         games: Default::default(),
         network: Default::default(),
         streams: Default::default(),
+        analysis: Default::default(),
     };
     let app = Application::build(settings).await?;
     let base = format!("http://127.0.0.1:{}", app.port());

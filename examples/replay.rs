@@ -216,6 +216,7 @@ async fn bench(url: &str) -> anyhow::Result<()> {
         games: Default::default(),
         network: Default::default(),
         streams: Default::default(),
+        analysis: Default::default(),
     })
     .await?;
     let base = format!("http://127.0.0.1:{}/v1/games/{}", app.port(), game.id);

@@ -6,6 +6,7 @@ pub mod live;
 pub mod ratings;
 pub mod record;
 pub mod replay;
+pub mod search;
 pub mod settings;
 pub mod startup;
 pub mod store;

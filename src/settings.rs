@@ -37,6 +37,9 @@ pub struct Settings {
 
     #[command(flatten)]
     pub streams: crate::live::StreamSettings,
+
+    #[command(flatten)]
+    pub analysis: AnalysisSettings,
 }
 
 /// The life of games: clocks, the sweeper, what counts for ratings.
@@ -128,6 +131,28 @@ impl Default for NetworkSettings {
     }
 }
 
+/// Bounds on `POST /v1/analysis/best`: searches run on blocking threads,
+/// at most `max_searches` at once and `max_queued` more waiting; beyond
+/// that a request is refused at once (503 `analysis_busy`).
+#[derive(Clone, Copy, Debug, Args)]
+pub struct AnalysisSettings {
+    /// Searches running at once (default 2; each uses one core).
+    #[arg(
+        long = "analysis-max-searches",
+        env = "OANQUAN_ANALYSIS_MAX_SEARCHES",
+        default_value_t = 2
+    )]
+    pub max_searches: usize,
+
+    /// Searches waiting for a free slot before requests are refused.
+    #[arg(
+        long = "analysis-max-queued",
+        env = "OANQUAN_ANALYSIS_MAX_QUEUED",
+        default_value_t = 4
+    )]
+    pub max_queued: usize,
+}
+
 #[derive(Clone, Debug, Args)]
 pub struct DatabaseSettings {
     /// `sqlite://FILE` (created if missing) or `postgres://…` / `postgresql://…`.
@@ -183,6 +208,15 @@ impl Default for RateLimitSettings {
         Self {
             per_second: 200,
             burst: 1000,
+        }
+    }
+}
+
+impl Default for AnalysisSettings {
+    fn default() -> Self {
+        Self {
+            max_searches: 2,
+            max_queued: 4,
         }
     }
 }

@@ -13,6 +13,7 @@ use utoipa_swagger_ui::{Config as SwaggerConfig, SwaggerUi};
 use crate::api::connections::{self, BodyDeadline, ConnectionCap};
 use crate::api::fallback::{self, RouteTable};
 use crate::api::rate_limit::RateLimit;
+use crate::api::search_pool::SearchPool;
 use crate::api::{self, extractors, AppState};
 use crate::games::Games;
 use crate::settings::Settings;
@@ -75,6 +76,7 @@ impl Application {
             streams: settings.streams.clone(),
         });
         let rate_limit = RateLimit::new(&settings.rate_limit);
+        let search_pool = web::Data::new(SearchPool::new(&settings.analysis));
 
         let app_rate_limit = rate_limit.clone();
         let connection_cap = ConnectionCap::new(&settings.network);
@@ -96,6 +98,7 @@ impl Application {
                 .app_data(body_deadline.clone())
                 .app_data(client_address.clone())
                 .app_data(routes.clone())
+                .app_data(search_pool.clone())
                 .app_data(extractors::json_config())
                 .app_data(extractors::path_config())
                 .app_data(extractors::query_config())

@@ -140,6 +140,7 @@ fn the_spec_lists_every_endpoint_and_the_bearer_scheme() {
             "GET /v1/players/{id}",
             "GET /v1/players/{id}/games",
             "GET /v1/players/{id}/rating-history",
+            "POST /v1/analysis/best",
             "POST /v1/analysis/play",
             "POST /v1/games",
             "POST /v1/games/import",

@@ -14,6 +14,7 @@ pub mod openapi;
 pub mod problem;
 pub mod rate_limit;
 pub mod routes;
+pub mod search_pool;
 pub mod streaming;
 pub mod strict_query;
 pub mod transition;

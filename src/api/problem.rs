@@ -135,6 +135,10 @@ problem_codes! {
         "The game record reads, but does not replay: the detail names the first bad move (illegal, out of turn, or leading to another position than the record says), or the result the moves contradict.";
     AnswerTooLarge => "answer_too_large", UNPROCESSABLE_ENTITY, "Answer too large",
         "The answer would hold more than the server sends for one request (the detail gives the limit): ask for a shorter line.";
+    InvalidSearch => "invalid_search", UNPROCESSABLE_ENTITY, "Invalid search request",
+        "The search limits are out of range: `time_ms` is 1..=2000, `depth` 1..=96, `level` 1..=7; the detail names the field.";
+    AnalysisBusy => "analysis_busy", SERVICE_UNAVAILABLE, "Analysis busy",
+        "As many searches as the server allows are running or waiting. Retry after the number of seconds in `Retry-After`.";
     Internal => "internal", INTERNAL_SERVER_ERROR, "Internal error",
         "The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it.";
 }
@@ -281,6 +285,10 @@ pub enum ApiError {
     InconsistentRecord(String),
     #[error("{0}")]
     AnswerTooLarge(String),
+    #[error("{0}")]
+    InvalidSearch(String),
+    #[error("the server is running as many searches as it allows; retry in a second")]
+    AnalysisBusy,
     #[error("an internal error occurred")]
     Internal(#[source] anyhow::Error),
 }
@@ -338,6 +346,8 @@ impl ApiError {
             ApiError::InvalidRecord(_) => ProblemCode::InvalidRecord,
             ApiError::InconsistentRecord(_) => ProblemCode::InconsistentRecord,
             ApiError::AnswerTooLarge(_) => ProblemCode::AnswerTooLarge,
+            ApiError::InvalidSearch(_) => ProblemCode::InvalidSearch,
+            ApiError::AnalysisBusy => ProblemCode::AnalysisBusy,
             ApiError::Internal(_) => ProblemCode::Internal,
         }
     }
@@ -399,6 +409,9 @@ impl ResponseError for ApiError {
             }
             ApiError::RateLimited { retry_after_secs } => {
                 headers.insert(header::RETRY_AFTER, HeaderValue::from(*retry_after_secs));
+            }
+            ApiError::AnalysisBusy => {
+                headers.insert(header::RETRY_AFTER, HeaderValue::from(1));
             }
             _ => {}
         }

@@ -152,6 +152,7 @@ impl TestApp {
             games: GamesSettings::default(),
             network: Default::default(),
             streams: Default::default(),
+            analysis: Default::default(),
         };
         customise(&mut settings);
 

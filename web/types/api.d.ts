@@ -55,6 +55,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/analysis/best": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Searches a position for its best move and values every legal move. */
+        post: operations["best_move"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/analysis/play": {
         parameters: {
             query?: never;
@@ -66,7 +83,8 @@ export interface paths {
         put?: never;
         /**
          * Plays a line of moves from the standard start or any valid position and
-         *     returns, after each move, its event trace, position and scores.
+         *     returns, after each move, its event trace, position and scores. An
+         *     answer holds at most 100,000 events (`answer_too_large` beyond).
          */
         post: operations["play_line"];
         delete?: never;
@@ -137,6 +155,26 @@ export interface paths {
         get: operations["get_game"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/abort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Aborts an active game in which a side has made fewer than two moves
+         *     (either player): status `aborted`, never rated.
+         */
+        post: operations["abort_game"];
         delete?: never;
         options?: never;
         head?: never;
@@ -291,6 +329,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{id}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follows a game live.
+         * @description `text/event-stream` by default, `application/x-ndjson` when `Accept`
+         *     asks for it (one JSON object a line, the same payloads). First a
+         *     `snapshot` (the game view), then one event per committed change in
+         *     commit order: `joined`, `move`, `ended`, `cancelled` (`aborted`,
+         *     `expired` with timed games). Each SSE event's `id` is the game's
+         *     `version` after the change; reconnect with `Last-Event-ID` (or
+         *     `?since=`) to get every change after it from the database, then the live
+         *     ones: none missed, none twice. An idle stream carries a heartbeat (an
+         *     SSE comment or an empty NDJSON line) every `--stream-heartbeat-ms`
+         *     (15 s by default); SSE starts with `retry:`. The stream ends after the
+         *     game's final event; a resumption of a game already over with nothing to
+         *     replay is answered 204, which tells `EventSource` to stop.
+         */
+        get: operations["game_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/leaderboards/{preset}": {
         parameters: {
             query?: never;
@@ -329,6 +398,30 @@ export interface paths {
          *     are those of the leaderboard; a player they leave off is a 404.
          */
         get: operations["get_leaderboard_around"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/lobby/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follows the lobby: the open games, kept current.
+         * @description First a `snapshot` of the waiting games (newest first, at most 200),
+         *     then `created` (with the game view) as one appears and `joined`,
+         *     `cancelled` or `expired` (with its id) as one leaves, each once. SSE or
+         *     NDJSON as for a game's stream, with the same heartbeat and `retry:`; the
+         *     events carry no `id`: a reconnection starts from a new snapshot.
+         */
+        get: operations["lobby_stream"];
         put?: never;
         post?: never;
         delete?: never;
@@ -549,6 +642,77 @@ export interface components {
             events: components["schemas"]["EventView"][];
         };
         /**
+         * @example {
+         *       "position": "M5,0,0,1,0,0,M3,0,4,0,0,2 s 0:0 0:0 20",
+         *       "rules": {
+         *         "preset": "classic"
+         *       },
+         *       "time_ms": 200
+         *     }
+         */
+        BestMoveRequest: {
+            /**
+             * Format: int32
+             * @description Deepest iteration, in plies (1..=96); within the time.
+             */
+            depth?: number | null;
+            /**
+             * Format: int32
+             * @description Playing strength 1..=7 (default 7, the strongest); the weaker levels
+             *     search less and choose `best_move` with some randomness.
+             */
+            level?: number | null;
+            /**
+             * @description RULES.md position notation: 12 comma-separated squares, side to move, south store, north store, ply
+             * @example M0,5,5,5,5,5,M0,5,5,5,5,5 s 0:0 0:0 1
+             */
+            position?: string | null;
+            /** @description The ruleset (default `classic`). */
+            rules?: components["schemas"]["RulesInput"];
+            /**
+             * Format: int64
+             * @description Seeds the tie-breaks and a weak level's randomness (default 0).
+             */
+            seed?: number | null;
+            /**
+             * Format: int64
+             * @description Search time in milliseconds, 1..=2000 (default 500). The search
+             *     stops earlier when the value is exact.
+             */
+            time_ms?: number | null;
+        };
+        BestMoveResponse: {
+            /**
+             * @description `null` when the game is over.
+             * @example 3R
+             */
+            best_move?: string | null;
+            /**
+             * Format: int32
+             * @description Plies of the deepest completed iteration.
+             */
+            depth: number;
+            /** @description Whether `value` is exact: every line reached the end of the game. */
+            exact: boolean;
+            /** @description Every legal move with its value, best first. */
+            moves: components["schemas"]["MoveValueView"][];
+            /**
+             * Format: int64
+             * @description Positions searched.
+             */
+            nodes: number;
+            /** @description The expected line, from `best_move` on. */
+            pv: string[];
+            /** Format: int64 */
+            time_ms: number;
+            /**
+             * Format: double
+             * @description The final score difference (side to move minus opponent), stores
+             *     included, expected under best play; ±1000 means a forfeit.
+             */
+            value: number;
+        };
+        /**
          * @description One square of the ring.
          * @example {
          *       "mandarin": true,
@@ -571,6 +735,28 @@ export interface components {
              * @description Small stones on the square.
              */
             stones: number;
+        };
+        /** @description Both sides' time left, as of the game's last change, and who is thinking. */
+        ClockView: {
+            /**
+             * Format: date-time
+             * @description When the running side's flag falls (for a first move of a real-time
+             *     game: when the game is aborted), on the server's clock.
+             */
+            deadline?: string | null;
+            /** Format: int64 */
+            north_ms: number;
+            running?: null | components["schemas"]["SeatName"];
+            /** Format: int64 */
+            south_ms: number;
+        };
+        /** @description Correspondence: each move within `days_per_move` days. */
+        CorrespondenceClock: {
+            /**
+             * Format: int32
+             * @example 2
+             */
+            days_per_move: number;
         };
         /**
          * @description The new player, with the bearer token. The token is shown only here.
@@ -673,6 +859,50 @@ export interface components {
             /** @description `south`, `north` or `draw`. */
             winner: string;
         };
+        /** @description The game was aborted before it counted. */
+        GameAbortedEvent: {
+            reason: string;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description The game ended (by its last move, a resignation, or the clock). */
+        GameEndedEvent: {
+            clock?: Record<string, never> | null;
+            result: components["schemas"]["ResultView"];
+            /** @example finished */
+            status: string;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description The second seat was taken: the game is active. */
+        GameJoinedEvent: {
+            /** @description The clock after it (`null` for an unlimited game). */
+            clock?: Record<string, never> | null;
+            player: components["schemas"]["PlayerSummary"];
+            seat: components["schemas"]["SeatName"];
+            /** Format: date-time */
+            started_at?: string | null;
+            /** @example active */
+            status: string;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description A move was played: the move view with its event trace, and the game after it. */
+        GameMoveEvent: {
+            clock?: Record<string, never> | null;
+            /** @description The moves the side to move may play next (empty once over). */
+            legal_moves: string[];
+            move: components["schemas"]["MoveView"];
+            /**
+             * Format: int32
+             * @description The ply of the next move.
+             */
+            ply: number;
+            scores: components["schemas"]["ScoresView"];
+            to_move: components["schemas"]["SeatName"];
+            /** Format: int64 */
+            version: number;
+        };
         /** @description One page of games, newest first. */
         GamePage: {
             games: components["schemas"]["GameView"][];
@@ -731,13 +961,62 @@ export interface components {
              */
             status?: string | null;
         };
+        /** @description The game as it is, first on every stream that does not resume. */
+        GameSnapshotEvent: {
+            game: components["schemas"]["GameView"];
+            /** Format: int64 */
+            version: number;
+        };
+        /**
+         * @description A message of `GET /v1/games/{id}/stream`, tagged by `type` (in SSE also
+         *     the event name; the SSE `id` is `version`).
+         */
+        GameStreamEvent: (components["schemas"]["GameSnapshotEvent"] & {
+            /** @enum {string} */
+            type: "snapshot";
+        }) | (components["schemas"]["GameJoinedEvent"] & {
+            /** @enum {string} */
+            type: "joined";
+        }) | (components["schemas"]["GameMoveEvent"] & {
+            /** @enum {string} */
+            type: "move";
+        }) | (components["schemas"]["GameEndedEvent"] & {
+            /** @enum {string} */
+            type: "ended";
+        }) | (components["schemas"]["GameVersionEvent"] & {
+            /** @enum {string} */
+            type: "cancelled";
+        }) | (components["schemas"]["GameAbortedEvent"] & {
+            /** @enum {string} */
+            type: "aborted";
+        }) | (components["schemas"]["GameVersionEvent"] & {
+            /** @enum {string} */
+            type: "expired";
+        });
+        /** @description A change that carries only the game's new version (`cancelled`, `expired`). */
+        GameVersionEvent: {
+            /** Format: int64 */
+            version: number;
+        };
         /** @description A game: its rules, seats, current position and result. */
         GameView: components["schemas"]["PositionView"] & {
+            /**
+             * @description Why an `aborted` game was aborted: `requested`, `no_first_move`,
+             *     `timeout` or `resignation` (what ended it before each side made two
+             *     moves).
+             */
+            abort_reason?: string | null;
+            clock?: null | components["schemas"]["ClockView"];
             /** Format: date-time */
             created_at: string;
             created_by: string;
             /** @description Whether the game started from a custom position. */
             custom_start: boolean;
+            /**
+             * Format: date-time
+             * @description When a `waiting` game expires if nobody joins.
+             */
+            expires_at?: string | null;
             /** Format: date-time */
             finished_at?: string | null;
             /** @description The seat that moved (or moves) first. */
@@ -764,11 +1043,20 @@ export interface components {
             /** Format: date-time */
             started_at?: string | null;
             /**
-             * @description `waiting` (a seat is open), `active`, `finished`, `cancelled`, or
-             *     `archived` (an imported, unfinished record).
+             * @description `waiting` (a seat is open), `active`, `finished`, `cancelled`,
+             *     `archived` (an imported, unfinished record), `aborted` (ended before
+             *     each side made two moves; never rated) or `expired` (nobody joined).
              * @example active
              */
             status: string;
+            time_control?: null | components["schemas"]["TimeControlView"];
+            /**
+             * @description Why a game asked for as rated is not (`rated` is false):
+             *     `pair_limit` (the pair's rated games in 24 hours are used up),
+             *     `aborted`, or `too_short` (it ended over the board before each side
+             *     made two moves).
+             */
+            unrated_reason?: string | null;
             /** Format: date-time */
             updated_at: string;
             /**
@@ -829,6 +1117,35 @@ export interface components {
             /** @description Pass as `cursor` for the page above this one; `null` at the top. */
             prev_cursor?: string | null;
         };
+        /** @description A game now waits for a second player. */
+        LobbyCreatedEvent: {
+            game: components["schemas"]["GameView"];
+        };
+        /** @description A game left the lobby (joined, cancelled, expired). */
+        LobbyGoneEvent: {
+            id: string;
+        };
+        /** @description The open games as they are, first on every lobby stream. */
+        LobbySnapshotEvent: {
+            games: components["schemas"]["GameView"][];
+        };
+        /** @description A message of `GET /v1/lobby/stream`, tagged by `type`. */
+        LobbyStreamEvent: (components["schemas"]["LobbySnapshotEvent"] & {
+            /** @enum {string} */
+            type: "snapshot";
+        }) | (components["schemas"]["LobbyCreatedEvent"] & {
+            /** @enum {string} */
+            type: "created";
+        }) | (components["schemas"]["LobbyGoneEvent"] & {
+            /** @enum {string} */
+            type: "joined";
+        }) | (components["schemas"]["LobbyGoneEvent"] & {
+            /** @enum {string} */
+            type: "cancelled";
+        }) | (components["schemas"]["LobbyGoneEvent"] & {
+            /** @enum {string} */
+            type: "expired";
+        });
         /** @enum {string} */
         MandarinSetupName: "big_stone" | "small_stones";
         /**
@@ -866,6 +1183,17 @@ export interface components {
             game_id: string;
             moves: components["schemas"]["MoveView"][];
         };
+        MoveValueView: {
+            /** @description Whether `value` is the game-theoretic value (every line searched to the end). */
+            exact: boolean;
+            /** @example 3R */
+            move: string;
+            /**
+             * Format: double
+             * @description The final score difference (mover minus opponent) expected after this move.
+             */
+            value: number;
+        };
         /** @description One move as played. */
         MoveView: {
             /** @description What the move did, step by step, then the turn change. */
@@ -889,6 +1217,10 @@ export interface components {
         /**
          * @description A new game. Every field is optional.
          * @example {
+         *       "clock": {
+         *         "increment_s": 3,
+         *         "initial_s": 300
+         *       },
          *       "first": "south",
          *       "rated": true,
          *       "rules": {
@@ -898,6 +1230,7 @@ export interface components {
          *     }
          */
         NewGame: {
+            clock?: null | components["schemas"]["TimeControlView"];
             first?: null | components["schemas"]["SeatChoice"];
             /**
              * @description A player id: the other seat is kept for this player.
@@ -1165,6 +1498,19 @@ export interface components {
             online?: null | components["schemas"]["PresetRatingView"];
             village?: null | components["schemas"]["PresetRatingView"];
         };
+        /** @description Real time: `initial_s` each, `increment_s` more after every move (Fischer). */
+        RealTimeClock: {
+            /**
+             * Format: int32
+             * @example 3
+             */
+            increment_s?: number;
+            /**
+             * Format: int32
+             * @example 300
+             */
+            initial_s: number;
+        };
         /** @description One move of a record. */
         RecordMoveView: {
             /** @example 3R */
@@ -1206,7 +1552,7 @@ export interface components {
          *     }
          */
         ResultView: {
-            /** @description `mandarins_captured`, `max_plies`, `forfeit` or `resignation`. */
+            /** @description `mandarins_captured`, `max_plies`, `forfeit`, `resignation` or `timeout`. */
             reason: string;
             scores: components["schemas"]["ScoresView"];
             /** @description `south`, `north` or `draw`. */
@@ -1327,6 +1673,8 @@ export interface components {
             /** Format: int32 */
             south: number;
         };
+        /** @description A time control: `{initial_s, increment_s}` or `{days_per_move}`. */
+        TimeControlView: components["schemas"]["RealTimeClock"] | components["schemas"]["CorrespondenceClock"];
         /**
          * @description Your tokens, oldest first.
          * @example {
@@ -1490,7 +1838,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows. Wait the number of seconds given in `Retry-After`. */
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -1555,6 +1903,95 @@ export interface operations {
             };
         };
     };
+    best_move: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BestMoveRequest"];
+            };
+        };
+        responses: {
+            /** @description The best move, its value and the value of every move */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BestMoveResponse"];
+                };
+            };
+            /** @description `malformed_json`: The request body is not well-formed JSON (or is empty). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than this endpoint accepts (16 KiB for JSON bodies; 1 MiB for a game record to import). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be sent with `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_rules`, `invalid_position`, `invalid_search` or `invalid_body` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `analysis_busy`: every search slot is taken; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     play_line: {
         parameters: {
             query?: never;
@@ -1604,7 +2041,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `invalid_rules`, `invalid_position`, `invalid_move`, `illegal_move` (naming the first bad move) or `invalid_body` */
+            /** @description `invalid_rules`, `invalid_position`, `invalid_move`, `illegal_move` (naming the first bad move), `answer_too_large` or `invalid_body` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1613,7 +2050,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows. Wait the number of seconds given in `Retry-After`. */
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -1677,7 +2114,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows. Wait the number of seconds given in `Retry-After`. */
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -1775,7 +2212,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows. Wait the number of seconds given in `Retry-After`. */
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -1884,7 +2321,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows. Wait the number of seconds given in `Retry-After`. */
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -1957,7 +2394,109 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows. Wait the number of seconds given in `Retry-After`. */
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    abort_game: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                /** @description Game id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Aborted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameView"];
+                };
+            };
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
+            401: {
+                headers: {
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_a_player` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `game_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `game_not_active` or `not_abortable` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -2059,7 +2598,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows. Wait the number of seconds given in `Retry-After`. */
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -2150,7 +2689,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows. Wait the number of seconds given in `Retry-After`. */
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -2243,7 +2782,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows. Wait the number of seconds given in `Retry-After`. */
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -2320,7 +2859,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows. Wait the number of seconds given in `Retry-After`. */
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -2414,7 +2953,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `not_your_turn`, `stale_ply` or `game_not_active` */
+            /** @description `not_your_turn`, `stale_ply`, `game_not_active` or `time_out` (the move came after the deadline: the game is over) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2459,7 +2998,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows. Wait the number of seconds given in `Retry-After`. */
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -2533,7 +3072,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows. Wait the number of seconds given in `Retry-After`. */
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -2610,7 +3149,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows. Wait the number of seconds given in `Retry-After`. */
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -2712,7 +3251,82 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows. Wait the number of seconds given in `Retry-After`. */
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    game_stream: {
+        parameters: {
+            query?: {
+                /** @description Replay the changes after this version (as `Last-Event-ID` does, which wins when both are given). */
+                since?: number;
+            };
+            header?: {
+                /** @description The version of the last event seen */
+                "Last-Event-ID"?: number | null;
+            };
+            path: {
+                /** @description Game id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream: each message one `GameStreamEvent` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["GameStreamEvent"];
+                    "application/x-ndjson": components["schemas"]["GameStreamEvent"];
+                };
+            };
+            /** @description The game is over and nothing is left to replay */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_path_parameter`, `invalid_query` or `invalid_header` (`Last-Event-ID`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `game_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -2782,7 +3396,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows. Wait the number of seconds given in `Retry-After`. */
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -2852,7 +3466,48 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows. Wait the number of seconds given in `Retry-After`. */
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    lobby_stream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream: each message one `LobbyStreamEvent` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["LobbyStreamEvent"];
+                    "application/x-ndjson": components["schemas"]["LobbyStreamEvent"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -2903,7 +3558,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows. Wait the number of seconds given in `Retry-After`. */
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -2954,7 +3609,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows. Wait the number of seconds given in `Retry-After`. */
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -3062,7 +3717,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows. Wait the number of seconds given in `Retry-After`. */
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -3144,7 +3799,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows. Wait the number of seconds given in `Retry-After`. */
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -3243,7 +3898,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows. Wait the number of seconds given in `Retry-After`. */
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -3306,7 +3961,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows. Wait the number of seconds given in `Retry-After`. */
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -3367,7 +4022,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows. Wait the number of seconds given in `Retry-After`. */
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -3441,7 +4096,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows. Wait the number of seconds given in `Retry-After`. */
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -3509,7 +4164,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows. Wait the number of seconds given in `Retry-After`. */
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */

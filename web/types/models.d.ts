@@ -35,31 +35,20 @@ export type Problem = Schemas["Problem"];
 export type PlayerSummary = Schemas["PlayerSummary"] & { bot?: boolean };
 
 /** Issue 10: the game's clock, as of its last change. */
-export interface ClockView {
-  south_ms: number;
-  north_ms: number;
-  running: SeatName | null;
-  /** RFC 3339: when the running side's flag falls. */
-  deadline: string | null;
-}
+export type ClockView = Schemas["ClockView"];
 
 /** Issue 10: `POST /v1/games` `clock`, and the game's `time_control`. */
-export type TimeControl = { initial_s: number; increment_s: number } | { days_per_move: number };
+export type TimeControl = Schemas["TimeControlView"];
 
 export type GameStatus = "waiting" | "active" | "finished" | "cancelled" | "archived" | "aborted" | "expired";
 
 export type GameView = Omit<Schemas["GameView"], "players"> & {
   players: { south?: PlayerSummary | null; north?: PlayerSummary | null };
-  clock?: ClockView | null;
-  time_control?: TimeControl | null;
-  expires_at?: string | null;
-  abort_reason?: string | null;
-  unrated_reason?: string | null;
 };
 
 export type GamePage = Omit<Schemas["GamePage"], "games"> & { games: GameView[] };
 
-export type NewGame = Schemas["NewGame"] & { clock?: TimeControl };
+export type NewGame = Schemas["NewGame"];
 
 /** Issue 12: `GET /v1/bots`. */
 export interface Bot {

@@ -21,7 +21,9 @@ pub const MAX_MOVES: usize = 2000;
 pub const MAX_EVENTS: usize = 100_000;
 
 pub fn configure(config: &mut ServiceConfig) {
-    config.service(play_line);
+    config
+        .service(play_line)
+        .service(super::analysis_best::best_move);
 }
 
 /// A move in notation: own square 1-5 and `L` or `R`.

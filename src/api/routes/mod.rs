@@ -2,6 +2,7 @@
 //! handlers (and so their OpenAPI paths).
 
 pub mod analysis;
+pub mod analysis_best;
 pub mod games;
 pub mod health;
 pub mod history;

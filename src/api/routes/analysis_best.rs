@@ -1,0 +1,162 @@
+//! `POST /v1/analysis/best`: the best move of any position, with the value
+//! of every move. Stateless, no authentication; the search runs on the
+//! bounded blocking pool ([`SearchPool`]), never on an HTTP worker.
+
+use std::time::Duration;
+
+use actix_web::{post, web};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::api::extractors::Json;
+use crate::api::problem::{ApiError, Problem};
+use crate::api::search_pool::SearchPool;
+use crate::api::views::RulesInput;
+use crate::engine::{Position, Seat};
+use crate::search::{Level, Limits, SearchResult, MAX_DEPTH};
+
+/// The longest search a request may ask for.
+pub const MAX_TIME_MS: u64 = 2000;
+/// The search time when the request sets none.
+pub const DEFAULT_TIME_MS: u64 = 500;
+
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({
+    "rules": {"preset": "classic"},
+    "position": "M5,0,0,1,0,0,M3,0,4,0,0,2 s 0:0 0:0 20",
+    "time_ms": 200
+}))]
+pub struct BestMoveRequest {
+    /// The ruleset (default `classic`).
+    #[serde(default)]
+    pub rules: RulesInput,
+    /// The position in RULES.md notation (default: the standard start, South to move).
+    #[schema(schema_with = crate::api::views::position_schema)]
+    pub position: Option<String>,
+    /// Playing strength 1..=7 (default 7, the strongest); the weaker levels
+    /// search less and choose `best_move` with some randomness.
+    #[schema(minimum = 1, maximum = 7)]
+    pub level: Option<u8>,
+    /// Search time in milliseconds, 1..=2000 (default 500). The search
+    /// stops earlier when the value is exact.
+    #[schema(minimum = 1, maximum = 2000)]
+    pub time_ms: Option<u64>,
+    /// Deepest iteration, in plies (1..=96); within the time.
+    #[schema(minimum = 1, maximum = 96)]
+    pub depth: Option<u32>,
+    /// Seeds the tie-breaks and a weak level's randomness (default 0).
+    pub seed: Option<u64>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MoveValueView {
+    #[serde(rename = "move")]
+    #[schema(example = "3R")]
+    pub mv: String,
+    /// The final score difference (mover minus opponent) expected after this move.
+    pub value: f64,
+    /// Whether `value` is the game-theoretic value (every line searched to the end).
+    pub exact: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BestMoveResponse {
+    /// `null` when the game is over.
+    #[schema(example = "3R")]
+    pub best_move: Option<String>,
+    /// The final score difference (side to move minus opponent), stores
+    /// included, expected under best play; ±1000 means a forfeit.
+    pub value: f64,
+    /// Whether `value` is exact: every line reached the end of the game.
+    pub exact: bool,
+    /// The expected line, from `best_move` on.
+    pub pv: Vec<String>,
+    /// Every legal move with its value, best first.
+    pub moves: Vec<MoveValueView>,
+    /// Plies of the deepest completed iteration.
+    pub depth: u32,
+    /// Positions searched.
+    pub nodes: u64,
+    pub time_ms: u64,
+}
+
+impl From<SearchResult> for BestMoveResponse {
+    fn from(result: SearchResult) -> Self {
+        BestMoveResponse {
+            best_move: result.best_move.map(|m| m.to_string()),
+            value: result.value,
+            exact: result.exact,
+            pv: result.pv.iter().map(ToString::to_string).collect(),
+            moves: result
+                .moves
+                .iter()
+                .map(|m| MoveValueView {
+                    mv: m.mv.to_string(),
+                    value: m.value,
+                    exact: m.exact,
+                })
+                .collect(),
+            depth: result.depth,
+            nodes: result.nodes,
+            time_ms: result.elapsed.as_millis() as u64,
+        }
+    }
+}
+
+/// Searches a position for its best move and values every legal move.
+#[utoipa::path(
+    tag = "analysis",
+    request_body = BestMoveRequest,
+    responses(
+        (status = 200, description = "The best move, its value and the value of every move", body = BestMoveResponse),
+        (status = 422, description = "`invalid_rules`, `invalid_position`, `invalid_search` or `invalid_body`",
+            body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "`analysis_busy`: every search slot is taken; retry after `Retry-After` seconds",
+            body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/v1/analysis/best")]
+pub async fn best_move(
+    body: Json<BestMoveRequest>,
+    pool: web::Data<SearchPool>,
+) -> Result<web::Json<BestMoveResponse>, ApiError> {
+    let (position, level, limits, seed) = prepare(&body)?;
+    let result = pool
+        .run(move || level.analyse(&position, limits, seed))
+        .await
+        .map_err(|_| ApiError::AnalysisBusy)?;
+    Ok(web::Json(result.into()))
+}
+
+fn prepare(request: &BestMoveRequest) -> Result<(Position, Level, Limits, u64), ApiError> {
+    let rules = request.rules.resolve()?;
+    let position = match &request.position {
+        Some(text) => Position::from_notation(text, rules)?,
+        None => Position::start(rules, Seat::South),
+    };
+    let level = match request.level {
+        None => Level::MAX,
+        Some(n) => Level::new(n)
+            .ok_or_else(|| ApiError::InvalidSearch(format!("level: {n} is not a level (1..=7)")))?,
+    };
+    let time_ms = request.time_ms.unwrap_or(DEFAULT_TIME_MS);
+    if !(1..=MAX_TIME_MS).contains(&time_ms) {
+        return Err(ApiError::InvalidSearch(format!(
+            "time_ms: {time_ms} is out of range (1..={MAX_TIME_MS})"
+        )));
+    }
+    if let Some(depth) = request.depth {
+        if !(1..=MAX_DEPTH as u32).contains(&depth) {
+            return Err(ApiError::InvalidSearch(format!(
+                "depth: {depth} is out of range (1..={MAX_DEPTH})"
+            )));
+        }
+    }
+    let limits = Limits {
+        depth: request.depth,
+        nodes: None,
+        time: Some(Duration::from_millis(time_ms)),
+    };
+    Ok((position, level, limits, request.seed.unwrap_or(0)))
+}

@@ -1,0 +1,173 @@
+//! Playing strength levels: the search with a cap on depth or nodes and,
+//! for the weaker levels, seeded softmax noise over the root moves' values
+//! (a beginner sees that a move loses two stones less often than that it
+//! loses ten).
+
+use crate::engine::Position;
+
+use super::{search_with, Limits, Options, Rng, SearchResult, Weights};
+
+/// A level, `1..=7` (weakest to strongest).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Level(u8);
+
+struct Spec {
+    name: &'static str,
+    description: &'static str,
+    limits: Limits,
+    /// Softmax temperature over root values, in stones; 0 plays the best.
+    temperature: f64,
+    weights: Weights,
+}
+
+const fn capped(depth: Option<u32>, nodes: Option<u64>) -> Limits {
+    Limits {
+        depth,
+        nodes,
+        time: None,
+    }
+}
+
+const SPECS: [Spec; 7] = [
+    Spec {
+        name: "Beginner",
+        description: "Looks one move ahead at the score only and often picks a worse move at random: misses most threats, blunders mandarins.",
+        limits: capped(Some(1), None),
+        temperature: 3.0,
+        weights: Weights::SCORE_ONLY,
+    },
+    Spec {
+        name: "Novice",
+        description: "Sees its move and the reply; still chooses loosely among moves within a few stones of the best.",
+        limits: capped(Some(2), None),
+        temperature: 1.5,
+        weights: Weights::TUNED,
+    },
+    Spec {
+        name: "Casual",
+        description: "Three plies deep with some randomness: takes what is offered, sometimes walks into a relay it did not see.",
+        limits: capped(Some(3), None),
+        temperature: 0.75,
+        weights: Weights::TUNED,
+    },
+    Spec {
+        name: "Club",
+        description: "Four plies deep, slight randomness between near-equal moves.",
+        limits: capped(Some(4), None),
+        temperature: 0.3,
+        weights: Weights::TUNED,
+    },
+    Spec {
+        name: "Advanced",
+        description: "Five plies deep, always its best move: about the published depth-5 AI, with a better evaluation.",
+        limits: capped(Some(5), None),
+        temperature: 0.0,
+        weights: Weights::TUNED,
+    },
+    Spec {
+        name: "Expert",
+        description: "Full search on a budget of 20,000 positions a move (a few milliseconds): about seven plies; plays endgames exactly when it can see to the end.",
+        limits: capped(None, Some(20_000)),
+        temperature: 0.0,
+        weights: Weights::TUNED,
+    },
+    Spec {
+        name: "Master",
+        description: "Full search on all the time or nodes it is given: the strongest.",
+        limits: capped(None, None),
+        temperature: 0.0,
+        weights: Weights::TUNED,
+    },
+];
+
+impl Level {
+    pub const MIN: Level = Level(1);
+    pub const MAX: Level = Level(SPECS.len() as u8);
+
+    pub fn all() -> impl Iterator<Item = Level> {
+        (1..=SPECS.len() as u8).map(Level)
+    }
+
+    /// The level numbered `n` (`1..=7`).
+    pub fn new(n: u8) -> Option<Level> {
+        (1..=SPECS.len() as u8).contains(&n).then_some(Level(n))
+    }
+
+    pub fn number(self) -> u8 {
+        self.0
+    }
+
+    fn spec(self) -> &'static Spec {
+        &SPECS[self.0 as usize - 1]
+    }
+
+    pub fn name(self) -> &'static str {
+        self.spec().name
+    }
+
+    pub fn description(self) -> &'static str {
+        self.spec().description
+    }
+
+    /// The level's own caps (depth, nodes); the caller's limits apply too.
+    pub fn limits(self) -> Limits {
+        self.spec().limits
+    }
+
+    /// Chooses a move: searches within the tighter of the level's and the
+    /// caller's limits, then (for the noisy levels) samples a root move
+    /// with probability proportional to `exp(value / temperature)`.
+    /// `best_move` is the move chosen; the rest is the search's view.
+    /// Only the chosen move's value is exact-or-estimate; the others may be
+    /// bounds (see [`Level::analyse`]).
+    pub fn choose(self, position: &Position, limits: Limits, seed: u64) -> SearchResult {
+        self.run(position, limits, seed, false)
+    }
+
+    /// Like [`Level::choose`], with the true value of every root move (a
+    /// full-window search of each): for analysis, at a few times the cost.
+    pub fn analyse(self, position: &Position, limits: Limits, seed: u64) -> SearchResult {
+        self.run(position, limits, seed, true)
+    }
+
+    fn run(self, position: &Position, limits: Limits, seed: u64, all_values: bool) -> SearchResult {
+        let spec = self.spec();
+        let noisy = spec.temperature > 0.0;
+        let options = Options {
+            all_values: all_values || noisy,
+            weights: spec.weights,
+        };
+        let mut result = search_with(position, spec.limits.min(limits), seed, options);
+        if noisy && result.moves.len() > 1 {
+            let top = result.value;
+            let weights: Vec<f64> = result
+                .moves
+                .iter()
+                .map(|m| ((m.value - top) / spec.temperature).exp())
+                .collect();
+            let mut pick = Rng::new(seed ^ 0x5eed_1e7e1).unit() * weights.iter().sum::<f64>();
+            let mut chosen = result.moves.len() - 1;
+            for (i, w) in weights.iter().enumerate() {
+                if pick < *w {
+                    chosen = i;
+                    break;
+                }
+                pick -= w;
+            }
+            let chosen = result.moves[chosen];
+            if Some(chosen.mv) != result.best_move {
+                result.best_move = Some(chosen.mv);
+                result.value = chosen.value;
+                result.exact = chosen.exact;
+                result.pv = vec![chosen.mv];
+            }
+        }
+        result
+    }
+}
+
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} ({})", self.0, self.name())
+    }
+}

@@ -1,0 +1,213 @@
+//! The search against a brute-force minimax, on tactical positions, for
+//! determinism and for its budget.
+
+use std::time::{Duration, Instant};
+
+use crate::engine::{Move, Position, Preset, RefillShortfall, RuleParams, Rules, Seat};
+
+use super::alphabeta::terminal_value;
+use super::eval::UNIT;
+use super::*;
+
+/// Full-width minimax to the end of the game: the true value, in stones.
+fn brute_force(position: &Position) -> i32 {
+    if position.is_over() {
+        return terminal_value(position) / UNIT;
+    }
+    position
+        .legal_moves()
+        .iter()
+        .map(|&m| -brute_force(&position.play(m).unwrap()))
+        .max()
+        .unwrap()
+}
+
+fn rules(preset: Preset, max_plies: u32, shortfall: RefillShortfall) -> Rules {
+    Rules::new(RuleParams {
+        max_plies,
+        refill_shortfall: shortfall,
+        ..preset.params()
+    })
+    .unwrap()
+}
+
+/// Random positions `moves_left` plies before `max_plies`, from random games.
+fn near_the_end(rules: Rules, moves_left: u32, count: usize, seed: u64) -> Vec<Position> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut p = Position::start(rules, Seat::South);
+        while !p.is_over() && rules.max_plies() + 1 - p.ply() > moves_left {
+            p = p.play(random_move(&p, &mut rng).unwrap()).unwrap();
+        }
+        if !p.is_over() {
+            out.push(p);
+        }
+    }
+    out
+}
+
+fn assert_exact_as_brute_force(position: &Position) {
+    let result = search(position, Limits::default(), 7);
+    assert!(result.exact, "{position}: not exact");
+    assert_eq!(result.value, f64::from(brute_force(position)), "{position}");
+    for mv in &result.moves {
+        let child = position.play(mv.mv).unwrap();
+        assert!(mv.exact, "{position} {}", mv.mv);
+        assert_eq!(
+            mv.value,
+            f64::from(-brute_force(&child)),
+            "{position} {}",
+            mv.mv
+        );
+    }
+    assert_eq!(result.moves[0].mv, result.best_move.unwrap());
+    assert_eq!(result.pv[0], result.best_move.unwrap());
+}
+
+#[test]
+fn exact_values_near_max_plies_match_brute_force_for_every_preset() {
+    let shortfalls = [RefillShortfall::Borrow, RefillShortfall::Forfeit];
+    for (i, preset) in Preset::ALL.into_iter().enumerate() {
+        for (j, shortfall) in shortfalls.into_iter().enumerate() {
+            let rules = rules(preset, 50, shortfall);
+            for p in near_the_end(rules, 4, 6, (i * 2 + j) as u64) {
+                assert_exact_as_brute_force(&p);
+            }
+        }
+    }
+}
+
+#[test]
+fn exact_values_on_small_positions_match_brute_force() {
+    // Few stones: games that end by capturing the mandarins, refills and
+    // borrowing included, well before max_plies.
+    let positions = [
+        "M0,0,1,0,0,1,M0,1,0,0,1,0 s 20:0 20:0 30",
+        "M2,1,0,0,0,0,0,0,0,1,0,1 n 3:1 3:0 30",
+        "0,0,0,0,0,2,M1,0,0,0,1,0 s 2:1 30:0 100",
+        "M0,0,0,1,4,2,0,2,3,0,0,4 s 16:0 18:1 40",
+    ];
+    for text in positions {
+        for preset in Preset::ALL {
+            let Ok(p) = Position::from_notation(text, preset.rules()) else {
+                continue;
+            };
+            let depth_to_end = search(&p, Limits::depth(12), 1);
+            if depth_to_end.exact {
+                assert_exact_as_brute_force(&p);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_finished_game_is_its_own_exact_value() {
+    let p = Position::from_notation("M0,0,0,1,4,2,0,2,3,0,0,4 s 16:0 18:1 40", Rules::default())
+        .unwrap()
+        .play("3L".parse().unwrap())
+        .unwrap();
+    let result = search(&p, Limits::default(), 0);
+    assert_eq!(
+        (result.best_move, result.value, result.exact),
+        (None, 4.0, true)
+    );
+}
+
+#[test]
+fn finds_a_capture_chain_through_a_mandarin_square() {
+    // 3R ends in 4, so 5 is the gap: it takes the east mandarin with its 3
+    // stones (13), then over the empty 7 takes 8 (4): 17 stones, the game's
+    // last mandarin, and the sweep. 3L takes only the west mandarin.
+    let p = Position::from_notation("M5,0,0,1,0,0,M3,0,4,0,0,2 s 0:0 0:0 20", Rules::default())
+        .unwrap();
+    let result = search(&p, Limits::depth(8), 0);
+    assert_eq!(result.best_move, "3R".parse().ok());
+}
+
+#[test]
+fn avoids_a_capture_that_empties_its_row_and_forfeits() {
+    // Under forfeit, 5R takes North's 3 stones but leaves South's row
+    // empty with 0 in store: South must refill next turn and cannot.
+    let rules = rules(Preset::Classic, 400, RefillShortfall::Forfeit);
+    let p = Position::from_notation("M3,1,0,0,0,1,M3,0,3,0,2,0 s 0:0 0:0 20", rules).unwrap();
+    let greedy = greedy_move(&p, &mut Rng::new(0)).unwrap();
+    let result = search(&p, Limits::depth(6), 0);
+    assert!(result.value > -f64::from(FORFEIT_VALUE), "{result:?}");
+    assert_ne!(result.best_move, Some(greedy), "{result:?}");
+}
+
+#[test]
+fn the_same_seed_and_node_budget_give_the_same_answer() {
+    for preset in Preset::ALL {
+        let p = Position::start(preset.rules(), Seat::South);
+        let a = search(&p, Limits::nodes(20_000), 42);
+        let b = search(&p, Limits::nodes(20_000), 42);
+        assert_eq!(
+            (a.best_move, a.value, &a.pv, a.nodes),
+            (b.best_move, b.value, &b.pv, b.nodes)
+        );
+        let moves = |r: &SearchResult| r.moves.iter().map(|m| (m.mv, m.value)).collect::<Vec<_>>();
+        assert_eq!(moves(&a), moves(&b));
+    }
+}
+
+#[test]
+fn budgets_are_respected() {
+    let p = Position::start(Rules::default(), Seat::South);
+    let by_nodes = search(&p, Limits::nodes(5_000), 1);
+    // Depth 1 always completes; after it the budget is checked at every
+    // node above the leaves (at most ten leaves apart).
+    assert!(by_nodes.nodes <= 5_010, "{}", by_nodes.nodes);
+    assert_eq!(search(&p, Limits::depth(3), 1).depth, 3);
+    let started = Instant::now();
+    let by_time = search(&p, Limits::time(Duration::from_millis(50)), 1);
+    assert!(
+        // Generous for a loaded machine and a debug build; without the
+        // budget the search would run to MAX_DEPTH, far longer.
+        started.elapsed() < Duration::from_millis(1000),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(by_time.depth >= 1 && by_time.best_move.is_some());
+}
+
+#[test]
+fn the_deeper_search_agrees_with_brute_force_to_its_depth_on_custom_rules() {
+    // Every parameter mix: the search never returns an illegal move and the
+    // root moves are exactly the legal ones.
+    for value in [5, 10] {
+        for young in [0, 3] {
+            let params = RuleParams {
+                mandarin_value: value,
+                young_mandarin_min: young,
+                empty_mandarin_is_gap: young > 0,
+                first_move_mandarin_ban: value == 5,
+                ..RuleParams::DEFAULT
+            };
+            let p = Position::start(Rules::new(params).unwrap(), Seat::North);
+            let result = search(&p, Limits::depth(4), 3);
+            let mut moves: Vec<Move> = result.moves.iter().map(|m| m.mv).collect();
+            moves.sort();
+            assert_eq!(moves, p.legal_moves().to_vec());
+        }
+    }
+}
+
+#[test]
+fn levels_are_graded_and_deterministic() {
+    let p = Position::start(Rules::default(), Seat::South);
+    assert!(Level::all().count() >= 6);
+    for level in Level::all() {
+        assert!(!level.description().is_empty());
+        let a = level.choose(&p, Limits::nodes(10_000), 5);
+        let b = level.choose(&p, Limits::nodes(10_000), 5);
+        assert_eq!(a.best_move, b.best_move, "{level}");
+        assert!(p.is_legal(a.best_move.unwrap()));
+    }
+    // The beginner's noise: over many seeds it does not always play the same.
+    let choices: std::collections::HashSet<_> = (0..50)
+        .map(|seed| Level::MIN.choose(&p, Limits::default(), seed).best_move)
+        .collect();
+    assert!(choices.len() > 2, "{choices:?}");
+}
