@@ -426,21 +426,37 @@ impl WriteTx {
     /// filled by the transaction it waited for comes back without its
     /// player's name. Then the row is read again, under the lock now held.
     pub async fn lock_game(&mut self, id: &GameId) -> Result<Option<Game>, StoreError> {
+        self.lock_one(LOCK_GAME_BY_ID, GAME_BY_ID, id, None).await
+    }
+
+    /// [`WriteTx::lock_game`] with the lock statement for PostgreSQL and the
+    /// plain read that follows it (or serves SQLite); `due` is bound as `$2`
+    /// when both statements take it.
+    async fn lock_one(
+        &mut self,
+        lock: &'static str,
+        read: &'static str,
+        id: &GameId,
+        due: Option<DateTime<Utc>>,
+    ) -> Result<Option<Game>, StoreError> {
         if let WriteTx::Postgres(tx) = self {
-            let row = sqlx::query_as::<_, GameRow>(LOCK_GAME_BY_ID)
-                .bind(id.as_str())
-                .fetch_optional(&mut **tx)
-                .await?;
-            match row {
+            let query = sqlx::query_as::<_, GameRow>(lock).bind(id.as_str());
+            let query = match due {
+                Some(now) => query.bind(now),
+                None => query,
+            };
+            match query.fetch_optional(&mut **tx).await? {
                 Some(row) if row.lacks_a_name() => {}
                 row => return row.map(Game::try_from).transpose(),
             }
         }
         let row = with_tx!(self, |conn| {
-            sqlx::query_as::<_, GameRow>(GAME_BY_ID)
-                .bind(id.as_str())
-                .fetch_optional(conn)
-                .await
+            let query = sqlx::query_as::<_, GameRow>(read).bind(id.as_str());
+            let query = match due {
+                Some(now) => query.bind(now),
+                None => query,
+            };
+            query.fetch_optional(conn).await
         })?;
         row.map(Game::try_from).transpose()
     }
@@ -602,25 +618,8 @@ impl WriteTx {
         id: &GameId,
         now: DateTime<Utc>,
     ) -> Result<Option<Game>, StoreError> {
-        if let WriteTx::Postgres(tx) = self {
-            let row = sqlx::query_as::<_, GameRow>(LOCK_DUE_GAME_BY_ID)
-                .bind(id.as_str())
-                .bind(now)
-                .fetch_optional(&mut **tx)
-                .await?;
-            match row {
-                Some(row) if row.lacks_a_name() => {}
-                row => return row.map(Game::try_from).transpose(),
-            }
-        }
-        let row = with_tx!(self, |conn| {
-            sqlx::query_as::<_, GameRow>(DUE_GAME_BY_ID)
-                .bind(id.as_str())
-                .bind(now)
-                .fetch_optional(conn)
-                .await
-        })?;
-        row.map(Game::try_from).transpose()
+        self.lock_one(LOCK_DUE_GAME_BY_ID, DUE_GAME_BY_ID, id, Some(now))
+            .await
     }
 
     /// Rated games between two players started since `since`, other than `except`.

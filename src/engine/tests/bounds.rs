@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 
-use super::strategies::rules;
+use super::strategies::{play_random_move, rules};
 use crate::engine::*;
 
 fn store_bound() -> impl Strategy<Value = i32> {
@@ -86,13 +86,7 @@ fn play_out(start: Position, seed: u64) {
         if position.is_over() {
             return;
         }
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        let m = position
-            .nth_legal_move((state % u64::from(position.legal_move_count())) as u32)
-            .unwrap();
-        position.apply(m, &mut ()).unwrap();
+        play_random_move(&mut position, &mut state);
     }
 }
 

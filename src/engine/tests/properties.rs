@@ -233,13 +233,7 @@ proptest! {
         let mut state = seed | 1;
         let mut played = 0;
         while !position.is_over() {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let m = position
-                .nth_legal_move((state % u64::from(position.legal_move_count())) as u32)
-                .unwrap();
-            position.apply(m, &mut ()).unwrap();
+            play_random_move(&mut position, &mut state);
             played += 1;
             prop_assert!(played <= start.rules().max_plies());
         }

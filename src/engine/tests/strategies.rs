@@ -131,3 +131,15 @@ pub fn playout(start: Position, choices: &[u16]) -> Vec<Position> {
     }
     line
 }
+
+/// Plays a move of `position` chosen by a xorshift step of `state` (seed it
+/// odd): the same seed plays the same game.
+pub fn play_random_move(position: &mut Position, state: &mut u64) {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    let m = position
+        .nth_legal_move((*state % u64::from(position.legal_move_count())) as u32)
+        .unwrap();
+    position.apply(m, &mut ()).unwrap();
+}
