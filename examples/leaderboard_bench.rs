@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use chrono::{TimeDelta, Utc};
 use oanquan::engine::Preset;
-use oanquan::settings::{DatabaseSettings, LogFormat, LogSettings, RateLimitSettings, Settings};
+use oanquan::settings::{DatabaseSettings, RateLimitSettings, Settings};
 use oanquan::startup::Application;
 use oanquan::store::{LeaderboardFilter, RankKey, Store};
 use rand::rngs::StdRng;
@@ -53,20 +53,12 @@ async fn main() -> anyhow::Result<()> {
 
 async fn run(backend: &str, url: &str, players: usize, requests: usize) -> anyhow::Result<()> {
     let settings = Settings {
-        bind: "127.0.0.1:0".to_owned(),
         workers: Some(1),
-        database: DatabaseSettings {
+        rate_limit: RateLimitSettings::disabled(),
+        ..Settings::local(DatabaseSettings {
             url: url.parse().map_err(anyhow::Error::msg)?,
             max_connections: 4,
-        },
-        log: LogSettings {
-            format: LogFormat::Text,
-        },
-        rate_limit: RateLimitSettings::disabled(),
-        games: Default::default(),
-        network: Default::default(),
-        streams: Default::default(),
-        analysis: Default::default(),
+        })
     };
     let app = Application::build(settings).await?;
     let base = format!("http://127.0.0.1:{}", app.port());

@@ -14,7 +14,7 @@ use oanquan::api::views::PositionView;
 use oanquan::domain::{ApiToken, GameId, GameStatus, PlayerName};
 use oanquan::engine::{Move, Position, Preset, RuleParams, Rules, Seat, Square};
 use oanquan::replay;
-use oanquan::settings::{DatabaseSettings, LogFormat, LogSettings, RateLimitSettings, Settings};
+use oanquan::settings::{DatabaseSettings, RateLimitSettings, Settings};
 use oanquan::startup::Application;
 use oanquan::store::{Game, MoveRecord, PlayerRef, Store};
 use sqlx::{Connection, Executor, PgConnection};
@@ -206,17 +206,8 @@ async fn bench(url: &str) -> anyhow::Result<()> {
     );
 
     let app = Application::build(Settings {
-        bind: "127.0.0.1:0".to_owned(),
-        workers: Some(2),
-        database: database.clone(),
-        log: LogSettings {
-            format: LogFormat::Text,
-        },
         rate_limit: RateLimitSettings::disabled(),
-        games: Default::default(),
-        network: Default::default(),
-        streams: Default::default(),
-        analysis: Default::default(),
+        ..Settings::local(database.clone())
     })
     .await?;
     let base = format!("http://127.0.0.1:{}/v1/games/{}", app.port(), game.id);

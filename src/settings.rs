@@ -42,6 +42,27 @@ pub struct Settings {
     pub analysis: AnalysisSettings,
 }
 
+impl Settings {
+    /// A server on a free local port over `database`, every other group at
+    /// its default: what tests and example tools start from. A new group of
+    /// settings is added here once instead of in every caller.
+    pub fn local(database: DatabaseSettings) -> Settings {
+        Settings {
+            bind: "127.0.0.1:0".to_owned(),
+            workers: Some(2),
+            database,
+            log: LogSettings {
+                format: LogFormat::Text,
+            },
+            rate_limit: RateLimitSettings::default(),
+            games: GamesSettings::default(),
+            network: NetworkSettings::default(),
+            streams: Default::default(),
+            analysis: AnalysisSettings::default(),
+        }
+    }
+}
+
 /// The life of games: clocks, the sweeper, what counts for ratings.
 #[derive(Clone, Debug, Args)]
 pub struct GamesSettings {

@@ -11,9 +11,7 @@
 use std::io::Write;
 
 use actix_web::dev::ServerHandle;
-use oanquan::settings::{
-    DatabaseSettings, GamesSettings, LogFormat, LogSettings, RateLimitSettings, Settings,
-};
+use oanquan::settings::{DatabaseSettings, LogFormat, Settings};
 use oanquan::startup::Application;
 use oanquan::store::Store;
 use oanquan::telemetry;
@@ -138,22 +136,10 @@ impl TestApp {
         database: std::sync::Arc<TestDatabase>,
         customise: impl FnOnce(&mut Settings),
     ) -> TestApp {
-        let mut settings = Settings {
-            bind: "127.0.0.1:0".to_owned(),
-            workers: Some(2),
-            database: DatabaseSettings {
-                url: database.url().parse().expect("test database URL"),
-                max_connections: 5,
-            },
-            log: LogSettings {
-                format: LogFormat::Text,
-            },
-            rate_limit: RateLimitSettings::default(),
-            games: GamesSettings::default(),
-            network: Default::default(),
-            streams: Default::default(),
-            analysis: Default::default(),
-        };
+        let mut settings = Settings::local(DatabaseSettings {
+            url: database.url().parse().expect("test database URL"),
+            max_connections: 5,
+        });
         customise(&mut settings);
 
         let app = Application::build(settings)
