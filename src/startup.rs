@@ -74,6 +74,10 @@ impl Application {
             games: games.clone(),
             live,
             streams: settings.streams.clone(),
+            stream_slots: crate::live::StreamSlots::new(
+                settings.streams.max_per_ip,
+                settings.streams.max_total,
+            ),
         });
         let rate_limit = RateLimit::new(&settings.rate_limit);
         let search_pool = web::Data::new(SearchPool::new(&settings.analysis));

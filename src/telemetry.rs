@@ -155,6 +155,11 @@ impl ClientAddress {
     /// The client's address: the TCP peer, or what a trusted proxy peer
     /// forwards for.
     pub fn of(request: &ServiceRequest) -> Option<IpAddr> {
+        Self::of_request(request.request())
+    }
+
+    /// [`ClientAddress::of`], from a handler's request.
+    pub fn of_request(request: &actix_web::HttpRequest) -> Option<IpAddr> {
         let peer = request.peer_addr().map(|a| a.ip());
         let trusted = request
             .app_data::<web::Data<ClientAddress>>()

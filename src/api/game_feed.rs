@@ -2,12 +2,10 @@
 //! `Last-Event-ID` from the database, then the hub's live events, each
 //! once and in version order, until the game's final event.
 
-use std::time::Duration;
-
 use serde_json::{json, Value};
 use tokio::sync::broadcast::{error::RecvError, Receiver};
 
-use super::streaming::{Gone, Sink};
+use super::streaming::{Gone, Pulse, Sink};
 use super::views::{EventView, GameView};
 use super::AppState;
 use crate::domain::{GameId, GameStatus};
@@ -56,7 +54,7 @@ pub async fn follow(
     since: Option<i64>,
     mut signals: Receiver<Signal>,
     sink: Sink,
-    heartbeat: Duration,
+    mut pulse: Pulse,
 ) {
     let mut follower = Follower {
         state,
@@ -75,7 +73,6 @@ pub async fn follow(
     if started.is_err() || follower.done {
         return;
     }
-    let mut beat = tokio::time::interval_at(tokio::time::Instant::now() + heartbeat, heartbeat);
     loop {
         let sent = tokio::select! {
             signal = signals.recv() => match signal {
@@ -87,7 +84,7 @@ pub async fn follow(
                 Ok(Signal::Resync) | Err(RecvError::Lagged(_)) => follower.reread().await,
                 Err(RecvError::Closed) => return,
             },
-            _ = beat.tick() => follower.sink.heartbeat().await,
+            tick = pulse.next() => follower.sink.on(tick).await,
         };
         if sent.is_err() || follower.done {
             return;

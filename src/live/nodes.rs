@@ -47,7 +47,7 @@ impl Hub {
 
     async fn announced(&self, store: &Store, id: crate::domain::GameId, version: i64) {
         let (game_sender, lobby_sender) = self.senders_of(&id);
-        if game_sender.is_none() && lobby_sender.is_none() {
+        if game_sender.is_none() && lobby_sender.is_none() && !self.follows_players() {
             return;
         }
         let game = match store.game_by_id(&id).await {
@@ -59,8 +59,10 @@ impl Hub {
                 return;
             }
         };
+        let signal = Signal::Committed(game.clone());
+        self.tell_players(&game, &signal);
         for sender in game_sender.into_iter().chain(lobby_sender) {
-            let _ = sender.send(Signal::Committed(game.clone()));
+            let _ = sender.send(signal.clone());
         }
     }
 }

@@ -55,6 +55,7 @@ mod rating_queries;
 mod ratings;
 mod rebuild;
 mod stream_reads;
+mod stream_tickets;
 mod tokens;
 mod write_turn;
 

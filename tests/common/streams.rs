@@ -154,3 +154,22 @@ impl TestApp {
         EventStream::new(self.get_stream_response(path, headers).await)
     }
 }
+
+impl TestApp {
+    /// `GET /v1/me/stream` with a bearer token (and extra headers).
+    pub async fn me_stream(&self, token: &str, headers: &[(&str, &str)]) -> EventStream {
+        let bearer = format!("Bearer {token}");
+        let mut all = vec![("Authorization", bearer.as_str())];
+        all.extend_from_slice(headers);
+        self.stream("/v1/me/stream", &all).await
+    }
+
+    /// `POST /v1/me/stream-tickets`, asserting 201: the ticket.
+    pub async fn stream_ticket(&self, token: &str) -> Value {
+        let response = self
+            .post_json("/v1/me/stream-tickets", &serde_json::json!({}), Some(token))
+            .await;
+        assert_eq!(response.status(), StatusCode::CREATED, "a stream ticket");
+        response.json().await.expect("ticket JSON")
+    }
+}

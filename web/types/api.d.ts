@@ -447,6 +447,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/me/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follows what concerns you, live.
+         * @description Authenticated with `Authorization: Bearer <token>`, or with `?ticket=`
+         *     (see `POST /v1/me/stream-tickets`). SSE or NDJSON as for a game's
+         *     stream, with the same heartbeat and `retry:`. First a `snapshot`: your
+         *     waiting and active games (with your seat and whether it is your move)
+         *     and the open challenges to you. Then, as they are committed on any
+         *     node: `challenge` (a game reserved for you was created), `game_started`
+         *     (a game in which you hold a seat became active), `your_turn` (with the
+         *     ply and your deadline), `game_ended` (status and result). Each state
+         *     of a game is told once; a turn that was already over when this node
+         *     heard of it is not. The events carry no `id`: a reconnection (and a
+         *     stream that fell behind) gets a fresh `snapshot`, which tells where you
+         *     stand. When the server stops, the stream ends with a `retry:` hint.
+         */
+        get: operations["me_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/stream-tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issues a stream ticket.
+         * @description For clients that cannot send `Authorization` with a stream request (a
+         *     browser's `EventSource`): the ticket opens `GET /v1/me/stream?ticket=…`
+         *     once, within `--stream-ticket-ttl-s` (60 s by default), on any node. The
+         *     server stores only its SHA-256; a used, expired or unknown ticket is
+         *     refused with 401 `invalid_ticket`. Ask for a new one for each
+         *     (re)connection.
+         */
+        post: operations["create_stream_ticket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/me/tokens": {
         parameters: {
             query?: never;
@@ -1148,6 +1204,85 @@ export interface components {
         });
         /** @enum {string} */
         MandarinSetupName: "big_stone" | "small_stones";
+        /** @description A game reserved for you was created: join it to play. */
+        MeChallengeEvent: {
+            from?: null | components["schemas"]["PlayerSummary"];
+            game: components["schemas"]["GameView"];
+            game_id: string;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description One of your games (or a challenge to you) is over. */
+        MeGameEndedEvent: {
+            game_id: string;
+            result?: null | components["schemas"]["ResultView"];
+            /** @example finished */
+            status: string;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description One of your games, with whose turn it is. */
+        MeGameEntry: {
+            game: components["schemas"]["GameView"];
+            /** @description Your seat. */
+            seat: components["schemas"]["SeatName"];
+            /** @description Whether it is your move (an active game whose side to move is yours). */
+            your_turn: boolean;
+        };
+        /** @description A game in which you hold a seat became active. */
+        MeGameStartedEvent: {
+            game: components["schemas"]["GameView"];
+            game_id: string;
+            opponent?: null | components["schemas"]["PlayerSummary"];
+            seat: components["schemas"]["SeatName"];
+            /**
+             * Format: int64
+             * @description The game's version after the change.
+             */
+            version: number;
+        };
+        /** @description Where you stand, first on every stream (and again after it fell behind). */
+        MeSnapshotEvent: {
+            /** @description The waiting games reserved for you by another player, newest first. */
+            challenges: components["schemas"]["GameView"][];
+            /** @description The waiting and active games in which you sit, newest first. */
+            games: components["schemas"]["MeGameEntry"][];
+        };
+        /** @description A message of `GET /v1/me/stream`. */
+        MeStreamEvent: (components["schemas"]["MeSnapshotEvent"] & {
+            /** @enum {string} */
+            type: "snapshot";
+        }) | (components["schemas"]["MeGameStartedEvent"] & {
+            /** @enum {string} */
+            type: "game_started";
+        }) | (components["schemas"]["MeYourTurnEvent"] & {
+            /** @enum {string} */
+            type: "your_turn";
+        }) | (components["schemas"]["MeChallengeEvent"] & {
+            /** @enum {string} */
+            type: "challenge";
+        }) | (components["schemas"]["MeGameEndedEvent"] & {
+            /** @enum {string} */
+            type: "game_ended";
+        });
+        /** @description The side to move of one of your games is yours. */
+        MeYourTurnEvent: {
+            clock?: null | components["schemas"]["ClockView"];
+            /**
+             * Format: date-time
+             * @description When your flag falls (`null` for an unlimited game).
+             */
+            deadline?: string | null;
+            game_id: string;
+            /**
+             * Format: int32
+             * @description The ply of the move you are to play.
+             */
+            ply: number;
+            seat: components["schemas"]["SeatName"];
+            /** Format: int64 */
+            version: number;
+        };
         /**
          * @description A move: `{"move": "3R"}`, or `{"square": 3, "direction": "right"}`.
          * @example {
@@ -1667,6 +1802,19 @@ export interface components {
             /** Format: int64 */
             length: number;
         };
+        /**
+         * @description A ticket for one `GET /v1/me/stream?ticket=…`.
+         * @example {
+         *       "expires_at": "2025-01-31T08:31:00.123456Z",
+         *       "ticket": "oq_st_Q2x5EXAMPLEticketEXAMPLEticketEXAMPLEtick"
+         *     }
+         */
+        StreamTicketView: {
+            /** Format: date-time */
+            expires_at: string;
+            /** @description Opens one stream, once, until `expires_at`. Masked in the server's logs. */
+            ticket: string;
+        };
         SweepView: {
             /** Format: int32 */
             north: number;
@@ -1984,6 +2132,8 @@ export interface operations {
             /** @description `analysis_busy`: every search slot is taken; retry after `Retry-After` seconds */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3326,7 +3476,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            /** @description `too_many_streams`: this client IP holds the most streams allowed; or `rate_limited` */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -3340,6 +3490,17 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_streams`: the server holds the most streams allowed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3507,7 +3668,7 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["LobbyStreamEvent"];
                 };
             };
-            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            /** @description `too_many_streams`: this client IP holds the most streams allowed; or `rate_limited` */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -3521,6 +3682,17 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_streams`: the server holds the most streams allowed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3548,6 +3720,123 @@ export interface operations {
                 };
             };
             /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
+            401: {
+                headers: {
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    me_stream: {
+        parameters: {
+            query?: {
+                /** @description A ticket from `POST /v1/me/stream-tickets`, instead of `Authorization`. */
+                ticket?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream: each message one `MeStreamEvent` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["MeStreamEvent"];
+                    "application/x-ndjson": components["schemas"]["MeStreamEvent"];
+                };
+            };
+            /** @description `unauthorized` (no ticket, no valid token) or `invalid_ticket` */
+            401: {
+                headers: {
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_streams`: this client IP holds the most streams allowed; or `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_streams`: the server holds the most streams allowed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_stream_ticket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StreamTicketView"];
+                };
+            };
+            /** @description `unauthorized` */
             401: {
                 headers: {
                     /** @description A `Bearer` challenge */

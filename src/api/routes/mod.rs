@@ -7,6 +7,7 @@ pub mod games;
 pub mod health;
 pub mod history;
 pub mod leaderboards;
+pub mod me_stream;
 pub mod moves;
 pub mod players;
 pub mod problems;

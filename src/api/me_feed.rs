@@ -1,0 +1,241 @@
+//! One player's stream: where they stand (a snapshot), then what concerns
+//! them as it happens, derived from each committed state of their games —
+//! a transition of this process or a change another node announced, the
+//! same way: `game_started`, `your_turn`, `challenge`, `game_ended`, each
+//! once per game and version. A subscriber that fell behind gets a fresh
+//! snapshot; so does one that reconnects.
+
+use std::collections::HashMap;
+
+use tokio::sync::broadcast::{error::RecvError, Receiver};
+
+use super::game_feed::is_final;
+use super::streaming::{Gone, Pulse, Sink};
+use super::views::{ClockView, GameView};
+use super::views::{
+    MeChallengeEvent, MeGameEndedEvent, MeGameEntry, MeGameStartedEvent, MeSnapshotEvent,
+    MeStreamEvent, MeYourTurnEvent, PlayerSummary, ResultView, SeatName,
+};
+use super::AppState;
+use crate::domain::{GameId, GameStatus, PlayerId};
+use crate::engine::Seat;
+use crate::games::{self, clock};
+use crate::live::Signal;
+use crate::store::Game;
+
+/// The most games (seated or challenged) a snapshot lists, newest first.
+pub const ME_SNAPSHOT_LIMIT: u32 = 500;
+
+/// What this stream told of one game.
+#[derive(Clone, Copy, Debug)]
+struct Told {
+    version: i64,
+    status: GameStatus,
+    /// The ply of the last `your_turn` sent (or implied by the snapshot).
+    turn: Option<u32>,
+}
+
+struct Me<'a> {
+    state: &'a AppState,
+    sink: Sink,
+    player: PlayerId,
+    games: HashMap<GameId, Told>,
+}
+
+/// Runs one player's stream until the client leaves or the server stops.
+pub async fn follow(
+    state: &AppState,
+    player: PlayerId,
+    mut signals: Receiver<Signal>,
+    sink: Sink,
+    mut pulse: Pulse,
+) {
+    let mut me = Me {
+        state,
+        sink,
+        player,
+        games: HashMap::new(),
+    };
+    if me.snapshot().await.is_err() {
+        return;
+    }
+    loop {
+        let sent = tokio::select! {
+            signal = signals.recv() => match signal {
+                Ok(Signal::Changed(transition)) => me.saw(&transition.game).await,
+                Ok(Signal::Committed(game)) => me.saw(&game).await,
+                Ok(Signal::Resync) | Err(RecvError::Lagged(_)) => me.snapshot().await,
+                Err(RecvError::Closed) => return,
+            },
+            tick = pulse.next() => me.sink.on(tick).await,
+        };
+        if sent.is_err() {
+            return;
+        }
+    }
+}
+
+fn view(game: &Game) -> Option<GameView> {
+    Some(GameView::of(game, &games::position_of(game).ok()?))
+}
+
+fn opponent(game: &Game, seat: Seat) -> Option<PlayerSummary> {
+    game.player(seat.other()).map(PlayerSummary::from)
+}
+
+impl Me<'_> {
+    async fn send(&self, event: MeStreamEvent) -> Result<(), Gone> {
+        let payload = serde_json::to_value(event).unwrap_or_default();
+        self.sink.event(None, &payload).await
+    }
+
+    fn turn_of(&self, game: &Game) -> Option<u32> {
+        let mine = game.seat_of(&self.player)?;
+        (game.status == GameStatus::Active && game.to_move == mine).then_some(game.ply)
+    }
+
+    async fn snapshot(&mut self) -> Result<(), Gone> {
+        let live = match self
+            .state
+            .store
+            .live_games_of(&self.player, ME_SNAPSHOT_LIMIT)
+            .await
+        {
+            Ok(games) => games,
+            Err(error) => {
+                tracing::error!(%error, "me stream: cannot list the player's games");
+                self.sink.farewell("cannot read the games; reconnect").await;
+                return Err(Gone);
+            }
+        };
+        self.games.clear();
+        let mut snapshot = MeSnapshotEvent {
+            games: Vec::new(),
+            challenges: Vec::new(),
+        };
+        for game in &live {
+            let turn = self.turn_of(game);
+            self.remember(game, turn);
+            let Some(view) = view(game) else { continue };
+            match game.seat_of(&self.player) {
+                Some(seat) => snapshot.games.push(MeGameEntry {
+                    seat: seat.into(),
+                    your_turn: turn.is_some(),
+                    game: view,
+                }),
+                None => snapshot.challenges.push(view),
+            }
+        }
+        self.send(MeStreamEvent::Snapshot(snapshot)).await
+    }
+
+    fn remember(&mut self, game: &Game, turn: Option<u32>) {
+        let told = Told {
+            version: game.version,
+            status: game.status,
+            turn,
+        };
+        self.games.insert(game.id.clone(), told);
+    }
+
+    /// A committed state of one of the player's games: what changed for
+    /// them since the state this stream last told.
+    async fn saw(&mut self, game: &Game) -> Result<(), Gone> {
+        let before = self.games.get(&game.id).copied();
+        if before.is_some_and(|told| game.version <= told.version) {
+            return Ok(());
+        }
+        let seat = game.seat_of(&self.player);
+        let was_waiting = before.is_none_or(|told| told.status == GameStatus::Waiting);
+        let mut turn = before.and_then(|told| told.turn);
+        match (seat, game.status) {
+            (None, GameStatus::Waiting) if before.is_none() => {
+                let challenged = game
+                    .reserved_for
+                    .as_ref()
+                    .is_some_and(|p| p.id == self.player);
+                if challenged {
+                    self.challenge(game).await?;
+                }
+            }
+            (Some(seat), GameStatus::Active) => {
+                if was_waiting {
+                    self.started(game, seat).await?;
+                }
+                let now = self.turn_of(game);
+                if now.is_some() && now != turn {
+                    self.your_turn(game, seat).await?;
+                }
+                turn = now;
+            }
+            (_, status) if is_final(status) => {
+                // A game this stream never knew of ended unseen: it was
+                // none of the player's business yet, unless it had begun.
+                let known = before.is_some();
+                if let Some(seat) = seat.filter(|_| was_waiting && game.started_at.is_some()) {
+                    self.started(game, seat).await?;
+                }
+                if known || (seat.is_some() && game.started_at.is_some()) {
+                    self.ended(game).await?;
+                }
+            }
+            _ => {}
+        }
+        self.remember(game, turn);
+        Ok(())
+    }
+
+    async fn challenge(&self, game: &Game) -> Result<(), Gone> {
+        let Some(view) = view(game) else {
+            return Ok(());
+        };
+        let from = game
+            .player(Seat::South)
+            .or(game.player(Seat::North))
+            .map(PlayerSummary::from);
+        let event = MeChallengeEvent {
+            game_id: game.id.to_string(),
+            version: game.version,
+            from,
+            game: view,
+        };
+        self.send(MeStreamEvent::Challenge(event)).await
+    }
+
+    async fn started(&self, game: &Game, seat: Seat) -> Result<(), Gone> {
+        let Some(view) = view(game) else {
+            return Ok(());
+        };
+        let event = MeGameStartedEvent {
+            game_id: game.id.to_string(),
+            version: game.version,
+            seat: seat.into(),
+            opponent: opponent(game, seat),
+            game: view,
+        };
+        self.send(MeStreamEvent::GameStarted(event)).await
+    }
+
+    async fn your_turn(&self, game: &Game, seat: Seat) -> Result<(), Gone> {
+        let clock = clock::state(game).map(ClockView::from);
+        let event = MeYourTurnEvent {
+            game_id: game.id.to_string(),
+            version: game.version,
+            ply: game.ply,
+            seat: SeatName::from(seat),
+            deadline: clock.as_ref().and_then(|c| c.deadline),
+            clock,
+        };
+        self.send(MeStreamEvent::YourTurn(event)).await
+    }
+
+    async fn ended(&self, game: &Game) -> Result<(), Gone> {
+        let event = MeGameEndedEvent {
+            game_id: game.id.to_string(),
+            version: game.version,
+            status: game.status.as_str().to_owned(),
+            result: game.result.as_ref().map(ResultView::from),
+        };
+        self.send(MeStreamEvent::GameEnded(event)).await
+    }
+}
