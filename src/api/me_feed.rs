@@ -18,8 +18,8 @@ use super::views::{
 };
 use super::AppState;
 use crate::domain::{GameId, GameStatus, PlayerId};
-use crate::engine::Seat;
-use crate::games::{self, clock};
+use crate::engine::{Outcome, Seat};
+use crate::games::{self, clock, replay_events, ClockState, GameEvent};
 use crate::live::Signal;
 use crate::store::Game;
 
@@ -62,8 +62,10 @@ pub async fn follow(
     loop {
         let sent = tokio::select! {
             signal = signals.recv() => match signal {
-                Ok(Signal::Changed(transition)) => me.saw(&transition.game).await,
-                Ok(Signal::Committed(game)) => me.saw(&game).await,
+                Ok(Signal::Changed(transition)) => {
+                    me.saw(&transition.game, Some(&transition.events)).await
+                }
+                Ok(Signal::Committed(game)) => me.saw(&game, None).await,
                 Ok(Signal::Resync) | Err(RecvError::Lagged(_)) => me.snapshot().await,
                 Err(RecvError::Closed) => return,
             },
@@ -138,16 +140,118 @@ impl Me<'_> {
         self.games.insert(game.id.clone(), told);
     }
 
-    /// A committed state of one of the player's games: what changed for
-    /// them since the state this stream last told.
-    async fn saw(&mut self, game: &Game) -> Result<(), Gone> {
+    /// A committed state of one of the player's games, with the events
+    /// that led to it when this process made them: what happened to the
+    /// player since the version this stream last told, event by event —
+    /// from the transition, else rebuilt from the database — or, when the
+    /// events cannot be rebuilt, from the difference of the two states.
+    async fn saw(&mut self, game: &Game, events: Option<&[GameEvent]>) -> Result<(), Gone> {
         let before = self.games.get(&game.id).copied();
-        if before.is_some_and(|told| game.version <= told.version) {
+        let since = before.map_or(0, |told| told.version);
+        if game.version <= since {
             return Ok(());
         }
+        let follows = events.filter(|e| e.first().map(GameEvent::version) == Some(since + 1));
+        let rebuilt = match follows {
+            Some(_) => None,
+            None => match replay_events::events_after(&self.state.store, game, since).await {
+                Ok(events) => events,
+                Err(error) => {
+                    tracing::warn!(game_id = %game.id, %error, "me stream: cannot rebuild the events");
+                    None
+                }
+            },
+        };
+        let Some(events) = follows.or(rebuilt.as_deref()) else {
+            return self.diff(game, before).await;
+        };
+        let mut turn = before.and_then(|told| told.turn);
+        for event in events.iter().filter(|e| e.version() > since) {
+            turn = self.tell(game, event, turn).await?;
+        }
+        self.remember(game, turn);
+        Ok(())
+    }
+
+    /// Tells what `event` (of `game`, now as given) means to the player;
+    /// returns the ply of their turn after it.
+    async fn tell(
+        &self,
+        game: &Game,
+        event: &GameEvent,
+        turn: Option<u32>,
+    ) -> Result<Option<u32>, Gone> {
+        let seat = game.seat_of(&self.player);
+        let challenged = game
+            .reserved_for
+            .as_ref()
+            .is_some_and(|p| p.id == self.player);
+        match (event, seat) {
+            (GameEvent::Created { version }, None) if challenged => {
+                self.challenge(game, *version).await?
+            }
+            (GameEvent::Joined { version, clock, .. }, Some(seat)) => {
+                self.started(game, seat, *version).await?;
+                if game.first == seat {
+                    let ply = game.start_ply();
+                    self.your_turn(game, seat, *version, ply, clock.clone())
+                        .await?;
+                    return Ok(Some(ply));
+                }
+                return Ok(None);
+            }
+            (
+                GameEvent::Move {
+                    version,
+                    ply,
+                    to_move,
+                    clock,
+                    legal_moves,
+                    ..
+                },
+                Some(seat),
+            ) => {
+                if *to_move == seat && !legal_moves.is_empty() {
+                    self.your_turn(game, seat, *version, *ply, clock.clone())
+                        .await?;
+                    return Ok(Some(*ply));
+                }
+                return Ok(None);
+            }
+            (
+                GameEvent::Ended {
+                    version,
+                    status,
+                    result,
+                    ..
+                },
+                _,
+            ) if seat.is_some() || challenged => {
+                self.ended(game, *version, *status, Some(result)).await?;
+                return Ok(None);
+            }
+            (
+                GameEvent::Aborted { version, .. }
+                | GameEvent::Expired { version }
+                | GameEvent::Cancelled { version },
+                _,
+            ) if seat.is_some() || challenged => {
+                self.ended(game, *version, game.status, game.result.as_ref())
+                    .await?;
+                return Ok(None);
+            }
+            _ => {}
+        }
+        Ok(turn)
+    }
+
+    /// What changed for the player between the state this stream last told
+    /// and `game`, when the events between cannot be rebuilt.
+    async fn diff(&mut self, game: &Game, before: Option<Told>) -> Result<(), Gone> {
         let seat = game.seat_of(&self.player);
         let was_waiting = before.is_none_or(|told| told.status == GameStatus::Waiting);
         let mut turn = before.and_then(|told| told.turn);
+        let version = game.version;
         match (seat, game.status) {
             (None, GameStatus::Waiting) if before.is_none() => {
                 let challenged = game
@@ -155,16 +259,17 @@ impl Me<'_> {
                     .as_ref()
                     .is_some_and(|p| p.id == self.player);
                 if challenged {
-                    self.challenge(game).await?;
+                    self.challenge(game, version).await?;
                 }
             }
             (Some(seat), GameStatus::Active) => {
                 if was_waiting {
-                    self.started(game, seat).await?;
+                    self.started(game, seat, version).await?;
                 }
                 let now = self.turn_of(game);
-                if now.is_some() && now != turn {
-                    self.your_turn(game, seat).await?;
+                if let Some(ply) = now.filter(|_| now != turn) {
+                    self.your_turn(game, seat, version, ply, clock::state(game))
+                        .await?;
                 }
                 turn = now;
             }
@@ -172,11 +277,13 @@ impl Me<'_> {
                 // A game this stream never knew of ended unseen: it was
                 // none of the player's business yet, unless it had begun.
                 let known = before.is_some();
-                if let Some(seat) = seat.filter(|_| was_waiting && game.started_at.is_some()) {
-                    self.started(game, seat).await?;
+                let started = seat.filter(|_| was_waiting && game.started_at.is_some());
+                if let Some(seat) = started {
+                    self.started(game, seat, version).await?;
                 }
-                if known || (seat.is_some() && game.started_at.is_some()) {
-                    self.ended(game).await?;
+                if known || started.is_some() {
+                    self.ended(game, version, status, game.result.as_ref())
+                        .await?;
                 }
             }
             _ => {}
@@ -185,7 +292,7 @@ impl Me<'_> {
         Ok(())
     }
 
-    async fn challenge(&self, game: &Game) -> Result<(), Gone> {
+    async fn challenge(&self, game: &Game, version: i64) -> Result<(), Gone> {
         let Some(view) = view(game) else {
             return Ok(());
         };
@@ -195,20 +302,20 @@ impl Me<'_> {
             .map(PlayerSummary::from);
         let event = MeChallengeEvent {
             game_id: game.id.to_string(),
-            version: game.version,
+            version,
             from,
             game: view,
         };
         self.send(MeStreamEvent::Challenge(event)).await
     }
 
-    async fn started(&self, game: &Game, seat: Seat) -> Result<(), Gone> {
+    async fn started(&self, game: &Game, seat: Seat, version: i64) -> Result<(), Gone> {
         let Some(view) = view(game) else {
             return Ok(());
         };
         let event = MeGameStartedEvent {
             game_id: game.id.to_string(),
-            version: game.version,
+            version,
             seat: seat.into(),
             opponent: opponent(game, seat),
             game: view,
@@ -216,12 +323,19 @@ impl Me<'_> {
         self.send(MeStreamEvent::GameStarted(event)).await
     }
 
-    async fn your_turn(&self, game: &Game, seat: Seat) -> Result<(), Gone> {
-        let clock = clock::state(game).map(ClockView::from);
+    async fn your_turn(
+        &self,
+        game: &Game,
+        seat: Seat,
+        version: i64,
+        ply: u32,
+        clock: Option<ClockState>,
+    ) -> Result<(), Gone> {
+        let clock = clock.map(ClockView::from);
         let event = MeYourTurnEvent {
             game_id: game.id.to_string(),
-            version: game.version,
-            ply: game.ply,
+            version,
+            ply,
             seat: SeatName::from(seat),
             deadline: clock.as_ref().and_then(|c| c.deadline),
             clock,
@@ -229,12 +343,18 @@ impl Me<'_> {
         self.send(MeStreamEvent::YourTurn(event)).await
     }
 
-    async fn ended(&self, game: &Game) -> Result<(), Gone> {
+    async fn ended(
+        &self,
+        game: &Game,
+        version: i64,
+        status: GameStatus,
+        result: Option<&Outcome>,
+    ) -> Result<(), Gone> {
         let event = MeGameEndedEvent {
             game_id: game.id.to_string(),
-            version: game.version,
-            status: game.status.as_str().to_owned(),
-            result: game.result.as_ref().map(ResultView::from),
+            version,
+            status: status.as_str().to_owned(),
+            result: result.map(ResultView::from),
         };
         self.send(MeStreamEvent::GameEnded(event)).await
     }
