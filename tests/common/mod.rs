@@ -10,7 +10,6 @@
 
 use std::io::Write;
 
-use actix_web::dev::ServerHandle;
 use oanquan::settings::{DatabaseSettings, LogFormat, Settings};
 use oanquan::startup::Application;
 use oanquan::store::Store;
@@ -85,7 +84,7 @@ pub struct TestApp {
     pub client: reqwest::Client,
     /// The application's own pool, to look at what was stored.
     pub store: Store,
-    handle: ServerHandle,
+    handle: oanquan::startup::StopHandle,
     /// Shared by sibling instances; the database goes when the last does.
     database: std::sync::Arc<TestDatabase>,
 }
@@ -162,6 +161,13 @@ impl TestApp {
             handle,
             database,
         }
+    }
+
+    /// Stops this instance as `SIGTERM` would (its streams end first, at
+    /// once, not when the future is awaited); resolves when it has stopped.
+    #[allow(dead_code)] // each test crate uses its own subset
+    pub fn stop(&self, graceful: bool) -> impl std::future::Future<Output = ()> {
+        self.handle.stop(graceful)
     }
 
     pub fn url(&self, path: &str) -> String {
