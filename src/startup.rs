@@ -70,7 +70,7 @@ impl Application {
         }
         let sweep_every = std::time::Duration::from_millis(settings.games.sweep_every_ms.max(10));
         let live = Hub::start(&games);
-        live.follow_other_nodes(store.clone());
+        live.follow_other_nodes(store.clone()).await;
         let state = web::Data::new(AppState {
             store: store.clone(),
             games: games.clone(),

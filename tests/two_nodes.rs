@@ -91,6 +91,10 @@ async fn a_players_stream_on_node_b_hears_what_node_a_commits() {
         )
         .await;
     let id = created["id"].as_str().unwrap().to_owned();
+    let mut kinds: Vec<String> = Vec::new();
+    let challenge = mine.next_within(WAIT).await.unwrap();
+    assert_eq!(challenge.data["game_id"], id.as_str());
+    kinds.push(challenge.kind().to_owned());
     assert_eq!(a.join(&id, &alice.token).await.status(), StatusCode::OK);
     let state: Value = a.game(&id).await;
     let notation = state["legal_moves"][0].as_str().unwrap().to_owned();
@@ -101,12 +105,7 @@ async fn a_players_stream_on_node_b_hears_what_node_a_commits() {
         StatusCode::OK
     );
 
-    let kinds: Vec<String> = mine
-        .take(4)
-        .await
-        .iter()
-        .map(|m| m.kind().to_owned())
-        .collect();
+    kinds.extend(mine.take(3).await.iter().map(|m| m.kind().to_owned()));
     assert_eq!(
         kinds,
         ["challenge", "game_started", "your_turn", "game_ended"],

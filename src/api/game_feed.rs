@@ -9,7 +9,7 @@ use super::streaming::{Gone, Pulse, Sink};
 use super::views::{EventView, GameView};
 use super::AppState;
 use crate::domain::{GameId, GameStatus};
-use crate::games::{self, replay_events, GameEvent};
+use crate::games::{self, GameEvent};
 use crate::live::Signal;
 use crate::store::Game;
 
@@ -119,7 +119,12 @@ impl Follower<'_> {
     /// The changes after `self.last` as stored, or a snapshot when they
     /// cannot be rebuilt.
     async fn catch_up(&mut self, game: Game) -> Result<(), Gone> {
-        match replay_events::events_after(&self.state.store, &game, self.last).await {
+        match self
+            .state
+            .games
+            .events_after(&self.state.store, &game, self.last)
+            .await
+        {
             Ok(Some(events)) => {
                 for event in &events {
                     self.send(event, GameStatus::Active).await?;

@@ -19,7 +19,7 @@ use super::views::{
 use super::AppState;
 use crate::domain::{GameId, GameStatus, PlayerId};
 use crate::engine::{Outcome, Seat};
-use crate::games::{self, clock, replay_events, ClockState, GameEvent};
+use crate::games::{self, clock, ClockState, GameEvent};
 use crate::live::Signal;
 use crate::store::Game;
 
@@ -154,7 +154,12 @@ impl Me<'_> {
         let follows = events.filter(|e| e.first().map(GameEvent::version) == Some(since + 1));
         let rebuilt = match follows {
             Some(_) => None,
-            None => match replay_events::events_after(&self.state.store, game, since).await {
+            None => match self
+                .state
+                .games
+                .events_after(&self.state.store, game, since)
+                .await
+            {
                 Ok(events) => events,
                 Err(error) => {
                     tracing::warn!(game_id = %game.id, %error, "me stream: cannot rebuild the events");
@@ -187,6 +192,9 @@ impl Me<'_> {
             .as_ref()
             .is_some_and(|p| p.id == self.player);
         match (event, seat) {
+            // A challenge is told while it is open: one the player accepted
+            // before this stream heard of it (the join clears the
+            // reservation) is told by its `game_started`.
             (GameEvent::Created { version }, None) if challenged => {
                 self.challenge(game, *version).await?
             }

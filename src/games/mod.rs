@@ -81,6 +81,17 @@ impl Games {
         &self.time
     }
 
+    /// The events of a stored game after version `since`, rebuilt under
+    /// this layer's policy ([`replay_events::events_after`]).
+    pub async fn events_after(
+        &self,
+        store: &crate::store::Store,
+        game: &Game,
+        since: i64,
+    ) -> Result<Option<Vec<GameEvent>>, GamesError> {
+        replay_events::events_after(store, game, since, &self.policy).await
+    }
+
     /// Committed transitions, in commit order per game, from now on.
     pub fn subscribe(&self) -> broadcast::Receiver<Arc<Transition>> {
         self.published.subscribe()

@@ -82,9 +82,9 @@ pub struct MeStreamQuery {
 /// and the open challenges to you. Then, as they are committed on any
 /// node: `challenge` (a game reserved for you was created), `game_started`
 /// (a game in which you hold a seat became active), `your_turn` (with the
-/// ply and your deadline), `game_ended` (status and result). Each state
-/// of a game is told once; a turn that was already over when this node
-/// heard of it is not. The events carry no `id`: a reconnection (and a
+/// ply and your deadline), `game_ended` (status and result), each once, in
+/// commit order per game; a challenge already accepted when this node
+/// heard of it is told by its `game_started` only. The events carry no `id`: a reconnection (and a
 /// stream that fell behind) gets a fresh `snapshot`, which tells where you
 /// stand. When the server stops, the stream ends with a `retry:` hint.
 #[utoipa::path(
