@@ -140,6 +140,62 @@ async fn a_shutdown_ends_every_stream_with_a_retry_hint(backend: Backend) {
     assert!(stopped.elapsed() < Duration::from_secs(5));
 }
 
+/// A subscriber that stops reading neither holds up the writes nor the
+/// other subscribers, and loses nothing: once its buffers are full it
+/// falls behind, and when it reads again it is resynchronised (the lobby
+/// sends a fresh snapshot), never silently skipped.
+async fn a_slow_consumer_slows_nobody_and_misses_nothing(backend: Backend) {
+    let Some(app) = TestApp::spawn(backend).await else {
+        return common::report_skip("stream_limits");
+    };
+    const GAMES: usize = 150;
+    let alice = app.player("alice").await;
+    let mut stalled = common::streams::StalledStream::open(&app, "/v1/lobby/stream").await;
+    let mut fast = opened(&app, "/v1/lobby/stream").await;
+    let mut created = Vec::new();
+    let mut slowest = Duration::ZERO;
+    for _ in 0..GAMES {
+        let started = Instant::now();
+        let game = app
+            .create_game(&alice.token, json!({"seat": "south"}))
+            .await;
+        slowest = slowest.max(started.elapsed());
+        created.push(game["id"].as_str().unwrap().to_owned());
+        let seen = fast.next_within(WAIT).await.unwrap();
+        assert_eq!(seen.kind(), "created", "the fast subscriber keeps up");
+        assert_eq!(seen.data["game"]["id"], created.last().unwrap().as_str());
+    }
+    assert!(slowest < Duration::from_secs(2), "a write took {slowest:?}");
+
+    let messages = stalled.read_until_quiet(Duration::from_millis(500)).await;
+    let snapshots = messages.iter().filter(|m| m.kind() == "snapshot").count();
+    assert!(
+        snapshots >= 2,
+        "the stalled subscriber fell behind and was resynchronised ({} messages)",
+        messages.len()
+    );
+    let mut open = std::collections::BTreeSet::new();
+    for message in &messages {
+        match message.kind() {
+            "snapshot" => {
+                open = message.data["games"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|g| g["id"].as_str().unwrap().to_owned())
+                    .collect();
+            }
+            "created" => {
+                let id = message.data["game"]["id"].as_str().unwrap().to_owned();
+                assert!(open.insert(id), "a game announced twice");
+            }
+            other => panic!("unexpected {other}"),
+        }
+    }
+    let all: std::collections::BTreeSet<String> = created.into_iter().collect();
+    assert_eq!(open, all, "every open game, once");
+}
+
 macro_rules! on_both_backends {
     ($($name:ident),*) => {
         $(
@@ -163,5 +219,6 @@ macro_rules! on_both_backends {
 on_both_backends!(
     caps_per_ip_answer_429_and_give_places_back,
     the_total_cap_answers_503,
-    a_shutdown_ends_every_stream_with_a_retry_hint
+    a_shutdown_ends_every_stream_with_a_retry_hint,
+    a_slow_consumer_slows_nobody_and_misses_nothing
 );
