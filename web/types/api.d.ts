@@ -349,7 +349,9 @@ export interface paths {
          *     SSE comment or an empty NDJSON line) every `--stream-heartbeat-ms`
          *     (15 s by default); SSE starts with `retry:`. The stream ends after the
          *     game's final event; a resumption of a game already over with nothing to
-         *     replay is answered 204, which tells `EventSource` to stop.
+         *     replay is answered 204, which tells `EventSource` to stop. When the
+         *     server stops, the stream ends at once with a `retry:` hint. Streams are
+         *     capped per client IP (429) and per server (503), `too_many_streams`.
          */
         get: operations["game_stream"];
         put?: never;
@@ -418,8 +420,9 @@ export interface paths {
          * @description First a `snapshot` of the waiting games (newest first, at most 200),
          *     then `created` (with the game view) as one appears and `joined`,
          *     `cancelled` or `expired` (with its id) as one leaves, each once. SSE or
-         *     NDJSON as for a game's stream, with the same heartbeat and `retry:`; the
-         *     events carry no `id`: a reconnection starts from a new snapshot.
+         *     NDJSON as for a game's stream, with the same heartbeat, `retry:`, end
+         *     at shutdown and caps; the events carry no `id`: a reconnection (and a
+         *     subscriber that fell behind) starts from a new snapshot.
          */
         get: operations["lobby_stream"];
         put?: never;
@@ -463,9 +466,9 @@ export interface paths {
          *     and the open challenges to you. Then, as they are committed on any
          *     node: `challenge` (a game reserved for you was created), `game_started`
          *     (a game in which you hold a seat became active), `your_turn` (with the
-         *     ply and your deadline), `game_ended` (status and result). Each state
-         *     of a game is told once; a turn that was already over when this node
-         *     heard of it is not. The events carry no `id`: a reconnection (and a
+         *     ply and your deadline), `game_ended` (status and result), each once, in
+         *     commit order per game; a challenge already accepted when this node
+         *     heard of it is told by its `game_started` only. The events carry no `id`: a reconnection (and a
          *     stream that fell behind) gets a fresh `snapshot`, which tells where you
          *     stand. When the server stops, the stream ends with a `retry:` hint.
          */

@@ -62,7 +62,9 @@ fn resume_point(request: &HttpRequest, query: &StreamQuery) -> Result<Option<i64
 /// SSE comment or an empty NDJSON line) every `--stream-heartbeat-ms`
 /// (15 s by default); SSE starts with `retry:`. The stream ends after the
 /// game's final event; a resumption of a game already over with nothing to
-/// replay is answered 204, which tells `EventSource` to stop.
+/// replay is answered 204, which tells `EventSource` to stop. When the
+/// server stops, the stream ends at once with a `retry:` hint. Streams are
+/// capped per client IP (429) and per server (503), `too_many_streams`.
 #[utoipa::path(
     tag = "streams",
     params(
@@ -113,8 +115,9 @@ pub async fn game_stream(
 /// First a `snapshot` of the waiting games (newest first, at most 200),
 /// then `created` (with the game view) as one appears and `joined`,
 /// `cancelled` or `expired` (with its id) as one leaves, each once. SSE or
-/// NDJSON as for a game's stream, with the same heartbeat and `retry:`; the
-/// events carry no `id`: a reconnection starts from a new snapshot.
+/// NDJSON as for a game's stream, with the same heartbeat, `retry:`, end
+/// at shutdown and caps; the events carry no `id`: a reconnection (and a
+/// subscriber that fell behind) starts from a new snapshot.
 #[utoipa::path(
     tag = "streams",
     responses(
