@@ -259,3 +259,54 @@ mod tickets {
         two_uses_at_once_open_one_stream(Backend::Postgres).await;
     }
 }
+
+/// In a timed game, `your_turn` carries the deadline the game shows.
+async fn your_turn_carries_the_deadline_of_a_timed_game(backend: Backend) {
+    let Some((app, time)) = spawn_timed(backend).await else {
+        common::report_skip("me_stream timed");
+        return;
+    };
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let mut mine = app.me_stream(&alice.token, &[]).await;
+    assert_eq!(next(&mut mine).await.kind(), "snapshot");
+    let created = app
+        .create_game(
+            &alice.token,
+            json!({"seat": "south", "first": "south", "clock": {"initial_s": 120, "increment_s": 2}}),
+        )
+        .await;
+    let id = created["id"].as_str().unwrap().to_owned();
+    assert_eq!(app.join(&id, &bob.token).await.status(), StatusCode::OK);
+    assert_eq!(next(&mut mine).await.kind(), "game_started");
+    let turn = next(&mut mine).await;
+    assert_eq!(turn.kind(), "your_turn", "Alice moves first");
+    let game = app.game(&id).await;
+    assert_eq!(turn.data["deadline"], game["clock"]["deadline"]);
+    assert!(turn.data["deadline"].is_string());
+
+    time.advance(TimeDelta::seconds(3));
+    play_first_legal(&app, &id, &alice.token).await;
+    time.advance(TimeDelta::seconds(4));
+    play_first_legal(&app, &id, &bob.token).await;
+    let turn = next(&mut mine).await;
+    assert_eq!(turn.kind(), "your_turn");
+    let game = app.game(&id).await;
+    assert_eq!(turn.data["deadline"], game["clock"]["deadline"]);
+    assert_eq!(turn.data["clock"], game["clock"]);
+    assert_eq!(turn.data["ply"], game["ply"]);
+}
+
+mod timed {
+    use super::*;
+
+    #[tokio::test]
+    async fn sqlite() {
+        your_turn_carries_the_deadline_of_a_timed_game(Backend::Sqlite).await;
+    }
+
+    #[tokio::test]
+    async fn postgres() {
+        your_turn_carries_the_deadline_of_a_timed_game(Backend::Postgres).await;
+    }
+}

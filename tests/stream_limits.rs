@@ -82,6 +82,14 @@ async fn caps_per_ip_answer_429_and_give_places_back(backend: Backend) {
     drop(lobby);
     let mut again = opens_again(&app, "/v1/lobby/stream").await;
     assert_eq!(again.next_within(WAIT).await.unwrap().kind(), "snapshot");
+    drop(again);
+    let mut mine = opens_again(&app, &path).await;
+    let first = mine.next_within(WAIT).await.unwrap();
+    assert_eq!(
+        first.kind(),
+        "snapshot",
+        "a ticket refused by the cap is still good"
+    );
 }
 
 async fn the_total_cap_answers_503(backend: Backend) {

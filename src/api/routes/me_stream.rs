@@ -108,8 +108,9 @@ pub async fn me_stream(
     request: HttpRequest,
     query: web::Query<MeStreamQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let player = auth::stream_player(&state, &request, query.ticket.as_deref()).await?;
+    // A place under the caps first: a refused stream does not use up its ticket.
     let (response, sink, pulse) = streaming::start(&state, &request)?;
+    let player = auth::stream_player(&state, &request, query.ticket.as_deref()).await?;
     // Subscribed before the snapshot is read: a change committed after the
     // read arrives on the channel, one before it is in the read.
     let signals = state.live.watch_player(&player.id);
