@@ -204,6 +204,56 @@ async fn a_slow_consumer_slows_nobody_and_misses_nothing(backend: Backend) {
     assert_eq!(open, all, "every open game, once");
 }
 
+/// The same for a player's stream: a stalled one is resynchronised with a
+/// fresh snapshot that holds every challenge it could not be told.
+async fn a_stalled_players_stream_is_resynchronised(backend: Backend) {
+    let Some(app) = TestApp::spawn(backend).await else {
+        return common::report_skip("stream_limits");
+    };
+    const CHALLENGES: usize = 150;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let path = format!(
+        "/v1/me/stream?ticket={}",
+        app.stream_ticket(&alice.token).await["ticket"]
+            .as_str()
+            .unwrap()
+    );
+    let mut stalled = common::streams::StalledStream::open(&app, &path).await;
+    let mut sent = std::collections::BTreeSet::new();
+    for _ in 0..CHALLENGES {
+        let body = json!({"seat": "south", "opponent": alice.id});
+        let game = app.create_game(&bob.token, body).await;
+        sent.insert(game["id"].as_str().unwrap().to_owned());
+    }
+    let messages = stalled.read_until_quiet(Duration::from_millis(500)).await;
+    let snapshots = messages.iter().filter(|m| m.kind() == "snapshot").count();
+    assert!(
+        snapshots >= 2,
+        "resynchronised ({} messages)",
+        messages.len()
+    );
+    let mut told = std::collections::BTreeSet::new();
+    for message in &messages {
+        match message.kind() {
+            "snapshot" => {
+                told = message.data["challenges"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|g| g["id"].as_str().unwrap().to_owned())
+                    .collect();
+            }
+            "challenge" => {
+                let id = message.data["game_id"].as_str().unwrap().to_owned();
+                assert!(told.insert(id), "a challenge told twice");
+            }
+            other => panic!("unexpected {other}"),
+        }
+    }
+    assert_eq!(told, sent, "every challenge, once");
+}
+
 macro_rules! on_both_backends {
     ($($name:ident),*) => {
         $(
@@ -228,5 +278,6 @@ on_both_backends!(
     caps_per_ip_answer_429_and_give_places_back,
     the_total_cap_answers_503,
     a_shutdown_ends_every_stream_with_a_retry_hint,
-    a_slow_consumer_slows_nobody_and_misses_nothing
+    a_slow_consumer_slows_nobody_and_misses_nothing,
+    a_stalled_players_stream_is_resynchronised
 );
