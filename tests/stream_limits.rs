@@ -36,6 +36,7 @@ async fn opens_again(app: &TestApp, path: &str) -> EventStream {
 async fn caps_per_ip_answer_429_and_give_places_back(backend: Backend) {
     let Some(app) = TestApp::spawn_with(backend, |settings| {
         settings.streams.max_per_ip = 2;
+        // A client that left is noticed at the next write: a heartbeat.
         settings.streams.heartbeat_ms = 50;
     })
     .await

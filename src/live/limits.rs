@@ -1,5 +1,6 @@
 //! How many streams may be open at once: per client IP and in all. Each
-//! open stream holds a [`StreamSlot`]; dropping it (the stream ended, the
+//! open stream holds a [`StreamSlot`]; dropping it (the stream ended, or
+//! the server noticed at a write, a heartbeat at the latest, that the
 //! client left) gives the place back.
 
 use std::collections::HashMap;
