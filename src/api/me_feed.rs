@@ -26,6 +26,10 @@ use crate::store::Game;
 /// The most games (seated or challenged) a snapshot lists, newest first.
 pub const ME_SNAPSHOT_LIMIT: u32 = 500;
 
+/// Games told of beyond which the ended ones are forgotten at the next
+/// snapshot.
+const MAX_REMEMBERED: usize = 4096;
+
 /// What this stream told of one game.
 #[derive(Clone, Copy, Debug)]
 struct Told {
@@ -110,7 +114,11 @@ impl Me<'_> {
                 return Err(Gone);
             }
         };
-        self.games.clear();
+        // What was told stays known (a stale signal of a game that ended
+        // meanwhile is then recognised as such), within a bound.
+        if self.games.len() > MAX_REMEMBERED {
+            self.games.retain(|_, told| !is_final(told.status));
+        }
         let mut snapshot = MeSnapshotEvent {
             games: Vec::new(),
             challenges: Vec::new(),
