@@ -46,6 +46,7 @@ macro_rules! with_tx {
     };
 }
 
+mod bots;
 mod games;
 mod history;
 mod idempotency;
@@ -58,6 +59,7 @@ mod stream_reads;
 mod tokens;
 mod write_turn;
 
+pub use bots::{bot_id, bot_name};
 pub use games::{Game, MoveRecord, PlayerRef, Timing};
 pub use history::{GameFilter, HistoryKey, RulesFilter, StoredGame};
 pub use idempotency::{KeyScope, SavedResponse};

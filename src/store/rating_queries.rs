@@ -22,6 +22,7 @@ struct ChangeRow {
     player_id: String,
     opponent_id: String,
     opponent_name: String,
+    opponent_bot_level: Option<i32>,
     preset: String,
     result: String,
     rated_at: DateTime<Utc>,
@@ -44,6 +45,7 @@ impl TryFrom<ChangeRow> for RatingChange {
             opponent: PlayerRef {
                 id: parse_player(&row.opponent_id)?,
                 name: row.opponent_name,
+                bot_level: super::games::bot_level(row.opponent_bot_level),
             },
             preset: parse_preset(&row.preset)?,
             result: parse_result(&row.result)?,
@@ -65,7 +67,8 @@ impl TryFrom<ChangeRow> for RatingChange {
 /// A player's changes, newest first, below a change id; `$3` narrows to a
 /// preset when given (NULL: every preset).
 const CHANGES_OF_PLAYER: &str = "\
-    SELECT c.id, c.game_id, c.player_id, c.opponent_id, p.name AS opponent_name, c.preset, \
+    SELECT c.id, c.game_id, c.player_id, c.opponent_id, p.name AS opponent_name, \
+        p.bot_level AS opponent_bot_level, c.preset, \
         c.result, c.rated_at, c.rating_before, c.rd_before, c.volatility_before, c.rating_after, \
         c.rd_after, c.volatility_after \
     FROM rating_changes c JOIN players p ON p.id = c.opponent_id \

@@ -40,7 +40,7 @@ impl TokenHolder {
 }
 
 const HOLDER_OF: &str = "\
-    SELECT p.id, p.name, p.created_at, t.id AS token_id, t.last_used_at \
+    SELECT p.id, p.name, p.created_at, p.bot_level, t.id AS token_id, t.last_used_at \
     FROM player_tokens t JOIN players p ON p.id = t.player_id \
     WHERE t.token_hash = $1";
 
@@ -181,6 +181,7 @@ mod tests {
                 id: PlayerId::generate(),
                 name: "Lan".to_owned(),
                 created_at: Utc::now(),
+                stored_bot_level: None,
             },
             token_id: TokenId::generate(),
             last_used_at,

@@ -229,8 +229,10 @@ impl TestApp {
         )
     }
 
+    /// The people registered (the built-in bots are players too).
     pub async fn player_count(&self) -> i64 {
-        self.scalar_i64("SELECT COUNT(*) FROM players").await
+        self.scalar_i64("SELECT COUNT(*) FROM players WHERE bot_level IS NULL")
+            .await
     }
 
     pub async fn scalar_i64(&self, sql: &str) -> i64 {

@@ -1,0 +1,280 @@
+//! The built-in bots over HTTP on both backends (issue 12 part 3): the
+//! list, a game against a bot active at once, whole games played to the
+//! end, `bot: true` wherever a player is shown, a restart that resumes
+//! the bots' games, two nodes driving one bot, and what cannot be done.
+
+mod common;
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use common::{assert_problem, Backend, TestApp};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+/// How long a bot may take to answer on a loaded test machine.
+const BOT_WAIT: Duration = Duration::from_secs(30);
+
+async fn bots(app: &TestApp) -> Vec<Value> {
+    let response = app.get("/v1/bots").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let body: Value = response.json().await.unwrap();
+    body["bots"].as_array().expect("bots").clone()
+}
+
+/// The id of the bot of `level`, as `GET /v1/bots` gives it.
+async fn bot_id(app: &TestApp, level: u64) -> String {
+    let bot = bots(app)
+        .await
+        .into_iter()
+        .find(|b| b["level"] == level)
+        .unwrap_or_else(|| panic!("no bot of level {level}"));
+    bot["id"].as_str().unwrap().to_owned()
+}
+
+/// The game once it is no bot's turn any more (its status is not
+/// `active` or the seat to move is a person's), or a panic after `BOT_WAIT`.
+async fn after_bot(app: &TestApp, id: &str) -> Value {
+    let deadline = tokio::time::Instant::now() + BOT_WAIT;
+    loop {
+        let game = app.game(id).await;
+        let seat = game["to_move"].as_str().unwrap();
+        if game["status"] != "active" || game["players"][seat]["bot"] == false {
+            return game;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the bot did not move within {BOT_WAIT:?}: {game}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Plays the person's first legal move each turn, waiting for the bot's
+/// reply, until the game ends; `nodes` take the person's moves in turn.
+/// Returns the finished game.
+async fn play_out(nodes: &[&TestApp], id: &str, token: &str) -> Value {
+    let mut turn = 0;
+    loop {
+        let app = nodes[turn % nodes.len()];
+        let game = after_bot(app, id).await;
+        if game["status"] != "active" {
+            return game;
+        }
+        let m = game["legal_moves"][0].clone();
+        let ply = game["ply"].clone();
+        let played = app.play(id, token, json!({"move": m, "ply": ply})).await;
+        assert_eq!(played.status(), StatusCode::CREATED, "{m} at ply {ply}");
+        turn += 1;
+    }
+}
+
+/// A game against the bot of `level`, the person in `seat`, South first.
+async fn bot_game(app: &TestApp, level: u64, seat: &str, extra: Value) -> (Value, String) {
+    static PEOPLE: AtomicUsize = AtomicUsize::new(0);
+    let name = format!("person {}", PEOPLE.fetch_add(1, Ordering::Relaxed));
+    let person = app.player(&name).await;
+    let mut body = json!({"opponent": bot_id(app, level).await, "seat": seat, "first": "south"});
+    body.as_object_mut()
+        .unwrap()
+        .extend(extra.as_object().unwrap().clone());
+    (app.create_game(&person.token, body).await, person.token)
+}
+
+/// Whether every ply of the game was stored once, by the seat to move,
+/// the bot's own by the bot.
+async fn assert_one_move_per_ply(app: &TestApp, game: &Value) {
+    let id = game["id"].as_str().unwrap();
+    let plies = game["moves_played"].as_i64().unwrap();
+    let sql = format!("SELECT COUNT(DISTINCT ply) FROM moves WHERE game_id = '{id}'");
+    assert_eq!(app.scalar_i64(&sql).await, plies);
+    let sql = format!("SELECT COUNT(*) FROM moves WHERE game_id = '{id}'");
+    assert_eq!(app.scalar_i64(&sql).await, plies);
+    let bot_seat = if game["players"]["south"]["bot"] == true {
+        "south"
+    } else {
+        "north"
+    };
+    let bot = game["players"][bot_seat]["id"].as_str().unwrap();
+    let sql = format!(
+        "SELECT COUNT(*) FROM moves WHERE game_id = '{id}' AND seat = '{bot_seat}' \
+         AND player_id <> '{bot}'"
+    );
+    assert_eq!(
+        app.scalar_i64(&sql).await,
+        0,
+        "a bot's move by someone else"
+    );
+    // Created, joined, then one version per move.
+    assert_eq!(game["version"].as_i64().unwrap(), 2 + plies, "{game}");
+}
+
+backend_tests! {
+    async fn seven_bots_are_listed_once_whatever_the_restarts(app) {
+        let listed = bots(&app).await;
+        assert_eq!(listed.len(), 7);
+        for (bot, level) in listed.iter().zip(1..) {
+            assert_eq!(bot["level"], level, "{bot}");
+            assert_eq!(bot["name"], format!("bot-{level}"));
+            assert_eq!(bot["bot"], true);
+            assert!(bot["title"].as_str().is_some_and(|t| !t.is_empty()));
+            assert!(bot["description"].as_str().is_some_and(|d| d.len() > 20));
+            assert_eq!(bot["ratings"], json!({"classic": null, "village": null, "online": null}));
+            let profile: Value = app.get(&format!("/v1/players/{}", bot["id"].as_str().unwrap()))
+                .await.json().await.unwrap();
+            assert_eq!(profile["bot"], true);
+            assert_eq!(profile["name"], bot["name"]);
+        }
+        let person = app.player("person").await;
+        let profile: Value = app.get(&format!("/v1/players/{}", person.id)).await.json().await.unwrap();
+        assert_eq!(profile["bot"], false);
+        assert_problem(app.create_player("Bot-3").await, 409, "name_taken").await;
+
+        let again = app.sibling().await;
+        assert_eq!(bots(&again).await, listed, "same ids across starts and nodes");
+        assert_eq!(app.scalar_i64("SELECT COUNT(*) FROM players WHERE bot_level IS NOT NULL").await, 7);
+        assert_eq!(
+            app.scalar_i64("SELECT COUNT(*) FROM player_tokens t JOIN players p ON p.id = t.player_id \
+                            WHERE p.bot_level IS NOT NULL").await,
+            0,
+            "a bot has no token"
+        );
+    }
+
+    async fn a_game_against_a_bot_is_active_at_once_and_the_bot_answers(app) {
+        let (game, token) = bot_game(&app, 1, "south", json!({})).await;
+        assert_eq!(game["status"], "active", "{game}");
+        assert_eq!(game["players"]["south"]["bot"], false);
+        assert_eq!(game["players"]["north"]["bot"], true);
+        assert_eq!(game["players"]["north"]["name"], "bot-1");
+        assert_eq!(game["reserved_for"], Value::Null);
+        assert_eq!(game["version"], 2);
+        let id = game["id"].as_str().unwrap();
+        let m = game["legal_moves"][0].clone();
+        assert_eq!(app.play(id, &token, json!({"move": m})).await.status(), StatusCode::CREATED);
+        let answered = after_bot(&app, id).await;
+        assert_eq!(answered["moves_played"], 2, "{answered}");
+        assert_eq!(answered["to_move"], "south");
+        let stranger = app.player("stranger").await;
+        assert_problem(app.join(id, &stranger.token).await, 409, "game_full").await;
+    }
+
+    async fn a_whole_game_against_a_bot_is_played_to_the_end(app) {
+        // The person sits North: the bot opens.
+        let (game, token) = bot_game(&app, 3, "north", json!({})).await;
+        let finished = play_out(&[&app], game["id"].as_str().unwrap(), &token).await;
+        assert_eq!(finished["status"], "finished", "{finished}");
+        assert!(finished["result"]["reason"].is_string());
+        assert_one_move_per_ply(&app, &finished).await;
+        app.assert_verified().await;
+    }
+
+    async fn a_rated_bot_game_puts_the_bot_on_the_leaderboard_marked(app) {
+        let (game, token) = bot_game(&app, 2, "south", json!({"rated": true})).await;
+        assert_eq!(game["rated"], true);
+        assert!(game["clock"].is_object(), "a rated game has a clock: {game}");
+        let id = game["id"].as_str().unwrap();
+        let finished = play_out(&[&app], id, &token).await;
+        assert_eq!(finished["status"], "finished", "{finished}");
+        assert_eq!(finished["rated"], true, "{finished}");
+        let board: Value = app.get("/v1/leaderboards/classic?include_provisional=true")
+            .await.json().await.unwrap();
+        let rows = board["entries"].as_array().unwrap_or_else(|| panic!("entries: {board}"));
+        let bot = bot_id(&app, 2).await;
+        let row = rows.iter().find(|r| r["player"]["id"] == bot.as_str())
+            .unwrap_or_else(|| panic!("the bot is not on the board: {board}"));
+        assert_eq!(row["player"]["bot"], true);
+        assert!(rows.iter().any(|r| r["player"]["bot"] == false));
+        let listed = bots(&app).await;
+        assert!(listed[1]["ratings"]["classic"]["games"] == 1, "{}", listed[1]);
+        let history: Value = app.get(&format!("/v1/players/{}/rating-history", finished["players"]["south"]["id"].as_str().unwrap()))
+            .await.json().await.unwrap();
+        assert!(history.to_string().contains(r#""bot":true"#), "{history}");
+    }
+
+    async fn a_bot_game_from_a_custom_position_is_unrated(app) {
+        let position = "M0,1,0,0,0,2,M0,0,0,3,0,1 s 10:0 12:0 30";
+        let (game, _) = bot_game(&app, 4, "north", json!({"position": position, "first": null, "rated": true})).await;
+        assert_eq!(game["status"], "active");
+        assert_eq!(game["rated"], false);
+        assert_eq!(game["players"]["south"]["bot"], true);
+        let answered = after_bot(&app, game["id"].as_str().unwrap()).await;
+        assert!(answered["moves_played"].as_u64().unwrap() >= 1, "{answered}");
+    }
+
+    async fn nobody_can_play_as_a_bot_and_a_bad_opponent_is_refused(app) {
+        let person = app.player("someone").await;
+        let refused = app.post_json("/v1/games", &json!({"opponent": "NoSuchOne1"}), Some(&person.token)).await;
+        let problem = assert_problem(refused, 422, "invalid_game").await;
+        assert!(problem["detail"].as_str().unwrap().contains("opponent"), "{problem}");
+        let (game, _) = bot_game(&app, 1, "north", json!({})).await;
+        let id = game["id"].as_str().unwrap();
+        let m = game["legal_moves"][0].clone();
+        // The bot's turn: a bogus token is nobody, the person is not the bot.
+        assert_problem(app.play(id, "oq_notatokenofanybody", json!({"move": m})).await, 401, "unauthorized").await;
+        let mover = app.play(id, &person.token, json!({"move": m})).await;
+        assert_problem(mover, 403, "not_a_player").await;
+    }
+
+}
+
+/// Two nodes on one PostgreSQL both drive the bot; the person's moves go
+/// through either. Each of the bot's plies is played once.
+#[tokio::test]
+async fn two_nodes_driving_one_bot_play_each_of_its_moves_once() {
+    let Some(a) = TestApp::spawn_with(Backend::Postgres, |s| s.bots.poll_every_ms = 20).await
+    else {
+        common::report_skip("bots::two_nodes");
+        return;
+    };
+    let b = a.sibling_with(|s| s.bots.poll_every_ms = 20).await;
+    let (game, token) = bot_game(&a, 4, "north", json!({})).await;
+    let finished = play_out(&[&a, &b], game["id"].as_str().unwrap(), &token).await;
+    assert_eq!(finished["status"], "finished", "{finished}");
+    assert_one_move_per_ply(&a, &finished).await;
+    a.assert_verified().await;
+}
+
+/// A node that does not drive bots, as if it stopped before they moved;
+/// then a new node on the same database resumes every game a bot is to
+/// move in.
+async fn a_restart_resumes_every_game_a_bot_is_to_move_in(backend: Backend) {
+    let Some(idle) = TestApp::spawn_with(backend, |s| s.bots.drive = false).await else {
+        common::report_skip("bots::restart");
+        return;
+    };
+    let mut games = Vec::new();
+    for level in [1, 2, 5] {
+        let (game, _) = bot_game(&idle, level, "north", json!({})).await;
+        games.push(game["id"].as_str().unwrap().to_owned());
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    for id in &games {
+        assert_eq!(
+            idle.game(id).await["moves_played"],
+            0,
+            "nobody drove the bots yet"
+        );
+    }
+    let restarted = idle.sibling_with(|s| s.bots.poll_every_ms = 50).await;
+    drop(idle);
+    for id in &games {
+        let game = after_bot(&restarted, id).await;
+        assert_eq!(game["moves_played"], 1, "{game}");
+        assert_eq!(game["to_move"], "north");
+    }
+}
+
+mod restart {
+    use super::*;
+
+    #[tokio::test]
+    async fn sqlite() {
+        a_restart_resumes_every_game_a_bot_is_to_move_in(Backend::Sqlite).await;
+    }
+
+    #[tokio::test]
+    async fn postgres() {
+        a_restart_resumes_every_game_a_bot_is_to_move_in(Backend::Postgres).await;
+    }
+}
