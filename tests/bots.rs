@@ -6,11 +6,17 @@
 mod common;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use common::{assert_problem, Backend, TestApp};
+use oanquan::domain::GameId;
+use oanquan::games::{Games, SharedTime};
+use oanquan::settings::DatabaseSettings;
+use oanquan::store::Store;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
+use tokio::sync::Semaphore;
 
 /// How long a bot may take to answer on a loaded test machine.
 const BOT_WAIT: Duration = Duration::from_secs(30);
@@ -265,6 +271,73 @@ async fn a_restart_resumes_every_game_a_bot_is_to_move_in(backend: Backend) {
     }
 }
 
+/// Two nodes (two pools, two Games layers) choose the bot's move on the
+/// same version of the game, then both play it: one lands, the other is
+/// dropped, and nothing is stored twice.
+async fn a_bot_move_chosen_on_two_nodes_lands_once(backend: Backend) {
+    let Some(app) = TestApp::spawn_with(backend, |s| s.bots.drive = false).await else {
+        common::report_skip("bots::race");
+        return;
+    };
+    let (game, _) = bot_game(&app, 2, "north", json!({})).await;
+    let id = GameId::parse(game["id"].as_str().unwrap()).unwrap();
+    let other_pool = Store::connect(&DatabaseSettings {
+        url: app.database_url().parse().unwrap(),
+        max_connections: 2,
+    })
+    .await
+    .unwrap();
+    let (a, b) = (
+        Games::new(SharedTime::default()),
+        Games::new(SharedTime::default()),
+    );
+    let searches = Arc::new(Semaphore::new(2));
+    let most = Duration::from_millis(500);
+    let (chosen_a, chosen_b) = tokio::join!(
+        a.think_for_bot(&app.store, &id, &searches, most),
+        b.think_for_bot(&other_pool, &id, &searches, most)
+    );
+    let (chosen_a, chosen_b) = (chosen_a.unwrap().unwrap(), chosen_b.unwrap().unwrap());
+    assert_eq!(
+        chosen_a.m, chosen_b.m,
+        "one seed per (game, ply): the same move"
+    );
+    assert_eq!(
+        (chosen_a.version, chosen_a.ply),
+        (chosen_b.version, chosen_b.ply)
+    );
+    let (played_a, played_b) = tokio::join!(
+        a.play_for_bot(&app.store, &chosen_a),
+        b.play_for_bot(&other_pool, &chosen_b)
+    );
+    let landed = [played_a.unwrap(), played_b.unwrap()];
+    assert_eq!(
+        landed.iter().filter(|t| t.is_some()).count(),
+        1,
+        "exactly one move lands"
+    );
+    assert_eq!(app.count_moves().await, 1);
+    let after = app.game(id.as_str()).await;
+    assert_eq!(
+        (after["version"].as_i64(), after["to_move"].as_str()),
+        (Some(3), Some("north"))
+    );
+    assert!(
+        b.think_for_bot(&other_pool, &id, &searches, most)
+            .await
+            .unwrap()
+            .is_none(),
+        "the person's turn"
+    );
+    // A move chosen for a version that is gone is dropped, however late.
+    assert!(a
+        .play_for_bot(&app.store, &chosen_a)
+        .await
+        .unwrap()
+        .is_none());
+    other_pool.close().await;
+}
+
 mod restart {
     use super::*;
 
@@ -276,5 +349,19 @@ mod restart {
     #[tokio::test]
     async fn postgres() {
         a_restart_resumes_every_game_a_bot_is_to_move_in(Backend::Postgres).await;
+    }
+}
+
+mod race {
+    use super::*;
+
+    #[tokio::test]
+    async fn sqlite() {
+        a_bot_move_chosen_on_two_nodes_lands_once(Backend::Sqlite).await;
+    }
+
+    #[tokio::test]
+    async fn postgres() {
+        a_bot_move_chosen_on_two_nodes_lands_once(Backend::Postgres).await;
     }
 }

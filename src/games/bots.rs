@@ -21,8 +21,9 @@ use tokio::sync::{broadcast, Semaphore};
 use tokio::task::JoinSet;
 
 use super::{position_of, Games, GamesError, Transition};
-use crate::domain::{GameId, GameStatus, TimeControl};
-use crate::search::{Level, Limits};
+use crate::domain::{GameId, GameStatus, PlayerId, TimeControl};
+use crate::engine::Move;
+use crate::search::{Level, Limits, SearchResult};
 use crate::store::{Game, PlayerRef, Store};
 
 /// Games read per look at the database.
@@ -77,13 +78,22 @@ pub fn budget(game: &Game, now: chrono::DateTime<chrono::Utc>, most: Duration) -
     share.clamp(MIN_MOVE_TIME, most.max(MIN_MOVE_TIME))
 }
 
+/// The move a bot chose in a game, on the version of the game it searched.
+#[derive(Clone, Debug)]
+pub struct BotMove {
+    pub game: GameId,
+    pub bot: PlayerId,
+    pub level: Level,
+    pub m: Move,
+    /// The ply and version the move was chosen for.
+    pub ply: u32,
+    pub version: i64,
+    pub search: SearchResult,
+}
+
 impl Games {
     /// Plays the move of the bot to move in game `id`, if a bot is to
-    /// move: reads the game, searches off the runtime (waiting for one of
-    /// `searches`' permits), and plays on the version it read. `None` when
-    /// no bot was to move, or the game moved on meanwhile (another node
-    /// played the move, the game ended): the move is dropped. The
-    /// transition is published.
+    /// move ([`Games::think_for_bot`], then [`Games::play_for_bot`]).
     pub async fn play_bot_move(
         &self,
         store: &Store,
@@ -91,6 +101,22 @@ impl Games {
         searches: &Arc<Semaphore>,
         most: Duration,
     ) -> Result<Option<Transition>, GamesError> {
+        match self.think_for_bot(store, id, searches, most).await? {
+            Some(chosen) => self.play_for_bot(store, &chosen).await,
+            None => Ok(None),
+        }
+    }
+
+    /// Reads game `id` and, if a bot is to move, chooses its move: off the
+    /// runtime, once one of `searches`' permits is free, within the bot's
+    /// level and [`budget`]. `None` when no bot is to move.
+    pub async fn think_for_bot(
+        &self,
+        store: &Store,
+        id: &GameId,
+        searches: &Arc<Semaphore>,
+        most: Duration,
+    ) -> Result<Option<BotMove>, GamesError> {
         let Some(game) = store.game_by_id(id).await? else {
             return Ok(None);
         };
@@ -107,36 +133,60 @@ impl Games {
             .map_err(GamesError::internal)?;
         // The budget counts from the moment the bot may think.
         let limits = Limits::time(budget(&game, self.time.now(), most));
-        let chosen = tokio::task::spawn_blocking(move || {
+        let search = tokio::task::spawn_blocking(move || {
             let _permit = permit;
             level.choose(&position, limits, seed)
         })
         .await
         .map_err(GamesError::internal)?;
-        let Some(m) = chosen.best_move else {
-            return Ok(None);
-        };
-        let read = game.version;
+        Ok(search.best_move.map(|m| BotMove {
+            game: game.id,
+            bot,
+            level,
+            m,
+            ply: game.ply,
+            version: game.version,
+            search,
+        }))
+    }
+
+    /// Plays a bot's chosen move on the version it was chosen for, and
+    /// publishes it. `None` when the game moved on meanwhile (another node
+    /// played the move, the game ended, the flag fell): the move is dropped.
+    pub async fn play_for_bot(
+        &self,
+        store: &Store,
+        chosen: &BotMove,
+    ) -> Result<Option<Transition>, GamesError> {
+        let read = chosen.version;
         let mut tx = store.begin_write().await?;
         let played = self
-            .play(&mut tx, id, &bot, m, Some(game.ply), |now| {
-                if now.version == read {
-                    Ok(())
-                } else {
-                    Err(GamesError::PreconditionFailed {
-                        given: read.to_string(),
-                        current: now.version.to_string(),
-                    })
-                }
-            })
+            .play(
+                &mut tx,
+                &chosen.game,
+                &chosen.bot,
+                chosen.m,
+                Some(chosen.ply),
+                |now| {
+                    if now.version == read {
+                        Ok(())
+                    } else {
+                        Err(GamesError::PreconditionFailed {
+                            given: read.to_string(),
+                            current: now.version.to_string(),
+                        })
+                    }
+                },
+            )
             .await;
         match played {
             Ok(transition) => {
                 tx.commit().await?;
+                let search = &chosen.search;
                 tracing::info!(
-                    game_id = %id, level = level.number(), ply = game.ply, %m,
-                    depth = chosen.depth, nodes = chosen.nodes,
-                    think_ms = chosen.elapsed.as_millis() as u64,
+                    game_id = %chosen.game, level = chosen.level.number(), ply = chosen.ply,
+                    m = %chosen.m, depth = search.depth, nodes = search.nodes,
+                    think_ms = search.elapsed.as_millis() as u64,
                     "bot moved"
                 );
                 self.publish(transition.clone());
@@ -150,7 +200,7 @@ impl Games {
                 | GamesError::TimeOut { .. }),
             ) => {
                 tx.rollback().await?;
-                tracing::debug!(game_id = %id, %refused, "bot move dropped: the game moved on");
+                tracing::debug!(game_id = %chosen.game, %refused, "bot move dropped: the game moved on");
                 Ok(None)
             }
             Err(error) => {
@@ -251,5 +301,97 @@ impl BotDriver {
         if self.busy.remove(&id) == Some(true) {
             self.take_turn(id);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::{TimeDelta, Utc};
+
+    use super::*;
+    use crate::engine::Preset;
+    use crate::games::{new_game, GameSpec};
+
+    fn game(control: Option<TimeControl>, left_ms: i64, thought: TimeDelta) -> Game {
+        let creator = PlayerRef {
+            id: PlayerId::generate(),
+            name: "Lan".to_owned(),
+            bot_level: None,
+        };
+        let now = Utc::now();
+        let mut game = new_game(
+            &GameSpec::standard(Preset::Classic.rules()),
+            &creator,
+            None,
+            now,
+        )
+        .unwrap();
+        game.timing.control = control;
+        game.timing.clock_ms = control.map(|_| [left_ms, left_ms]);
+        game.timing.turn_started_at = Some(now - thought);
+        game
+    }
+
+    const BLITZ: Option<TimeControl> = Some(TimeControl::RealTime {
+        initial_s: 180,
+        increment_s: 2,
+    });
+
+    #[test]
+    fn a_bot_spends_at_most_a_twentieth_of_its_clock_and_never_more_than_its_cap() {
+        let budget_of = |game: &Game, most_ms: u64| {
+            budget(game, Utc::now(), Duration::from_millis(most_ms)).as_millis()
+        };
+        let untimed = game(None, 0, TimeDelta::zero());
+        assert_eq!(budget_of(&untimed, 700), 700);
+        let correspondence = game(
+            Some(TimeControl::Correspondence { days_per_move: 1 }),
+            86_400_000,
+            TimeDelta::zero(),
+        );
+        assert_eq!(budget_of(&correspondence, 700), 700);
+        // 100 s on the clock, 10 s of it already thought: 90 s left.
+        let blitz = game(BLITZ, 100_000, TimeDelta::seconds(10));
+        let share = budget_of(&blitz, 10_000);
+        assert!((4_400..=4_500).contains(&share), "{share} ms");
+        assert_eq!(budget_of(&blitz, 1_000), 1_000);
+        let flagging = game(BLITZ, 50, TimeDelta::zero());
+        assert_eq!(budget_of(&flagging, 1_000), MIN_MOVE_TIME.as_millis());
+        let flagged = game(BLITZ, 1_000, TimeDelta::seconds(5));
+        assert_eq!(budget_of(&flagged, 1_000), MIN_MOVE_TIME.as_millis());
+    }
+
+    #[test]
+    fn a_seed_depends_on_the_game_and_the_ply_alone() {
+        let a = GameId::parse("Gm4x9QzLp2").unwrap();
+        let b = GameId::parse("Gm4x9QzLp3").unwrap();
+        assert_eq!(seed_of(&a, 7), seed_of(&a.clone(), 7));
+        assert_ne!(seed_of(&a, 7), seed_of(&a, 8));
+        assert_ne!(seed_of(&a, 7), seed_of(&b, 7));
+        // Fixed across builds: nodes of different versions agree.
+        assert_eq!(
+            seed_of(&a, 1),
+            0x0a2d_04cb_67b6_278a,
+            "FNV-1a of the id and the ply"
+        );
+    }
+
+    #[test]
+    fn only_an_active_game_with_a_bot_to_move_is_a_bot_s_turn() {
+        let mut game = game(None, 0, TimeDelta::zero());
+        let bot = PlayerRef {
+            id: crate::store::bot_id(3),
+            name: crate::store::bot_name(3),
+            bot_level: Some(3),
+        };
+        game.north = Some(bot.clone());
+        assert!(bot_to_move(&game).is_none(), "waiting");
+        game.status = GameStatus::Active;
+        assert!(bot_to_move(&game).is_none(), "South, a person, to move");
+        game.to_move = crate::engine::Seat::North;
+        let (player, level) = bot_to_move(&game).expect("the bot's turn");
+        assert_eq!((player, level.number()), (&bot, 3));
+        game.status = GameStatus::Finished;
+        assert!(bot_to_move(&game).is_none(), "finished");
     }
 }
