@@ -173,6 +173,14 @@ backend_tests! {
         assert!(finished["result"]["reason"].is_string());
         assert_one_move_per_ply(&app, &finished).await;
         app.assert_verified().await;
+        let id = finished["id"].as_str().unwrap();
+        let record: Value = app.get(&format!("/v1/games/{id}/export")).await.json().await.unwrap();
+        assert_eq!(record["players"]["south"]["bot"], true, "{record}");
+        assert_eq!(record["players"]["north"]["bot"], false);
+        let listed: Value = app.get(&format!("/v1/games?player={}", bot_id(&app, 3).await))
+            .await.json().await.unwrap();
+        assert_eq!(listed["games"][0]["id"], id);
+        assert_eq!(listed["games"][0]["players"]["south"]["bot"], true);
     }
 
     async fn a_rated_bot_game_puts_the_bot_on_the_leaderboard_marked(app) {
