@@ -211,7 +211,7 @@ pub struct BotSettings {
     pub max_searches: usize,
 
     /// The most a bot thinks about one move, in milliseconds; in a timed
-    /// game also at most a twentieth of its time left.
+    /// game also at most a twentieth of the time to its deadline.
     #[arg(
         long = "bot-move-ms",
         env = "OANQUAN_BOT_MOVE_MS",

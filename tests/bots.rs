@@ -9,10 +9,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+use chrono::TimeDelta;
 use common::{assert_problem, Backend, TestApp};
 use oanquan::domain::GameId;
-use oanquan::games::{Games, SharedTime};
-use oanquan::settings::DatabaseSettings;
+use oanquan::games::{Games, ManualTime, SharedTime};
+use oanquan::settings::{DatabaseSettings, Settings};
 use oanquan::store::Store;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -344,6 +345,76 @@ async fn a_bot_move_chosen_on_two_nodes_lands_once(backend: Backend) {
         .unwrap()
         .is_none());
     other_pool.close().await;
+}
+
+/// The bot's clock runs on the Games layer's time (a test's manual clock
+/// here), and a bot short of time thinks for a share of what it has left,
+/// not for its full allowance.
+async fn a_bot_short_of_time_moves_at_once_on_the_layer_s_clock(backend: Backend) {
+    let time = ManualTime::starting_now();
+    let shared = SharedTime::from(time.clone());
+    let on_manual_time = |drive: bool, poll_every_ms: u64| {
+        let shared = shared.clone();
+        move |s: &mut Settings| {
+            s.games.time = shared;
+            s.bots.drive = drive;
+            s.bots.poll_every_ms = poll_every_ms;
+            s.bots.move_ms = 60_000;
+        }
+    };
+    let Some(idle) = TestApp::spawn_with(backend, on_manual_time(false, 50)).await else {
+        common::report_skip("bots::clock");
+        return;
+    };
+    let clock = json!({"clock": {"initial_s": 60, "increment_s": 0}});
+    let (game, token) = bot_game(&idle, 7, "south", clock).await;
+    let id = game["id"].as_str().unwrap();
+    let first_move = |game: &Value| json!({"move": game["legal_moves"][0]});
+    assert_eq!(
+        idle.play(id, &token, first_move(&game)).await.status(),
+        StatusCode::CREATED
+    );
+    // A node that looks at the database once, at its start: it plays the
+    // bot's first move (on the house: a first move is not charged) and
+    // then hears nothing more.
+    let once = idle.sibling_with(on_manual_time(true, 3_600_000)).await;
+    let game = after_bot(&once, id).await;
+    assert_eq!(game["moves_played"], 2, "{game}");
+    assert_eq!(
+        idle.play(id, &token, first_move(&game)).await.status(),
+        StatusCode::CREATED
+    );
+    // 57 of the bot's 60 seconds go by before a node drives it.
+    time.advance(TimeDelta::seconds(57));
+    let driver = idle.sibling_with(on_manual_time(true, 50)).await;
+    let asked = std::time::Instant::now();
+    let answered = after_bot(&driver, id).await;
+    let took = asked.elapsed();
+    assert_eq!(answered["moves_played"], 4, "{answered}");
+    assert_eq!(
+        answered["clock"]["north_ms"], 3_000,
+        "charged on the manual clock: {answered}"
+    );
+    assert_eq!(answered["clock"]["south_ms"], 60_000);
+    // A twentieth of 3 s is 150 ms of search; its full allowance is 60 s.
+    assert!(
+        took < Duration::from_secs(15),
+        "the bot thought for {took:?}"
+    );
+}
+
+mod clock {
+    use super::*;
+
+    #[tokio::test]
+    async fn sqlite() {
+        a_bot_short_of_time_moves_at_once_on_the_layer_s_clock(Backend::Sqlite).await;
+    }
+
+    #[tokio::test]
+    async fn postgres() {
+        a_bot_short_of_time_moves_at_once_on_the_layer_s_clock(Backend::Postgres).await;
+    }
 }
 
 mod restart {

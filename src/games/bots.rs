@@ -21,7 +21,7 @@ use tokio::sync::{broadcast, Semaphore};
 use tokio::task::JoinSet;
 
 use super::{position_of, Games, GamesError, Transition};
-use crate::domain::{GameId, GameStatus, PlayerId, TimeControl};
+use crate::domain::{GameId, GameStatus, PlayerId};
 use crate::engine::Move;
 use crate::search::{Level, Limits, SearchResult};
 use crate::store::{Game, PlayerRef, Store};
@@ -63,17 +63,14 @@ pub fn seed_of(id: &GameId, ply: u32) -> u64 {
     hash
 }
 
-/// What the bot to move may think about its move: at most `most`, and in
-/// a real-time game at most a twentieth of its time left now.
+/// What the bot to move may think about its move: at most `most`, and
+/// in a timed game at most a twentieth of the time until its deadline
+/// (its flag, or the end of a first move's window).
 pub fn budget(game: &Game, now: chrono::DateTime<chrono::Utc>, most: Duration) -> Duration {
-    let timing = &game.timing;
-    let left_ms = match (timing.control, timing.clock_ms, timing.turn_started_at) {
-        (Some(TimeControl::RealTime { .. }), Some(clock), Some(started)) => {
-            let thought = (now - started).num_milliseconds().max(0);
-            clock[game.to_move.index()] - thought
-        }
-        _ => return most,
+    let Some(deadline) = game.timing.deadline_at else {
+        return most;
     };
+    let left_ms = (deadline - now).num_milliseconds();
     let share = Duration::from_millis((left_ms / CLOCK_SHARE).max(0) as u64);
     share.clamp(MIN_MOVE_TIME, most.max(MIN_MOVE_TIME))
 }
@@ -312,7 +309,8 @@ mod tests {
     use crate::engine::Preset;
     use crate::games::{new_game, GameSpec};
 
-    fn game(control: Option<TimeControl>, left_ms: i64, thought: TimeDelta) -> Game {
+    /// A game whose side to move must move by `left` from now, if at all.
+    fn game(left: Option<TimeDelta>) -> Game {
         let creator = PlayerRef {
             id: PlayerId::generate(),
             name: "Lan".to_owned(),
@@ -326,38 +324,25 @@ mod tests {
             now,
         )
         .unwrap();
-        game.timing.control = control;
-        game.timing.clock_ms = control.map(|_| [left_ms, left_ms]);
-        game.timing.turn_started_at = Some(now - thought);
+        game.timing.deadline_at = left.map(|left| now + left);
         game
     }
 
-    const BLITZ: Option<TimeControl> = Some(TimeControl::RealTime {
-        initial_s: 180,
-        increment_s: 2,
-    });
-
     #[test]
-    fn a_bot_spends_at_most_a_twentieth_of_its_clock_and_never_more_than_its_cap() {
+    fn a_bot_spends_at_most_a_twentieth_of_its_time_left_and_never_more_than_its_cap() {
         let budget_of = |game: &Game, most_ms: u64| {
             budget(game, Utc::now(), Duration::from_millis(most_ms)).as_millis()
         };
-        let untimed = game(None, 0, TimeDelta::zero());
-        assert_eq!(budget_of(&untimed, 700), 700);
-        let correspondence = game(
-            Some(TimeControl::Correspondence { days_per_move: 1 }),
-            86_400_000,
-            TimeDelta::zero(),
-        );
+        assert_eq!(budget_of(&game(None), 700), 700, "untimed");
+        let correspondence = game(Some(TimeDelta::days(1)));
         assert_eq!(budget_of(&correspondence, 700), 700);
-        // 100 s on the clock, 10 s of it already thought: 90 s left.
-        let blitz = game(BLITZ, 100_000, TimeDelta::seconds(10));
+        let blitz = game(Some(TimeDelta::seconds(90)));
         let share = budget_of(&blitz, 10_000);
         assert!((4_400..=4_500).contains(&share), "{share} ms");
         assert_eq!(budget_of(&blitz, 1_000), 1_000);
-        let flagging = game(BLITZ, 50, TimeDelta::zero());
+        let flagging = game(Some(TimeDelta::milliseconds(50)));
         assert_eq!(budget_of(&flagging, 1_000), MIN_MOVE_TIME.as_millis());
-        let flagged = game(BLITZ, 1_000, TimeDelta::seconds(5));
+        let flagged = game(Some(TimeDelta::seconds(-5)));
         assert_eq!(budget_of(&flagged, 1_000), MIN_MOVE_TIME.as_millis());
     }
 
@@ -378,7 +363,7 @@ mod tests {
 
     #[test]
     fn only_an_active_game_with_a_bot_to_move_is_a_bot_s_turn() {
-        let mut game = game(None, 0, TimeDelta::zero());
+        let mut game = game(None);
         let bot = PlayerRef {
             id: crate::store::bot_id(3),
             name: crate::store::bot_name(3),
