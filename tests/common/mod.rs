@@ -21,6 +21,7 @@ use serde_json::Value;
 use sqlx::{Connection, Executor, PgConnection};
 use tempfile::TempDir;
 
+pub mod bots;
 pub mod games;
 pub mod lines;
 pub mod postgres;
