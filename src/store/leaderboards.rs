@@ -97,12 +97,12 @@ fn table_sql(store: &Store, filter: &LeaderboardFilter) -> &'static str {
     }
 }
 
-#[derive(sqlx::FromRow)]
-struct Row {
-    player_id: String,
-    name: String,
-    #[sqlx(flatten)]
-    columns: StandingColumns,
+row_struct! {
+    struct Row {
+        player_id: String,
+        name: String,
+        columns: StandingColumns = flatten,
+    }
 }
 
 impl TryFrom<Row> for LeaderboardRow {

@@ -5,13 +5,14 @@ use chrono::{DateTime, SubsecRound, Utc};
 use super::{Store, StoreError, WriteTx};
 use crate::domain::{NameKeys, PlayerId, PlayerName, TokenHash, TokenId, TokenLabel};
 
-/// A player's public record. Token hashes never leave the store.
-#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
-pub struct Player {
-    #[sqlx(try_from = "String")]
-    pub id: PlayerId,
-    pub name: String,
-    pub created_at: DateTime<Utc>,
+row_struct! {
+    /// A player's public record. Token hashes never leave the store.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub struct Player {
+        pub id: PlayerId = parsed,
+        pub name: String,
+        pub created_at: DateTime<Utc>,
+    }
 }
 
 /// A new player and the id of the token issued with them.
