@@ -97,13 +97,13 @@ fn table_sql(store: &Store, filter: &LeaderboardFilter) -> &'static str {
     }
 }
 
-#[derive(sqlx::FromRow)]
-struct Row {
-    player_id: String,
-    name: String,
-    bot_level: Option<i32>,
-    #[sqlx(flatten)]
-    columns: StandingColumns,
+row_struct! {
+    struct Row {
+        player_id: String,
+        name: String,
+        bot_level: Option<i32>,
+        columns: StandingColumns = flatten,
+    }
 }
 
 impl TryFrom<Row> for LeaderboardRow {

@@ -5,16 +5,16 @@ use chrono::{DateTime, SubsecRound, Utc};
 use super::{Store, StoreError, WriteTx};
 use crate::domain::{NameKeys, PlayerId, PlayerName, TokenHash, TokenId, TokenLabel};
 
-/// A player's public record. Token hashes never leave the store.
-#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
-pub struct Player {
-    #[sqlx(try_from = "String")]
-    pub id: PlayerId,
-    pub name: String,
-    pub created_at: DateTime<Utc>,
-    /// The search level of a built-in bot ([`super::bots`]); `None` for a person.
-    #[sqlx(rename = "bot_level")]
-    pub stored_bot_level: Option<i32>,
+row_struct! {
+    /// A player's public record. Token hashes never leave the store.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub struct Player {
+        pub id: PlayerId = parsed,
+        pub name: String,
+        pub created_at: DateTime<Utc>,
+        /// The search level of a built-in bot ([`super::bots`]); `None` for a person.
+        pub stored_bot_level: Option<i32> = column("bot_level"),
+    }
 }
 
 impl Player {

@@ -11,24 +11,25 @@ use crate::domain::{PlayerId, TokenHash, TokenId, TokenLabel};
 /// with a token does not turn into a write on every request.
 pub const LAST_USED_PRECISION: TimeDelta = TimeDelta::minutes(1);
 
-/// One of a player's tokens, without its secret.
-#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
-pub struct TokenRecord {
-    #[sqlx(try_from = "String")]
-    pub id: TokenId,
-    pub label: String,
-    pub created_at: DateTime<Utc>,
-    pub last_used_at: Option<DateTime<Utc>>,
+row_struct! {
+    /// One of a player's tokens, without its secret.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub struct TokenRecord {
+        pub id: TokenId = parsed,
+        pub label: String,
+        pub created_at: DateTime<Utc>,
+        pub last_used_at: Option<DateTime<Utc>>,
+    }
 }
 
-/// The player a token belongs to, and which token it is.
-#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
-pub struct TokenHolder {
-    #[sqlx(flatten)]
-    pub player: Player,
-    #[sqlx(try_from = "String")]
-    pub token_id: TokenId,
-    pub last_used_at: Option<DateTime<Utc>>,
+row_struct! {
+    /// The player a token belongs to, and which token it is.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub struct TokenHolder {
+        pub player: Player = flatten,
+        pub token_id: TokenId = parsed,
+        pub last_used_at: Option<DateTime<Utc>>,
+    }
 }
 
 impl TokenHolder {
