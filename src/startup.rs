@@ -37,6 +37,7 @@ pub struct Application {
     rate_limit: RateLimit,
     games: Games,
     sweep_every: std::time::Duration,
+    bots: crate::settings::BotSettings,
 }
 
 impl Application {
@@ -67,6 +68,13 @@ impl Application {
             .context("cannot settle overdue games")?;
         if caught_up > 0 {
             tracing::info!(caught_up, "overdue games settled at start-up");
+        }
+        let created = store
+            .ensure_bots(crate::search::Level::all().map(|level| level.number()))
+            .await
+            .context("cannot create the built-in bots")?;
+        if created > 0 {
+            tracing::info!(created, "built-in bots created");
         }
         let sweep_every = std::time::Duration::from_millis(settings.games.sweep_every_ms.max(10));
         let live = Hub::start(&games);
@@ -140,6 +148,7 @@ impl Application {
             rate_limit,
             games,
             sweep_every,
+            bots: settings.bots,
         })
     }
 
@@ -175,7 +184,17 @@ impl Application {
             self.store.clone(),
             self.sweep_every,
         ));
+        let driving = self.bots.drive.then(|| {
+            tokio::spawn(
+                self.games
+                    .clone()
+                    .drive_bots(self.store.clone(), self.bots.drive()),
+            )
+        });
         let result = self.server.await;
+        if let Some(driving) = driving {
+            driving.abort();
+        }
         pruning.abort();
         sweeping.abort();
         settling.abort();

@@ -125,6 +125,7 @@ fn the_spec_lists_every_endpoint_and_the_bearer_scheme() {
             "GET /health",
             "GET /problems/{code}",
             "GET /ready",
+            "GET /v1/bots",
             "GET /v1/games",
             "GET /v1/games/{id}",
             "GET /v1/games/{id}/export",
@@ -174,6 +175,8 @@ fn the_spec_lists_every_endpoint_and_the_bearer_scheme() {
         "TokenView",
         "ProblemType",
         "Status",
+        "BotList",
+        "BotView",
     ] {
         assert!(
             spec["components"]["schemas"].get(schema).is_some(),

@@ -49,6 +49,7 @@ pub fn configure(config: &mut ServiceConfig) {
         .configure(routes::records::configure)
         .configure(routes::analysis::configure)
         .configure(routes::players::configure)
+        .configure(routes::bots::configure)
         .configure(routes::tokens::configure)
         .configure(routes::leaderboards::configure)
         .configure(routes::ratings::configure)

@@ -6,6 +6,7 @@
 //! functions; after committing they hand the [`Transition`] to
 //! [`Games::publish`] for whoever follows the game.
 
+pub mod bots;
 pub mod clock;
 pub mod error;
 pub mod events;

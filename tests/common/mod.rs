@@ -20,6 +20,7 @@ use serde_json::Value;
 use sqlx::{Connection, Executor, PgConnection};
 use tempfile::TempDir;
 
+pub mod bots;
 pub mod games;
 pub mod lines;
 pub mod postgres;
@@ -235,8 +236,10 @@ impl TestApp {
         )
     }
 
+    /// The people registered (the built-in bots are players too).
     pub async fn player_count(&self) -> i64 {
-        self.scalar_i64("SELECT COUNT(*) FROM players").await
+        self.scalar_i64("SELECT COUNT(*) FROM players WHERE bot_level IS NULL")
+            .await
     }
 
     pub async fn scalar_i64(&self, sql: &str) -> i64 {

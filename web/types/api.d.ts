@@ -93,6 +93,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/bots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The built-in bots, one per level. Create a game with `opponent` set to
+         *     a bot's id and the bot takes the other seat at once (the game is
+         *     `active`); it answers each move within its level's search and the
+         *     game's clock. A bot has no token: nobody can play as one.
+         */
+        get: operations["list_bots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games": {
         parameters: {
             query?: never;
@@ -110,7 +132,11 @@ export interface paths {
          */
         get: operations["list_games"];
         put?: never;
-        /** Creates a game; the creator takes a seat and the game waits for a second player. */
+        /**
+         * Creates a game; the creator takes a seat and the game waits for a second
+         *     player. With `opponent` set to a bot's id (`GET /v1/bots`) the bot takes
+         *     the other seat at once and the game is `active`.
+         */
         post: operations["create_game"];
         delete?: never;
         options?: never;
@@ -795,6 +821,44 @@ export interface components {
              */
             stones: number;
         };
+        /** @description Every built-in bot, weakest first. */
+        BotList: {
+            bots: components["schemas"]["BotView"][];
+        };
+        /**
+         * @description A built-in bot: a player anyone can play at once.
+         * @example {
+         *       "bot": true,
+         *       "description": "Looks one move ahead at the score only and often picks a worse move at random: misses most threats, blunders mandarins.",
+         *       "id": "botLevel01",
+         *       "level": 1,
+         *       "name": "bot-1",
+         *       "ratings": {
+         *         "classic": null,
+         *         "online": null,
+         *         "village": null
+         *       },
+         *       "title": "Beginner"
+         *     }
+         */
+        BotView: {
+            /** @description Always `true`: the flag every view of a player carries. */
+            bot: boolean;
+            /** @description How it plays. */
+            description: string;
+            /** @description Its player id: give it as `opponent` to `POST /v1/games`. */
+            id: string;
+            /**
+             * Format: int32
+             * @description 1 (weakest) to 7 (strongest).
+             */
+            level: number;
+            name: string;
+            /** @description Its ratings, as a player's profile shows them. */
+            ratings: components["schemas"]["RatingsView"];
+            /** @description The level's name. */
+            title: string;
+        };
         /** @description Both sides' time left, as of the game's last change, and who is thinking. */
         ClockView: {
             /**
@@ -1371,7 +1435,8 @@ export interface components {
             clock?: null | components["schemas"]["TimeControlView"];
             first?: null | components["schemas"]["SeatChoice"];
             /**
-             * @description A player id: the other seat is kept for this player.
+             * @description A player id: the other seat is kept for this player. A bot's id
+             *     (`GET /v1/bots`) seats the bot at once: the game starts `active`.
              * @example aB3dE6gH9j
              */
             opponent?: string | null;
@@ -1415,6 +1480,7 @@ export interface components {
         /**
          * @description A player as anyone may see them, with their ratings.
          * @example {
+         *       "bot": false,
          *       "created_at": "2025-01-31T08:30:00.123456Z",
          *       "id": "aB3dE6gH9j",
          *       "name": "Lan",
@@ -1440,6 +1506,8 @@ export interface components {
          *     }
          */
         PlayerProfile: {
+            /** @description Whether this is one of the built-in bots (`GET /v1/bots`). */
+            bot: boolean;
             /** Format: date-time */
             created_at: string;
             id: string;
@@ -1448,6 +1516,11 @@ export interface components {
             ratings: components["schemas"]["RatingsView"];
         };
         PlayerSummary: {
+            /**
+             * @description Whether the player is one of the built-in bots (`GET /v1/bots`).
+             *     Read from a record as `false` whatever it says: an import claims no account.
+             */
+            bot?: boolean;
             /**
              * @description The player's id; `null` for a name from an imported record, which
              *     is linked to no account.
@@ -2225,6 +2298,46 @@ export interface operations {
             };
         };
     };
+    list_bots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bots, by level */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotList"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     list_games: {
         parameters: {
             query?: {
@@ -2305,7 +2418,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created, `waiting` */
+            /** @description Created, `waiting` (or `active` against a bot) */
             201: {
                 headers: {
                     /** @description The game's version */

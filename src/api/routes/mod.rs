@@ -3,6 +3,7 @@
 
 pub mod analysis;
 pub mod analysis_best;
+pub mod bots;
 pub mod games;
 pub mod health;
 pub mod history;
