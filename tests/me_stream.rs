@@ -150,6 +150,24 @@ backend_tests! {
         assert_eq!(turn.data["game_id"], waiting_id);
     }
 
+    async fn a_game_against_a_bot_starts_at_once_and_its_replies_are_your_turns(app) {
+        let alice = app.player("alice").await;
+        let mut mine = app.me_stream(&alice.token, &[]).await;
+        assert_eq!(next(&mut mine).await.kind(), "snapshot");
+        let bot = common::bots::bot_id(&app, 1).await;
+        let body = json!({"opponent": bot, "seat": "north", "first": "south"});
+        let created = app.create_game(&alice.token, body).await;
+        let id = created["id"].as_str().unwrap().to_owned();
+        let started = next(&mut mine).await;
+        assert_eq!(started.kind(), "game_started", "active at once");
+        assert_eq!(started.data["opponent"]["bot"], true);
+        let turn = common::streams::wait_for(&mut mine, "your_turn", WAIT).await;
+        assert_eq!(turn.data["game_id"], id.as_str());
+        assert_eq!(turn.data["seat"], "north", "after the bot's first move");
+        let game = common::bots::after_bot(&app, &id).await;
+        assert_eq!(turn.data["ply"], game["ply"]);
+    }
+
     async fn the_stream_needs_a_token_or_a_ticket(app) {
         let response = app.get_stream_response("/v1/me/stream", &[]).await;
         assert_problem(response, 401, "unauthorized").await;

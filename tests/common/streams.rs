@@ -121,6 +121,19 @@ impl EventStream {
     }
 }
 
+/// The next message of `kind` (others skipped), or a panic after `wait`.
+#[allow(dead_code)] // each test crate uses its own subset
+pub async fn wait_for(stream: &mut EventStream, kind: &str, wait: Duration) -> Message {
+    let deadline = tokio::time::Instant::now() + wait;
+    loop {
+        let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+        let message = stream.next_within(left).await.expect("the stream is open");
+        if message.kind() == kind {
+            return message;
+        }
+    }
+}
+
 /// One SSE block (the text up to a blank line), read.
 pub struct SseBlock {
     pub message: Option<Message>,
