@@ -156,6 +156,8 @@ export default {
   "abort.requested": "a player asked",
   "abort.no_first_move": "no first move in time",
   "abort.too_short": "too short to count",
+  "abort.timeout": "a flag fell before each side had made two moves",
+  "abort.resignation": "a player resigned before each side had made two moves",
 
   "announce.played": "{who} played {move}.",
   "announce.captured": "Captured {stones}.",

@@ -157,6 +157,8 @@ export default {
   "abort.requested": "một người chơi yêu cầu",
   "abort.no_first_move": "không ai đi nước đầu kịp",
   "abort.too_short": "quá ngắn để tính",
+  "abort.timeout": "hết giờ trước khi mỗi bên đi đủ hai nước",
+  "abort.resignation": "một người xin thua trước khi mỗi bên đi đủ hai nước",
 
   "announce.played": "{who} đi {move}.",
   "announce.captured": "Ăn {stones}.",
