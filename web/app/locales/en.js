@@ -85,6 +85,7 @@ export default {
   "create.whichBot": "Bot",
   "create.level": "level",
   "create.rated": "Rated",
+  "create.ratedNeedsClock": "A rated game needs a clock: without one it gets 10+5.",
   "create.submit": "Create the game",
   "create.signInFirst": "Register or paste your key first.",
 

@@ -86,6 +86,7 @@ export default {
   "create.whichBot": "Máy",
   "create.level": "cấp",
   "create.rated": "Tính điểm xếp hạng",
+  "create.ratedNeedsClock": "Ván tính điểm cần đồng hồ: không chọn thì được 10+5.",
   "create.submit": "Tạo ván",
   "create.signInFirst": "Hãy đăng ký hoặc dán khóa của bạn trước.",
 

@@ -230,6 +230,7 @@ export class CreateGameForm extends FormState {
             : null,
         ]),
         h("label.check", [h("input", { attrs: { type: "checkbox", name: "rated" }, props: { checked: true } }), " ", t("create.rated")]),
+        caps.clock ? h("p.hint", t("create.ratedNeedsClock")) : null,
         h("button.primary", { attrs: { type: "submit", disabled: this.busy || !session.me } }, t("create.submit")),
         session.me ? null : h("p.hint", t("create.signInFirst")),
         this.error ? h("p.error", { attrs: { role: "alert" } }, this.error) : null,
