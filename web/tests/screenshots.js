@@ -81,14 +81,19 @@ for (const [size, viewport] of /** @type {const} */ ([["desktop", DESKTOP], ["ph
     }
   }, lan.token);
   const page = await context.newPage();
-  /** @param {string} path @param {string} name @param {string} ready */
-  const shot = async (path, name, ready) => {
+  /** @param {string} path @param {string} name @param {string} ready @param {() => Promise<void>} [prepare] */
+  const shot = async (path, name, ready, prepare) => {
     await page.goto(base + path);
     await page.waitForSelector(ready);
+    await prepare?.();
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(out, `${name}-${size}.png`), fullPage: size === "desktop" });
   };
-  await shot("/", "lobby", ".game-list");
+  // The new-game form with a bot chosen: its level is in the list.
+  await shot("/", "lobby", ".game-list", async () => {
+    await page.getByLabel("A bot").check();
+    await page.locator('select[name="bot"]').selectOption({ index: 2 });
+  });
   await shot(`/games/${live.id}`, "game", "[data-move]:not([disabled])");
   await shot(`/games/${finished[0].id}?ply=9`, "replay", '[data-status="finished"]');
   await shot("/leaderboards/classic?provisional=1", "leaderboard", "table.ranking");
