@@ -87,7 +87,9 @@ export function openGameFeed(gameId, known, handlers, capabilities) {
         .catch(handlers.onError);
       return;
     }
-    if (message.type === "move" && message.move.ply >= knownPly) {
+    // The next move is shown at once; after a gap (a move this feed did not
+    // hear of) the poll below reads the moves missed, in order.
+    if (message.type === "move" && message.move.ply === knownPly) {
       knownPly = message.move.ply + 1;
       handlers.onMoves([message.move]);
     }

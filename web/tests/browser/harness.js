@@ -232,14 +232,23 @@ export async function assertBoardIs(p, game, who) {
  * @param {number} [timeout]
  */
 export async function waitForPly(page, ply, timeout = 15_000) {
-  await page.waitForFunction(
-    (wanted) => {
+  try {
+    await page.waitForFunction(
+      (wanted) => {
+        const el = document.querySelector("[data-status]");
+        return el?.getAttribute("data-ply") === String(wanted) && el.getAttribute("data-animating") === "false";
+      },
+      ply,
+      { timeout },
+    );
+  } catch (error) {
+    // Say where the page was stuck: its settled ply, animation and feed.
+    const state = await page.evaluate(() => {
       const el = document.querySelector("[data-status]");
-      return el?.getAttribute("data-ply") === String(wanted) && el.getAttribute("data-animating") === "false";
-    },
-    ply,
-    { timeout },
-  );
+      return ["data-status", "data-ply", "data-animating", "data-feed", "data-last-move"].map((name) => `${name}=${el?.getAttribute(name)}`).join(" ");
+    });
+    throw new Error(`${page.url()} did not settle on ply ${ply}: ${state}`, { cause: error });
+  }
 }
 
 /** A small seeded generator, so that a failing game can be played again. */
