@@ -159,11 +159,19 @@ test("a timed game: both clocks shown, the running one ticks from the server's d
   assert.equal((await http.game(id)).result.reason, "timeout");
 });
 
-test("abort of a fresh game shows 'aborted'", async () => {
+test("a game with a clock chosen in the lobby form; abort of it, fresh, shows 'aborted'", async () => {
   const p = player.page;
-  const id = await gameAgainst(bots[0].id);
-  await p.goto(`${server.base}/games/${id}`);
+  await p.goto(`${server.base}/`);
+  await p.getByLabel("A bot").check();
+  await p.getByLabel("Your seat").selectOption("south");
+  await p.getByLabel("Moves first").selectOption("south");
+  await p.getByLabel("Clock").selectOption("3+2");
+  await p.getByRole("button", { name: "Create the game" }).click();
+  await p.waitForURL(/\/games\/\w+$/);
+  const id = new URL(p.url()).pathname.split("/").pop() ?? "";
   await p.waitForSelector('[data-status="active"]');
+  assert.deepEqual((await http.game(id)).time_control, { initial_s: 180, increment_s: 2 });
+  assert.equal(await p.locator('.seat-bar[data-seat="north"] .clock').textContent(), "3:00");
   await abortButton().click();
   await p.getByRole("button", { name: "Yes, abort" }).click();
   await p.waitForSelector('[data-status="aborted"]');
