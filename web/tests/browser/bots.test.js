@@ -64,11 +64,14 @@ async function gameAgainst(bot, extra = {}) {
 
 const abortButton = () => player.page.getByRole("button", { name: "Abort", exact: true });
 
-/** The game once it is past `ply` and back to the viewer (or over). @param {string} id @param {number} ply */
-const botMoved = async (id, ply) => {
+/**
+ * The game once it is past `ply` and back to the viewer, seated `seat` (or over).
+ * @param {string} id @param {number} ply @param {"south" | "north"} [seat]
+ */
+const botMoved = async (id, ply, seat = "south") => {
   for (let tries = 0; tries < 300; tries++) {
     const game = await http.game(id);
-    if (game.status !== "active" || (game.ply > ply && game.to_move === "south")) return game;
+    if (game.status !== "active" || (game.ply > ply && game.to_move === seat)) return game;
     await new Promise((done) => setTimeout(done, 100));
   }
   throw new Error("the bot did not answer");
@@ -197,6 +200,17 @@ test("resigning after each side's second move ends the game by resignation", asy
   await p.getByRole("button", { name: "Yes, resign" }).click();
   await p.waitForSelector('[data-status="finished"]');
   assert.match(await p.locator(".status-line").textContent() ?? "", /North \(bot-\d \(bot\)\) wins: by resignation/);
+});
+
+test("when the bot moves first, its move arrives and is shown, then the viewer's controls open", async () => {
+  const p = player.page;
+  const id = await gameAgainst(bots[0].id, { seat: "north", first: "south" });
+  await p.goto(`${server.base}/games/${id}`);
+  const game = await botMoved(id, 1, "north");
+  await waitForPly(p, game.ply);
+  await assertBoardIs(p, game, "after the bot's first move");
+  await p.waitForFunction((count) => document.querySelectorAll("[data-move]:not([disabled])").length === count, game.legal_moves.length);
+  assert.equal(await p.locator("[data-status]").getAttribute("data-viewer-seat"), "north");
 });
 
 test("the bots are marked as bots on the leaderboard and their page", async () => {
