@@ -44,8 +44,30 @@ async function playGame(/** @type {any} */ creator, /** @type {any} */ joiner, /
 
 const finished = [];
 for (const [a, b] of [[lan, minh], [minh, hoa], [hoa, lan], [lan, minh]]) finished.push(await playGame(a, b, null));
-let live = await playGame(lan, minh, 6);
-while (live.status !== "active" || live.to_move !== "south") live = await playGame(lan, minh, 7);
+
+/** A timed game against a bot, a few moves in, Lan (south) to move: the bot answers by itself. */
+async function gameAgainstBot(/** @type {number} */ level, /** @type {number} */ moves) {
+  const { bots } = await (await fetch(`${base}/v1/bots`)).json();
+  const bot = bots.find((/** @type {any} */ b) => b.level === level);
+  let game = await post("/v1/games", lan.token, { opponent: bot.id, seat: "south", first: "south", rated: true, clock: { initial_s: 600, increment_s: 5 } });
+  for (let played = 0; game.status === "active" && played < moves; ) {
+    if (game.to_move === "south") {
+      const move = game.legal_moves[Math.floor(random() * game.legal_moves.length)];
+      game = (await post(`/v1/games/${game.id}/moves`, lan.token, { move })).game;
+      played++;
+    } else {
+      await new Promise((done) => setTimeout(done, 100));
+      game = await (await fetch(`${base}/v1/games/${game.id}`)).json();
+    }
+  }
+  while (game.status === "active" && game.to_move !== "south") {
+    await new Promise((done) => setTimeout(done, 100));
+    game = await (await fetch(`${base}/v1/games/${game.id}`)).json();
+  }
+  return game;
+}
+let live = await gameAgainstBot(3, 4);
+while (live.status !== "active") live = await gameAgainstBot(3, 3);
 await post("/v1/games", hoa.token, { rules: { preset: "village" }, seat: "north", rated: true });
 
 const browser = await launchBrowser();
@@ -59,14 +81,19 @@ for (const [size, viewport] of /** @type {const} */ ([["desktop", DESKTOP], ["ph
     }
   }, lan.token);
   const page = await context.newPage();
-  /** @param {string} path @param {string} name @param {string} ready */
-  const shot = async (path, name, ready) => {
+  /** @param {string} path @param {string} name @param {string} ready @param {() => Promise<void>} [prepare] */
+  const shot = async (path, name, ready, prepare) => {
     await page.goto(base + path);
     await page.waitForSelector(ready);
+    await prepare?.();
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(out, `${name}-${size}.png`), fullPage: size === "desktop" });
   };
-  await shot("/", "lobby", ".game-list");
+  // The new-game form with a bot chosen: its level is in the list.
+  await shot("/", "lobby", ".game-list", async () => {
+    await page.getByLabel("A bot").check();
+    await page.locator('select[name="bot"]').selectOption({ index: 2 });
+  });
   await shot(`/games/${live.id}`, "game", "[data-move]:not([disabled])");
   await shot(`/games/${finished[0].id}?ply=9`, "replay", '[data-status="finished"]');
   await shot("/leaderboards/classic?provisional=1", "leaderboard", "table.ranking");

@@ -106,6 +106,10 @@ function abortReason(reason) {
       return t("abort.no_first_move");
     case "too_short":
       return t("abort.too_short");
+    case "timeout":
+      return t("abort.timeout");
+    case "resignation":
+      return t("abort.resignation");
     default:
       return reason;
   }

@@ -23,6 +23,8 @@ export const FINAL_STATUSES = new Set(["finished", "cancelled", "archived", "abo
 
 const POLL_VISIBLE_MS = 1000;
 const POLL_HIDDEN_MS = 5000;
+/** Under an open stream, a conditional read this often (a 304 while nothing changed). */
+const STREAM_CHECK_MS = 15_000;
 const STREAM_EVENTS = ["snapshot", "joined", "move", "ended", "aborted", "expired", "cancelled"];
 
 /**
@@ -40,6 +42,7 @@ export function openGameFeed(gameId, known, handlers, capabilities) {
   let again = false;
   /** @type {EventSource | null} */
   let stream = null;
+  let streamCheck = 0;
 
   /** Reads the game (and any moves it has that we have not seen). */
   async function poll() {
@@ -87,7 +90,9 @@ export function openGameFeed(gameId, known, handlers, capabilities) {
         .catch(handlers.onError);
       return;
     }
-    if (message.type === "move" && message.move.ply >= knownPly) {
+    // The next move is shown at once; after a gap (a move this feed did not
+    // hear of) the poll below reads the moves missed, in order.
+    if (message.type === "move" && message.move.ply === knownPly) {
       knownPly = message.move.ply + 1;
       handlers.onMoves([message.move]);
     }
@@ -101,6 +106,7 @@ export function openGameFeed(gameId, known, handlers, capabilities) {
     polling.stop();
     stream?.close();
     stream = null;
+    clearInterval(streamCheck);
   }
 
   if (!closed) {
@@ -110,6 +116,10 @@ export function openGameFeed(gameId, known, handlers, capabilities) {
         stream = null;
         if (!closed) polling.start();
       });
+      // A safety net: a change the stream never delivered shows within this.
+      streamCheck = window.setInterval(() => {
+        if (stream && !document.hidden) poll();
+      }, STREAM_CHECK_MS);
     } else {
       polling.start();
     }

@@ -85,6 +85,7 @@ export default {
   "create.whichBot": "Bot",
   "create.level": "level",
   "create.rated": "Rated",
+  "create.ratedNeedsClock": "A rated game needs a clock: without one it gets 10+5.",
   "create.submit": "Create the game",
   "create.signInFirst": "Register or paste your key first.",
 
@@ -156,6 +157,8 @@ export default {
   "abort.requested": "a player asked",
   "abort.no_first_move": "no first move in time",
   "abort.too_short": "too short to count",
+  "abort.timeout": "a flag fell before each side had made two moves",
+  "abort.resignation": "a player resigned before each side had made two moves",
 
   "announce.played": "{who} played {move}.",
   "announce.captured": "Captured {stones}.",

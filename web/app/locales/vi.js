@@ -86,6 +86,7 @@ export default {
   "create.whichBot": "Máy",
   "create.level": "cấp",
   "create.rated": "Tính điểm xếp hạng",
+  "create.ratedNeedsClock": "Ván tính điểm cần đồng hồ: không chọn thì được 10+5.",
   "create.submit": "Tạo ván",
   "create.signInFirst": "Hãy đăng ký hoặc dán khóa của bạn trước.",
 
@@ -157,6 +158,8 @@ export default {
   "abort.requested": "một người chơi yêu cầu",
   "abort.no_first_move": "không ai đi nước đầu kịp",
   "abort.too_short": "quá ngắn để tính",
+  "abort.timeout": "hết giờ trước khi mỗi bên đi đủ hai nước",
+  "abort.resignation": "một người xin thua trước khi mỗi bên đi đủ hai nước",
 
   "announce.played": "{who} đi {move}.",
   "announce.captured": "Ăn {stones}.",

@@ -17,6 +17,8 @@ import { registerPlayer, session, signInWithToken, signOut } from "../core/sessi
 
 /** Time controls offered when the server has clocks (issue 10). */
 const CLOCKS = /** @type {const} */ ({
+  "1+0": { initial_s: 60, increment_s: 0 },
+  "3+2": { initial_s: 180, increment_s: 2 },
   "5+3": { initial_s: 300, increment_s: 3 },
   "10+5": { initial_s: 600, increment_s: 5 },
   "15+10": { initial_s: 900, increment_s: 10 },
@@ -230,6 +232,7 @@ export class CreateGameForm extends FormState {
             : null,
         ]),
         h("label.check", [h("input", { attrs: { type: "checkbox", name: "rated" }, props: { checked: true } }), " ", t("create.rated")]),
+        caps.clock ? h("p.hint", t("create.ratedNeedsClock")) : null,
         h("button.primary", { attrs: { type: "submit", disabled: this.busy || !session.me } }, t("create.submit")),
         session.me ? null : h("p.hint", t("create.signInFirst")),
         this.error ? h("p.error", { attrs: { role: "alert" } }, this.error) : null,

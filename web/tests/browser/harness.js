@@ -8,6 +8,8 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
+import assert from "node:assert/strict";
+
 import { chromium } from "playwright-core";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -123,28 +125,58 @@ export function api(base) {
  * @param {import("playwright-core").Page} page
  */
 export async function readBoard(page) {
-  return page.evaluate(() => {
-    const state = document.querySelector("[data-status]");
-    const squares = [...document.querySelectorAll("[data-square]")].map((el) => ({
-      square: Number(el.getAttribute("data-square")),
-      stones: Number(el.getAttribute("data-stones")),
-      mandarin: el.getAttribute("data-mandarin") === "true",
-    }));
-    squares.sort((a, b) => a.square - b.square);
-    /** @param {string} seat */
-    const store = (seat) => {
-      const el = document.querySelector(`[data-store="${seat}"]`);
-      return { small: Number(el?.getAttribute("data-stones")), mandarins: Number(el?.getAttribute("data-mandarins")) };
-    };
-    return {
-      status: state?.getAttribute("data-status") ?? null,
-      ply: Number(state?.getAttribute("data-ply")),
-      animating: state?.getAttribute("data-animating") === "true",
-      squares,
-      stores: { south: store("south"), north: store("north") },
-      enabledMoves: [...document.querySelectorAll("[data-move]:not([disabled])")].map((el) => el.getAttribute("data-move")).sort(),
-    };
-  });
+  return page.evaluate(boardInPage);
+}
+
+/** The DOM contract read in the page (runs there: no closure). */
+function boardInPage() {
+  const state = document.querySelector("[data-status]");
+  const squares = [...document.querySelectorAll("[data-square]")].map((el) => ({
+    square: Number(el.getAttribute("data-square")),
+    stones: Number(el.getAttribute("data-stones")),
+    mandarin: el.getAttribute("data-mandarin") === "true",
+  }));
+  squares.sort((a, b) => a.square - b.square);
+  /** @param {string} seat */
+  const store = (seat) => {
+    const el = document.querySelector(`[data-store="${seat}"]`);
+    return { small: Number(el?.getAttribute("data-stones")), mandarins: Number(el?.getAttribute("data-mandarins")) };
+  };
+  return {
+    status: state?.getAttribute("data-status") ?? null,
+    ply: Number(state?.getAttribute("data-ply")),
+    animating: state?.getAttribute("data-animating") === "true",
+    squares,
+    stores: { south: store("south"), north: store("north") },
+    enabledMoves: [...document.querySelectorAll("[data-move]:not([disabled])")].map((el) => el.getAttribute("data-move")).sort(),
+  };
+}
+
+/**
+ * From now on (across the page's own navigations, not reloads), the page
+ * keeps the DOM contract as it first reads at each new ply, right after
+ * the render that brought it: see `recordedPlies`.
+ * @param {import("playwright-core").Page} page
+ */
+export async function recordPlies(page) {
+  await page.evaluate(`(() => {
+    const read = ${boardInPage.toString()};
+    const records = (window.__plies = []);
+    new MutationObserver(() => {
+      if (!document.querySelector("[data-status]")) return;
+      const board = read();
+      const last = records.at(-1);
+      if (!last || last.ply !== board.ply || last.status !== board.status) records.push(board);
+    }).observe(document.documentElement, { subtree: true, childList: true, attributes: true });
+  })()`);
+}
+
+/**
+ * @param {import("playwright-core").Page} page
+ * @returns {Promise<ReturnType<typeof boardInPage>[]>}
+ */
+export async function recordedPlies(page) {
+  return page.evaluate("window.__plies");
 }
 
 /**
@@ -160,20 +192,63 @@ export function expectedBoard(view) {
 }
 
 /**
+ * Registers `name` from the lobby, keeps the key shown, and returns the
+ * player's id and token.
+ * @param {import("playwright-core").Page} p
+ * @param {string} base
+ * @param {string} name
+ */
+export async function register(p, base, name) {
+  await p.goto(`${base}/`);
+  await p.getByLabel("Your name").fill(name);
+  await p.getByRole("button", { name: "Register" }).click();
+  const token = (await p.locator("[data-token]").textContent()) ?? "";
+  assert.match(token, /\S{20,}/, "the new key is shown");
+  await p.getByRole("button", { name: "I have kept it" }).click();
+  const me = await (await fetch(`${base}/v1/me`, { headers: { authorization: `Bearer ${token}` } })).json();
+  assert.equal(me.name, name);
+  return { id: /** @type {string} */ (me.id), token };
+}
+
+/**
+ * The page's board is the API's game (or position), square by square.
+ * @param {import("playwright-core").Page} p
+ * @param {any} game
+ * @param {string} who
+ */
+export async function assertBoardIs(p, game, who) {
+  const shown = await readBoard(p);
+  const expected = expectedBoard(game);
+  assert.equal(shown.status, game.status, `${who}: status`);
+  assert.equal(shown.ply, expected.ply, `${who}: ply`);
+  assert.deepEqual(shown.squares, expected.squares, `${who}: squares at ply ${expected.ply}`);
+  assert.deepEqual(shown.stores, expected.stores, `${who}: stores at ply ${expected.ply}`);
+}
+
+/**
  * Waits until the page shows ply `ply`, settled (no animation running).
  * @param {import("playwright-core").Page} page
  * @param {number} ply
  * @param {number} [timeout]
  */
 export async function waitForPly(page, ply, timeout = 15_000) {
-  await page.waitForFunction(
-    (wanted) => {
+  try {
+    await page.waitForFunction(
+      (wanted) => {
+        const el = document.querySelector("[data-status]");
+        return el?.getAttribute("data-ply") === String(wanted) && el.getAttribute("data-animating") === "false";
+      },
+      ply,
+      { timeout },
+    );
+  } catch (error) {
+    // Say where the page was stuck: its settled ply, animation and feed.
+    const state = await page.evaluate(() => {
       const el = document.querySelector("[data-status]");
-      return el?.getAttribute("data-ply") === String(wanted) && el.getAttribute("data-animating") === "false";
-    },
-    ply,
-    { timeout },
-  );
+      return ["data-status", "data-ply", "data-animating", "data-feed", "data-last-move"].map((name) => `${name}=${el?.getAttribute(name)}`).join(" ");
+    });
+    throw new Error(`${page.url()} did not settle on ply ${ply}: ${state}`, { cause: error });
+  }
 }
 
 /** A small seeded generator, so that a failing game can be played again. */

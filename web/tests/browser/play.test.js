@@ -11,12 +11,13 @@ import { planMove } from "../../app/board/animation.js";
 import { formatPosition, parsePosition } from "../../app/board/position.js";
 import {
   api,
+  assertBoardIs,
   DESKTOP,
-  expectedBoard,
   launchBrowser,
   openPage,
   PHONE,
   readBoard,
+  register,
   seededRandom,
   startServer,
   waitForPly,
@@ -54,42 +55,14 @@ async function page(viewport, name) {
   return opened;
 }
 
-/** @param {import("playwright-core").Page} p @param {string} name */
-async function register(p, name) {
-  await p.goto(`${server.base}/`);
-  await p.getByLabel("Your name").fill(name);
-  await p.getByRole("button", { name: "Register" }).click();
-  const token = await p.locator("[data-token]").textContent();
-  assert.match(token ?? "", /\S{20,}/, "the new key is shown");
-  await p.getByRole("button", { name: "I have kept it" }).click();
-  const me = await (await fetch(`${server.base}/v1/me`, { headers: { authorization: `Bearer ${token}` } })).json();
-  assert.equal(me.name, name);
-  return me.id;
-}
-
-/**
- * The page's board is the API's game, square by square.
- * @param {import("playwright-core").Page} p
- * @param {any} game
- * @param {string} who
- */
-async function assertBoardIs(p, game, who) {
-  const shown = await readBoard(p);
-  const expected = expectedBoard(game);
-  assert.equal(shown.status, game.status, `${who}: status`);
-  assert.equal(shown.ply, expected.ply, `${who}: ply`);
-  assert.deepEqual(shown.squares, expected.squares, `${who}: squares at ply ${expected.ply}`);
-  assert.deepEqual(shown.stores, expected.stores, `${who}: stores at ply ${expected.ply}`);
-}
-
 let south, north, watcher;
 
 test("two players register and one creates a game that the other joins from the lobby", async () => {
   south = await page(DESKTOP, "south");
   north = await page(PHONE, "north");
   watcher = await page(DESKTOP, "watcher");
-  ids.south = await register(south.page, names.south);
-  ids.north = await register(north.page, names.north);
+  ids.south = (await register(south.page, server.base, names.south)).id;
+  ids.north = (await register(north.page, server.base, names.north)).id;
 
   await south.page.getByLabel("Your seat").selectOption("south");
   await south.page.getByLabel("Moves first").selectOption("south");
@@ -236,42 +209,6 @@ test("an exported record imported from the lobby replays like the game", async (
   await assertBoardIs(p, await http.game(imported), "imported");
   await p.locator('[data-action="start"]').click();
   await waitForPly(p, 1);
-});
-
-test("a game against a bot, played by clicking to its end", async (t) => {
-  const spec = await http.spec();
-  if (!spec.paths["/v1/bots"]) {
-    t.skip("the server has no bots yet (GET /v1/bots, issue 12)");
-    return;
-  }
-  const p = south.page;
-  await p.goto(`${server.base}/`);
-  await p.getByLabel("A bot").check();
-  await p.getByLabel("Your seat").selectOption("south");
-  await p.getByLabel("Moves first").selectOption("south");
-  await p.getByRole("button", { name: "Create the game" }).click();
-  await p.waitForURL(/\/games\/\w+$/);
-  const botGame = new URL(p.url()).pathname.split("/").pop() ?? "";
-  await p.waitForSelector('[data-status="active"]');
-  const random = seededRandom(99);
-  let game = await http.game(botGame);
-  while (game.status === "active") {
-    await waitForPly(p, game.ply, 30_000);
-    game = await http.game(botGame);
-    await assertBoardIs(p, game, "against the bot");
-    if (game.status !== "active") break;
-    if (game.to_move === "south") {
-      await p.waitForSelector("[data-move]:not([disabled])");
-      const move = game.legal_moves[Math.floor(random() * game.legal_moves.length)];
-      await p.locator(`[data-move="${move}"]`).click();
-      await waitForPly(p, game.ply + 1, 30_000);
-    } else {
-      await waitForPly(p, game.ply + 1, 30_000);
-    }
-    game = await http.game(botGame);
-  }
-  await p.waitForSelector('[data-status="finished"]', { timeout: 30_000 });
-  await assertBoardIs(p, await http.game(botGame), "against the bot, at the end");
 });
 
 test("the leaderboard lists the players, and 'around me' finds the viewer", async () => {
