@@ -930,6 +930,7 @@ export interface components {
          *     required; everything else given is checked against the replay.
          */
         GameRecord: {
+            clock?: null | components["schemas"]["TimeControlView"];
             /** Format: date-time */
             finished_at?: string | null;
             first?: null | components["schemas"]["SeatName"];
@@ -1196,6 +1197,13 @@ export interface components {
         };
         /** @description One move as played. */
         MoveView: {
+            /**
+             * Format: int64
+             * @description The mover's time left after the move, its increment included; `null`
+             *     as `think_ms` is.
+             * @example 301750
+             */
+            clock_ms?: number | null;
             /** @description What the move did, step by step, then the turn change. */
             events: components["schemas"]["EventView"][];
             /** @example 3R */
@@ -1213,6 +1221,14 @@ export interface components {
             /** @description The position after the move (and its turn change). */
             position_after: string;
             seat: components["schemas"]["SeatName"];
+            /**
+             * Format: int64
+             * @description How long the mover thought, on the server's clock: from the commit
+             *     that gave them the turn to the move's. `null` for an unlimited game
+             *     (and an imported move whose record gave none).
+             * @example 4250
+             */
+            think_ms?: number | null;
         };
         /**
          * @description A new game. Every field is optional.
@@ -1513,6 +1529,13 @@ export interface components {
         };
         /** @description One move of a record. */
         RecordMoveView: {
+            /**
+             * Format: int64
+             * @description The mover's time left after the move and its increment (timed
+             *     games; `null` otherwise).
+             * @example 301750
+             */
+            clock_ms?: number | null;
             /** @example 3R */
             notation: string;
             /** Format: date-time */
@@ -1521,6 +1544,12 @@ export interface components {
             ply?: number | null;
             position_after?: string | null;
             seat?: null | components["schemas"]["SeatName"];
+            /**
+             * Format: int64
+             * @description How long the mover thought (timed games; `null` otherwise).
+             * @example 4250
+             */
+            think_ms?: number | null;
         };
         /** @description Games counted from one player's side. */
         RecordView: {
