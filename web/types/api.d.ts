@@ -1814,6 +1814,15 @@ export interface operations {
                     "application/json": components["schemas"]["Status"];
                 };
             };
+            /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
@@ -1849,7 +1858,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemType"];
                 };
             };
-            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits. */
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1912,6 +1921,15 @@ export interface operations {
                     "application/json": components["schemas"]["Status"];
                 };
             };
+            /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
@@ -1954,7 +1972,7 @@ export interface operations {
                     "application/json": components["schemas"]["BestMoveResponse"];
                 };
             };
-            /** @description `malformed_json`: The request body is not well-formed JSON (or is empty). */
+            /** @description `malformed_json`: The request body is not well-formed JSON (or is empty).; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2043,7 +2061,7 @@ export interface operations {
                     "application/json": components["schemas"]["AnalysisResponse"];
                 };
             };
-            /** @description `malformed_json`: The request body is not well-formed JSON (or is empty). */
+            /** @description `malformed_json`: The request body is not well-formed JSON (or is empty).; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2194,7 +2212,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameView"];
                 };
             };
-            /** @description `invalid_header`: A request header does not have the expected form; the detail names it.; or `malformed_json` */
+            /** @description `invalid_header`: A request header does not have the expected form; the detail names it.; or `malformed_json`; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2303,7 +2321,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameView"];
                 };
             };
-            /** @description `malformed_json`; or `invalid_header` */
+            /** @description `malformed_json`; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2405,7 +2423,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `invalid_path_parameter` */
+            /** @description `invalid_path_parameter`; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2469,7 +2487,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameView"];
                 };
             };
-            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header` */
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2571,7 +2589,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameView"];
                 };
             };
-            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header` */
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2764,7 +2782,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameView"];
                 };
             };
-            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header` */
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2944,7 +2962,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlayedMove"];
                 };
             };
-            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `malformed_json` */
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `malformed_json`; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3083,7 +3101,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `invalid_path_parameter` */
+            /** @description `invalid_path_parameter`; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3160,7 +3178,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `invalid_path_parameter` */
+            /** @description `invalid_path_parameter`; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3224,7 +3242,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameView"];
                 };
             };
-            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header` */
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3536,6 +3554,15 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["LobbyStreamEvent"];
                 };
             };
+            /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
@@ -3574,6 +3601,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PlayerProfile"];
+                };
+            };
+            /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
@@ -3625,6 +3661,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TokenList"];
+                };
+            };
+            /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
@@ -3690,7 +3735,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedToken"];
                 };
             };
-            /** @description `invalid_header`: A request header does not have the expected form; the detail names it.; or `malformed_json` */
+            /** @description `invalid_header`: A request header does not have the expected form; the detail names it.; or `malformed_json`; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3790,7 +3835,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header` */
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3882,7 +3927,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedPlayer"];
                 };
             };
-            /** @description `invalid_header`: A request header does not have the expected form; the detail names it.; or `malformed_json` */
+            /** @description `invalid_header`: A request header does not have the expected form; the detail names it.; or `malformed_json`; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3972,7 +4017,7 @@ export interface operations {
                     "application/json": components["schemas"]["VersusView"];
                 };
             };
-            /** @description `invalid_path_parameter`: a malformed id, or the same player twice */
+            /** @description `invalid_path_parameter`: a malformed id, or the same player twice; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4033,7 +4078,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlayerProfile"];
                 };
             };
-            /** @description `invalid_path_parameter`: not a well-formed player id */
+            /** @description `invalid_path_parameter`: not a well-formed player id; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
