@@ -12,8 +12,8 @@ use crate::engine::Seat;
 /// increment per move for thousands of moves), and far within an `i64`.
 pub const MAX_CLOCK_MS: i64 = 10_000_000_000_000;
 
-/// Follows both sides' clocks through a record's moves.
-pub(super) struct ClockCheck {
+/// Follows both sides' clocks through a record's (or a stored game's) moves.
+pub struct ClockCheck {
     control: Option<TimeControl>,
     /// Each side's time left after its last move, where the record lets it
     /// be known.
@@ -22,7 +22,7 @@ pub(super) struct ClockCheck {
 }
 
 impl ClockCheck {
-    pub(super) fn new(control: Option<TimeControl>) -> Result<ClockCheck, RecordError> {
+    pub fn new(control: Option<TimeControl>) -> Result<ClockCheck, RecordError> {
         if let Some(control) = control {
             control.check().map_err(invalid)?;
         }
@@ -36,12 +36,7 @@ impl ClockCheck {
 
     /// Checks the clock `given` states for `seat`'s move (`name` says
     /// which move, for the error).
-    pub(super) fn check(
-        &mut self,
-        name: &str,
-        seat: Seat,
-        given: &RecordMove,
-    ) -> Result<(), RecordError> {
+    pub fn check(&mut self, name: &str, seat: Seat, given: &RecordMove) -> Result<(), RecordError> {
         for (what, value) in [("think_ms", given.think_ms), ("clock_ms", given.clock_ms)] {
             if let Some(value) = value.filter(|v| !(0..=MAX_CLOCK_MS).contains(v)) {
                 return Err(invalid(format!(
@@ -52,7 +47,7 @@ impl ClockCheck {
         let Some(control) = self.control else {
             if given.think_ms.is_some() || given.clock_ms.is_some() {
                 return Err(invalid(format!(
-                    "{name}: a clock is given, but the record has no time control"
+                    "{name}: a clock is given, but the game has no time control"
                 )));
             }
             return Ok(());
@@ -79,8 +74,8 @@ impl ClockCheck {
         if let Some((expected, stated)) = expected.zip(given.clock_ms) {
             if expected != stated {
                 return Err(inconsistent(format!(
-                    "{name}: the record gives {seat} {stated} ms left after it, but the time \
-                     control and the think times it states leave {expected} ms"
+                    "{name}: {seat} has {stated} ms left after it, but the time control and \
+                     the think times leave {expected} ms"
                 )));
             }
         }

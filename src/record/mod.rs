@@ -12,7 +12,7 @@ use crate::engine::{EndReason, Move, Outcome, Position, Rules, Seat};
 mod clock;
 pub mod text;
 
-pub use clock::MAX_CLOCK_MS;
+pub use clock::{ClockCheck, MAX_CLOCK_MS};
 
 /// The name a record gives a seat it does not name (PGN's convention).
 pub const UNKNOWN_NAME: &str = "?";
