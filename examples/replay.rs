@@ -147,10 +147,7 @@ async fn bench(url: &str) -> anyhow::Result<()> {
         .insert_player(&name, &ApiToken::generate().hash())
         .await?
         .context("a fresh database")?;
-    let player = PlayerRef {
-        id: player.id,
-        name: player.name,
-    };
+    let player = PlayerRef::from(&player);
 
     let village = Preset::Village.rules();
     for i in 0..BACKGROUND_GAMES {

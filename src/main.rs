@@ -23,6 +23,7 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
+#[allow(clippy::large_enum_variant)] // parsed once at start-up
 enum Command {
     /// Apply migrations, then serve HTTP (the default).
     Serve(Settings),

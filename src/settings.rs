@@ -40,6 +40,9 @@ pub struct Settings {
 
     #[command(flatten)]
     pub analysis: AnalysisSettings,
+
+    #[command(flatten)]
+    pub bots: BotSettings,
 }
 
 impl Settings {
@@ -59,6 +62,7 @@ impl Settings {
             network: NetworkSettings::default(),
             streams: Default::default(),
             analysis: AnalysisSettings::default(),
+            bots: BotSettings::default(),
         }
     }
 }
@@ -172,6 +176,69 @@ pub struct AnalysisSettings {
         default_value_t = 4
     )]
     pub max_queued: usize,
+}
+
+/// The built-in bots' moves (issue 12 part 3): every process drives every
+/// bot to move, searching on blocking threads, at most `max_searches` at once.
+#[derive(Clone, Copy, Debug, Args)]
+pub struct BotSettings {
+    /// Whether this process plays the bots' moves (`false`: it leaves them
+    /// to other nodes).
+    #[arg(
+        long = "bot-driver",
+        env = "OANQUAN_BOT_DRIVER",
+        default_value_t = BotSettings::default().drive,
+        action = clap::ArgAction::Set
+    )]
+    pub drive: bool,
+
+    /// How often the database is read for games a bot is to move in
+    /// (moves made on another node, games left at a restart), in milliseconds.
+    #[arg(
+        long = "bot-poll-every-ms",
+        env = "OANQUAN_BOT_POLL_EVERY_MS",
+        default_value_t = BotSettings::default().poll_every_ms
+    )]
+    pub poll_every_ms: u64,
+
+    /// Bot searches running at once (each uses one core).
+    #[arg(
+        id = "bot_max_searches",
+        long = "bot-max-searches",
+        env = "OANQUAN_BOT_MAX_SEARCHES",
+        default_value_t = BotSettings::default().max_searches
+    )]
+    pub max_searches: usize,
+
+    /// The most a bot thinks about one move, in milliseconds; in a timed
+    /// game also at most a twentieth of the time to its deadline.
+    #[arg(
+        long = "bot-move-ms",
+        env = "OANQUAN_BOT_MOVE_MS",
+        default_value_t = BotSettings::default().move_ms
+    )]
+    pub move_ms: u64,
+}
+
+impl Default for BotSettings {
+    fn default() -> Self {
+        Self {
+            drive: true,
+            poll_every_ms: 1000,
+            max_searches: 1,
+            move_ms: 1000,
+        }
+    }
+}
+
+impl BotSettings {
+    pub fn drive(&self) -> crate::games::bots::Drive {
+        crate::games::bots::Drive {
+            poll_every: std::time::Duration::from_millis(self.poll_every_ms.max(10)),
+            max_searches: self.max_searches.max(1),
+            move_time: std::time::Duration::from_millis(self.move_ms.max(1)),
+        }
+    }
 }
 
 #[derive(Clone, Debug, Args)]
@@ -306,6 +373,31 @@ impl fmt::Debug for DatabaseUrl {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_flag_is_named_once() {
+        // clap checks its arguments only when a command is built (in
+        // debug builds): two groups with a field of the same name clash.
+        Settings::augment_args(clap::Command::new("oanquan")).debug_assert();
+    }
+
+    #[test]
+    fn bots_are_driven_unless_told_not_to() {
+        let parse = |args: &[&str]| {
+            let command = Settings::augment_args(clap::Command::new("oanquan"));
+            let matches = command.try_get_matches_from(args).expect("flags parse");
+            <Settings as clap::FromArgMatches>::from_arg_matches(&matches).expect("settings")
+        };
+        assert!(parse(&["oanquan"]).bots.drive);
+        assert!(!parse(&["oanquan", "--bot-driver", "false"]).bots.drive);
+        assert_eq!(
+            parse(&["oanquan", "--bot-max-searches", "3"])
+                .bots
+                .max_searches,
+            3
+        );
+        assert_eq!(parse(&["oanquan"]).analysis.max_searches, 2);
+    }
 
     #[test]
     fn scheme_selects_the_backend() {

@@ -17,6 +17,7 @@ use crate::api::rate_limit::RateLimit;
 use crate::api::search_pool::SearchPool;
 use crate::api::{self, extractors, AppState};
 use crate::games::Games;
+use crate::live::Hub;
 use crate::settings::Settings;
 use crate::store::Store;
 use crate::telemetry::{self, RequestSpan};
@@ -32,10 +33,12 @@ const IDEMPOTENCY_SWEEP_EVERY: std::time::Duration = std::time::Duration::from_s
 pub struct Application {
     port: u16,
     server: Server,
+    live: Hub,
     store: Store,
     rate_limit: RateLimit,
     games: Games,
     sweep_every: std::time::Duration,
+    bots: crate::settings::BotSettings,
 }
 
 impl Application {
@@ -68,14 +71,25 @@ impl Application {
         if caught_up > 0 {
             tracing::info!(caught_up, "overdue games settled at start-up");
         }
+        let created = store
+            .ensure_bots(crate::search::Level::all().map(|level| level.number()))
+            .await
+            .context("cannot create the built-in bots")?;
+        if created > 0 {
+            tracing::info!(created, "built-in bots created");
+        }
         let sweep_every = std::time::Duration::from_millis(settings.games.sweep_every_ms.max(10));
-        let live = crate::live::Hub::start(&games);
-        live.follow_other_nodes(store.clone());
+        let live = Hub::start(&games);
+        live.follow_other_nodes(store.clone()).await;
         let state = web::Data::new(AppState {
             store: store.clone(),
             games: games.clone(),
-            live,
+            live: live.clone(),
             streams: settings.streams.clone(),
+            stream_slots: crate::live::StreamSlots::new(
+                settings.streams.max_per_ip,
+                settings.streams.max_total,
+            ),
         });
         let rate_limit = RateLimit::new(&settings.rate_limit);
         let search_pool = web::Data::new(SearchPool::new(&settings.analysis));
@@ -118,6 +132,7 @@ impl Application {
                 .default_service(web::to(fallback::no_route))
         })
         .on_connect(move |connection, data| connection_cap.on_connect(connection, data))
+        .shutdown_signal(stop_signal(live.clone()))
         .shutdown_timeout(SHUTDOWN_TIMEOUT_SECS);
         let server = match settings.workers {
             Some(workers) => server.workers(workers),
@@ -132,10 +147,12 @@ impl Application {
         Ok(Application {
             port: address.port(),
             server,
+            live,
             store,
             rate_limit,
             games,
             sweep_every,
+            bots: settings.bots,
         })
     }
 
@@ -154,8 +171,11 @@ impl Application {
     }
 
     /// Stops the server when asked, e.g. by a test harness.
-    pub fn handle(&self) -> ServerHandle {
-        self.server.handle()
+    pub fn handle(&self) -> StopHandle {
+        StopHandle {
+            server: self.server.handle(),
+            live: self.live.clone(),
+        }
     }
 
     /// Serves until the server is stopped (SIGINT/SIGTERM or its handle),
@@ -168,13 +188,68 @@ impl Application {
             self.store.clone(),
             self.sweep_every,
         ));
+        let driving = self.bots.drive.then(|| {
+            tokio::spawn(
+                self.games
+                    .clone()
+                    .drive_bots(self.store.clone(), self.bots.drive()),
+            )
+        });
         let result = self.server.await;
+        if let Some(driving) = driving {
+            driving.abort();
+        }
         pruning.abort();
         sweeping.abort();
         settling.abort();
         self.store.close().await;
         result
     }
+}
+
+/// Stops a server: its open streams end at once, each with a `retry:`
+/// hint (SSE) so that its client reconnects, to another node if this one
+/// is gone; then the server stops as actix's [`ServerHandle`] does (a
+/// graceful stop lets the requests under way finish, for at most
+/// `SHUTDOWN_TIMEOUT_SECS`).
+#[derive(Clone)]
+pub struct StopHandle {
+    server: ServerHandle,
+    live: Hub,
+}
+
+impl StopHandle {
+    pub fn stop(&self, graceful: bool) -> impl std::future::Future<Output = ()> {
+        self.live.stop_streams();
+        self.server.stop(graceful)
+    }
+}
+
+/// Resolves on SIGINT or SIGTERM, once the streams were told to end: the
+/// server then stops gracefully (actix's own signal handling, which this
+/// replaces, would leave the streams open until the shutdown timeout).
+async fn stop_signal(live: Hub) {
+    let interrupt = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut terminate) => {
+                terminate.recv().await;
+            }
+            Err(error) => {
+                tracing::warn!(%error, "cannot listen for SIGTERM");
+                std::future::pending::<()>().await
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = interrupt => {}
+        _ = terminate => {}
+    }
+    tracing::info!("stopping: the streams end, then the server");
+    live.stop_streams();
 }
 
 /// Ends the games whose deadline passed (flag falls, missing first moves,

@@ -13,9 +13,9 @@ use actix_web::middleware::Next;
 use actix_web::{web, Error, HttpMessage};
 use tracing::Span;
 use tracing_actix_web::{RequestId, RootSpanBuilder};
+use tracing_subscriber::filter::{LevelFilter, Targets};
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
-use tracing_subscriber::EnvFilter;
 
 use crate::domain::{echoed, MAX_LOG_FIELD_CHARS};
 use crate::settings::LogFormat;
@@ -25,7 +25,7 @@ pub const REQUEST_ID_HEADER: HeaderName = HeaderName::from_static("x-request-id"
 /// Installs the global subscriber, writing to stdout. A second call (tests
 /// starting several apps in one process) is a no-op.
 pub fn init(format: LogFormat) {
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let filter = log_filter(std::env::var("RUST_LOG").ok().as_deref());
     let registry = tracing_subscriber::registry().with(filter);
     let _already_set = match format {
         LogFormat::Text => registry
@@ -41,6 +41,14 @@ pub fn init(format: LogFormat) {
             )
             .try_init(),
     };
+}
+
+/// `RUST_LOG` as `target=level` pairs and a bare default level
+/// (`oanquan=debug,sqlx=warn,info`); unset or unreadable, `info`.
+fn log_filter(rust_log: Option<&str>) -> Targets {
+    rust_log
+        .and_then(|text| text.parse::<Targets>().ok())
+        .unwrap_or_else(|| Targets::new().with_default(LevelFilter::INFO))
 }
 
 /// The root span of every request: tracing-actix-web's fields (method,
@@ -155,6 +163,11 @@ impl ClientAddress {
     /// The client's address: the TCP peer, or what a trusted proxy peer
     /// forwards for.
     pub fn of(request: &ServiceRequest) -> Option<IpAddr> {
+        Self::of_request(request.request())
+    }
+
+    /// [`ClientAddress::of`], from a handler's request.
+    pub fn of_request(request: &actix_web::HttpRequest) -> Option<IpAddr> {
         let peer = request.peer_addr().map(|a| a.ip());
         let trusted = request
             .app_data::<web::Data<ClientAddress>>()
@@ -186,4 +199,27 @@ pub async fn expose_request_id(
         }
     }
     Ok(response)
+}
+
+#[cfg(test)]
+mod tests {
+    use tracing::Level;
+
+    use super::log_filter;
+
+    #[test]
+    fn rust_log_names_levels_per_target_with_info_by_default() {
+        let unset = log_filter(None);
+        assert!(unset.would_enable("oanquan::api", &Level::INFO));
+        assert!(!unset.would_enable("oanquan::api", &Level::DEBUG));
+
+        let custom = log_filter(Some("oanquan=debug,sqlx=warn,info"));
+        assert!(custom.would_enable("oanquan::store", &Level::DEBUG));
+        assert!(!custom.would_enable("sqlx::query", &Level::INFO));
+        assert!(custom.would_enable("actix_server", &Level::INFO));
+
+        let unreadable = log_filter(Some("oanquan=loud"));
+        assert!(unreadable.would_enable("oanquan", &Level::INFO));
+        assert!(!unreadable.would_enable("oanquan", &Level::DEBUG));
+    }
 }

@@ -204,3 +204,82 @@ async fn an_idle_stream_carries_heartbeats() {
         );
     }
 }
+
+/// A resumption of a timed game replays its changes with the clocks they
+/// carried live, rebuilt from the stored moves: not a fresh snapshot.
+async fn a_timed_game_resumes_with_the_clocks_it_had_live(backend: Backend) {
+    use chrono::{SubsecRound, TimeDelta};
+    use oanquan::games::{ManualTime, SharedTime};
+    // Whole milliseconds, as the database keeps them.
+    let time = ManualTime::starting_at(chrono::Utc::now().trunc_subsecs(3));
+    let shared = SharedTime::from(time.clone());
+    let Some(app) = TestApp::spawn_with(backend, |s| s.games.time = shared).await else {
+        return common::report_skip("game_stream timed");
+    };
+    for (n, (clock, ending)) in [
+        (json!({"initial_s": 300, "increment_s": 3}), "resign"),
+        (json!({"days_per_move": 2}), "resign"),
+        (json!({"initial_s": 60, "increment_s": 0}), "abort"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let south = app.player(&format!("south{n}")).await;
+        let north = app.player(&format!("north{n}")).await;
+        let created = app
+            .create_game(
+                &south.token,
+                json!({"seat": "south", "first": "south", "clock": clock, "rated": false}),
+            )
+            .await;
+        let id = created["id"].as_str().unwrap().to_owned();
+        let path = format!("/v1/games/{id}/stream");
+        let mut live = app.stream(&path, &[]).await;
+        assert_eq!(live.next_within(WAIT).await.unwrap().kind(), "snapshot");
+        assert_eq!(app.join(&id, &north.token).await.status(), StatusCode::OK);
+        let game = Match {
+            id: id.clone(),
+            south,
+            north,
+        };
+        let moves = if ending == "abort" { 1 } else { 5 };
+        for i in 0..moves {
+            time.advance(TimeDelta::milliseconds(1_500 + 700 * i));
+            play_first_legal(&app, &game).await;
+        }
+        time.advance(TimeDelta::seconds(2));
+        assert_eq!(
+            app.act(&id, ending, &game.south.token).await.status(),
+            StatusCode::OK
+        );
+        let seen = live.take(moves as usize + 2).await;
+        assert!(
+            seen[1].data["clock"]["deadline"].is_string(),
+            "{:?}",
+            seen[1]
+        );
+        assert_eq!(
+            seen.last().unwrap().kind(),
+            if ending == "abort" {
+                "aborted"
+            } else {
+                "ended"
+            }
+        );
+
+        let mut resumed = app.stream(&path, &[("Last-Event-ID", "1")]).await;
+        let replayed = resumed.take(seen.len()).await;
+        assert_eq!(replayed, seen, "{clock}: the same events, clocks and all");
+        assert!(resumed.ends_within(WAIT).await, "then the end");
+    }
+}
+
+#[tokio::test]
+async fn a_timed_game_resumes_with_the_clocks_it_had_live_sqlite() {
+    a_timed_game_resumes_with_the_clocks_it_had_live(Backend::Sqlite).await;
+}
+
+#[tokio::test]
+async fn a_timed_game_resumes_with_the_clocks_it_had_live_postgres() {
+    a_timed_game_resumes_with_the_clocks_it_had_live(Backend::Postgres).await;
+}

@@ -160,7 +160,7 @@ backend_tests! {
         assert_eq!(waiting_of_b, all(&[&custom]));
         let (imported_view, _, _) = page(&app, "/v1/games?status=archived").await;
         assert_eq!(imported_view[0]["imported"], true);
-        assert_eq!(imported_view[0]["players"]["south"], json!({"id": null, "name": "Anh"}));
+        assert_eq!(imported_view[0]["players"]["south"], json!({"id": null, "name": "Anh", "bot": false}));
 
         let unknown = PlayerId::generate();
         assert_problem(app.get(&format!("/v1/players/{unknown}/games")).await, 404, "player_not_found").await;

@@ -134,7 +134,7 @@ backend_tests! {
         let top = get_page(&app, "/v1/leaderboards/classic?limit=1").await;
         let best = &established[0];
         assert_eq!(top["entries"][0], json!({
-            "rank": 1, "player": {"id": best.0, "name": top["entries"][0]["player"]["name"]},
+            "rank": 1, "player": {"id": best.0, "name": top["entries"][0]["player"]["name"], "bot": false},
             "rating": best.1, "rd": best.2, "provisional": false, "games": best.3,
             "wins": best.3, "draws": 0, "losses": 0, "last_played_at": null
         }));

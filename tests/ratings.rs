@@ -126,7 +126,7 @@ backend_tests! {
         assert_eq!(change["game_id"], game.id.as_str());
         assert_eq!(change["preset"], "classic");
         assert_eq!(change["result"], "loss");
-        assert_eq!(change["opponent"], json!({"id": lan.id, "name": "Lan"}));
+        assert_eq!(change["opponent"], json!({"id": lan.id, "name": "Lan", "bot": false}));
         assert_eq!(change["rated_at"], finished["finished_at"]);
         assert_eq!(change["rating_before"].as_f64(), Some(DEFAULT_RATING));
         assert_eq!(change["rd_before"].as_f64(), Some(DEFAULT_RD));
@@ -212,8 +212,8 @@ backend_tests! {
         let response = app.get(&format!("/v1/players/{}/versus/{}", lan.id, minh.id)).await;
         assert_eq!(response.status(), StatusCode::OK);
         let record: Value = response.json().await.unwrap();
-        assert_eq!(record["player"], json!({"id": lan.id, "name": "Lan"}));
-        assert_eq!(record["opponent"], json!({"id": minh.id, "name": "Minh"}));
+        assert_eq!(record["player"], json!({"id": lan.id, "name": "Lan", "bot": false}));
+        assert_eq!(record["opponent"], json!({"id": minh.id, "name": "Minh", "bot": false}));
         assert_eq!(record["all"], json!({"games": 5, "wins": 3, "draws": 1, "losses": 1}));
         assert_eq!(record["rated"], json!({"games": 4, "wins": 2, "draws": 1, "losses": 1}));
         assert!(record["last_played_at"].as_str().unwrap() >= last["finished_at"].as_str().unwrap());

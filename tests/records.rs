@@ -178,7 +178,7 @@ backend_tests! {
         assert_eq!(json["status"], "finished");
         assert_eq!(json["rules"]["preset"], "classic");
         assert_eq!(json["rules"]["max_plies"], 400);
-        assert_eq!(json["players"]["south"], json!({"id": game.south.id, "name": "south"}));
+        assert_eq!(json["players"]["south"], json!({"id": game.south.id, "name": "south", "bot": false}));
         assert_eq!(json["start_position"], "M0,5,5,5,5,5,M0,5,5,5,5,5 s 0:0 0:0 1");
         assert_eq!(json["first"], "south");
         assert_eq!(json["moves"][1]["ply"], 2);
@@ -354,7 +354,7 @@ backend_tests! {
 
         let id = first["id"].as_str().unwrap();
         assert_eq!(first["status"], "archived");
-        assert_eq!(first["players"]["north"], json!({"id": null, "name": "Hà"}));
+        assert_eq!(first["players"]["north"], json!({"id": null, "name": "Hà", "bot": false}));
         assert_eq!(first["legal_moves"], json!([]));
         assert_problem(app.play(id, &lan.token, json!({"move": "1L"})).await, 403, "not_a_player").await;
         assert_problem(app.join(id, &lan.token).await, 409, "game_not_waiting").await;

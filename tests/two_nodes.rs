@@ -65,3 +65,54 @@ async fn a_move_through_node_a_reaches_a_subscriber_of_node_b() {
         "nothing twice"
     );
 }
+
+#[tokio::test]
+async fn a_players_stream_on_node_b_hears_what_node_a_commits() {
+    let Some(a) = TestApp::spawn(Backend::Postgres).await else {
+        common::report_skip("two_nodes");
+        return;
+    };
+    let b = a.sibling().await;
+    let alice = a.player("alice").await;
+    let bob = a.player("bob").await;
+    // A ticket issued by node A opens the stream on node B: tickets live in the database.
+    let ticket = a.stream_ticket(&alice.token).await;
+    let path = format!(
+        "/v1/me/stream?ticket={}",
+        ticket["ticket"].as_str().unwrap()
+    );
+    let mut mine = b.stream(&path, &[]).await;
+    assert_eq!(mine.next_within(WAIT).await.unwrap().kind(), "snapshot");
+
+    let created = a
+        .create_game(
+            &bob.token,
+            json!({"seat": "south", "first": "south", "opponent": alice.id}),
+        )
+        .await;
+    let id = created["id"].as_str().unwrap().to_owned();
+    let mut kinds: Vec<String> = Vec::new();
+    let challenge = mine.next_within(WAIT).await.unwrap();
+    assert_eq!(challenge.data["game_id"], id.as_str());
+    kinds.push(challenge.kind().to_owned());
+    assert_eq!(a.join(&id, &alice.token).await.status(), StatusCode::OK);
+    let state: Value = a.game(&id).await;
+    let notation = state["legal_moves"][0].as_str().unwrap().to_owned();
+    let played = a.play(&id, &bob.token, json!({ "move": notation })).await;
+    assert_eq!(played.status(), StatusCode::CREATED);
+    assert_eq!(
+        a.act(&id, "resign", &bob.token).await.status(),
+        StatusCode::OK
+    );
+
+    kinds.extend(mine.take(3).await.iter().map(|m| m.kind().to_owned()));
+    assert_eq!(
+        kinds,
+        ["challenge", "game_started", "your_turn", "game_ended"],
+        "each once, in order, on node B"
+    );
+    assert!(
+        !mine.ends_within(Duration::from_millis(300)).await,
+        "nothing twice"
+    );
+}

@@ -71,10 +71,7 @@ async fn new_player(store: &Store, name: &str) -> anyhow::Result<Seated> {
         .await?
         .context("name taken")?;
     Ok(Seated {
-        player: PlayerRef {
-            id: player.id,
-            name: player.name,
-        },
+        player: PlayerRef::from(&player),
         token_hash: token.hash(),
     })
 }

@@ -27,7 +27,9 @@
 //!    closing them: the move path's cost of the push side.
 //!
 //! The server runs with `--max-connections-per-ip 0 --rate-limit-per-second
-//! 0`; pass stream caps or anything else with `--server-arg=…` (repeatable).
+//! 0 --max-streams-per-ip 0 --max-streams 0`; pass anything else with
+//! `--server-arg=…` (repeatable). A server targeted with `--base-url` needs
+//! the same caps lifted.
 //! The tool raises its soft limit on open files (inherited by the servers).
 
 mod games;

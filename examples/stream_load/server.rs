@@ -42,6 +42,7 @@ impl Server {
                 "--rate-limit-per-second",
                 "0",
             ])
+            .args(["--max-streams-per-ip", "0", "--max-streams", "0"])
             .args(extra)
             .env(
                 "RUST_LOG",

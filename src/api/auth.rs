@@ -9,7 +9,7 @@ use futures_util::future::LocalBoxFuture;
 
 use super::problem::{ApiError, AuthFailure};
 use super::AppState;
-use crate::domain::{ApiToken, TokenId};
+use crate::domain::{ApiToken, StreamTicket, TokenId};
 use crate::store::Player;
 
 /// The player whose token came in `Authorization: Bearer <token>`. As a
@@ -82,4 +82,25 @@ fn bearer_token(request: &HttpRequest) -> Result<ApiToken, ApiError> {
         return Err(malformed());
     }
     ApiToken::presented(token.trim()).ok_or_else(malformed)
+}
+
+/// The player a stream is for: the one a `?ticket=` was issued to (the
+/// ticket is used up by this request, on whichever node), else the bearer
+/// token's. A ticket that is malformed, unknown, used or expired is a 401
+/// `invalid_ticket`, whatever the headers say.
+pub async fn stream_player(
+    state: &AppState,
+    request: &HttpRequest,
+    ticket: Option<&str>,
+) -> Result<Player, ApiError> {
+    let Some(ticket) = ticket else {
+        return Ok(Authenticated::extract(request).await?.0);
+    };
+    let ticket = StreamTicket::presented(ticket).ok_or(ApiError::InvalidTicket)?;
+    let now = state.games.time().now();
+    state
+        .store
+        .use_stream_ticket(&ticket.hash(), now)
+        .await?
+        .ok_or(ApiError::InvalidTicket)
 }

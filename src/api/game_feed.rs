@@ -2,16 +2,14 @@
 //! `Last-Event-ID` from the database, then the hub's live events, each
 //! once and in version order, until the game's final event.
 
-use std::time::Duration;
-
 use serde_json::{json, Value};
 use tokio::sync::broadcast::{error::RecvError, Receiver};
 
-use super::streaming::{Gone, Sink};
+use super::streaming::{Gone, Pulse, Sink};
 use super::views::{EventView, GameView};
 use super::AppState;
 use crate::domain::{GameId, GameStatus};
-use crate::games::{self, replay_events, GameEvent};
+use crate::games::{self, GameEvent};
 use crate::live::Signal;
 use crate::store::Game;
 
@@ -56,7 +54,7 @@ pub async fn follow(
     since: Option<i64>,
     mut signals: Receiver<Signal>,
     sink: Sink,
-    heartbeat: Duration,
+    mut pulse: Pulse,
 ) {
     let mut follower = Follower {
         state,
@@ -72,7 +70,6 @@ pub async fn follow(
     if started.is_err() || follower.done {
         return;
     }
-    let mut beat = tokio::time::interval_at(tokio::time::Instant::now() + heartbeat, heartbeat);
     loop {
         let sent = tokio::select! {
             signal = signals.recv() => match signal {
@@ -84,7 +81,7 @@ pub async fn follow(
                 Ok(Signal::Resync) | Err(RecvError::Lagged(_)) => Box::pin(follower.reread()).await,
                 Err(RecvError::Closed) => return,
             },
-            _ = beat.tick() => follower.sink.heartbeat().await,
+            tick = pulse.next() => follower.sink.on(tick).await,
         };
         if sent.is_err() || follower.done {
             return;
@@ -130,7 +127,12 @@ impl Follower<'_> {
     /// The changes after `self.last` as stored, or a snapshot when they
     /// cannot be rebuilt.
     async fn catch_up(&mut self, game: Game) -> Result<(), Gone> {
-        match replay_events::events_after(&self.state.store, &game, self.last).await {
+        match self
+            .state
+            .games
+            .events_after(&self.state.store, &game, self.last)
+            .await
+        {
             Ok(Some(events)) => {
                 for event in &events {
                     self.send(event, GameStatus::Active).await?;

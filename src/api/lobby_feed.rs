@@ -3,12 +3,11 @@
 //! snapshot.
 
 use std::collections::HashSet;
-use std::time::Duration;
 
 use serde_json::{json, Value};
 use tokio::sync::broadcast::{error::RecvError, Receiver};
 
-use super::streaming::{Gone, Sink};
+use super::streaming::{Gone, Pulse, Sink};
 use super::views::GameView;
 use super::AppState;
 use crate::domain::{GameId, GameStatus};
@@ -29,12 +28,7 @@ struct Lobby<'a> {
     open: HashSet<GameId>,
 }
 
-pub async fn follow(
-    state: &AppState,
-    mut signals: Receiver<Signal>,
-    sink: Sink,
-    heartbeat: Duration,
-) {
+pub async fn follow(state: &AppState, mut signals: Receiver<Signal>, sink: Sink, mut pulse: Pulse) {
     let mut lobby = Lobby {
         state,
         sink,
@@ -43,7 +37,6 @@ pub async fn follow(
     if lobby.snapshot().await.is_err() {
         return;
     }
-    let mut beat = tokio::time::interval_at(tokio::time::Instant::now() + heartbeat, heartbeat);
     loop {
         let sent = tokio::select! {
             signal = signals.recv() => match signal {
@@ -52,7 +45,7 @@ pub async fn follow(
                 Ok(Signal::Resync) | Err(RecvError::Lagged(_)) => lobby.snapshot().await,
                 Err(RecvError::Closed) => return,
             },
-            _ = beat.tick() => lobby.sink.heartbeat().await,
+            tick = pulse.next() => lobby.sink.on(tick).await,
         };
         if sent.is_err() {
             return;

@@ -9,6 +9,7 @@ pub mod fallback;
 pub mod game_feed;
 pub mod idempotency;
 pub mod lobby_feed;
+pub mod me_feed;
 pub mod offload;
 pub mod openapi;
 pub mod problem;
@@ -24,7 +25,7 @@ pub mod views;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::games::Games;
-use crate::live::{Hub, StreamSettings};
+use crate::live::{Hub, StreamSettings, StreamSlots};
 use crate::store::Store;
 
 /// Shared state, registered once as `web::Data<AppState>`.
@@ -33,6 +34,8 @@ pub struct AppState {
     pub games: Games,
     pub live: Hub,
     pub streams: StreamSettings,
+    /// The streams open under the caps of `streams`.
+    pub stream_slots: StreamSlots,
 }
 
 /// Registers every documented route. A new resource module adds one line
@@ -47,9 +50,11 @@ pub fn configure(config: &mut ServiceConfig) {
         .configure(routes::records::configure)
         .configure(routes::analysis::configure)
         .configure(routes::players::configure)
+        .configure(routes::bots::configure)
         .configure(routes::tokens::configure)
         .configure(routes::leaderboards::configure)
         .configure(routes::ratings::configure)
         .configure(routes::problems::configure)
-        .configure(routes::streams::configure);
+        .configure(routes::streams::configure)
+        .configure(routes::me_stream::configure);
 }

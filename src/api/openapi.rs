@@ -2,6 +2,7 @@
 //! routes, so `/openapi.json`, `oanquan openapi` and the server cannot
 //! disagree.
 
+use actix_web::http::StatusCode;
 use actix_web::App;
 use serde_json::json;
 use utoipa::openapi::content::{Content, ContentBuilder};
@@ -140,12 +141,22 @@ fn add_examples_from_descriptions(operation: &mut Operation) {
             .skip(1)
             .step_by(2)
             .filter_map(ProblemCode::from_code)
-            .filter(|code| code.status().as_u16().to_string() == *status)
+            .filter(|code| {
+                status
+                    .parse::<u16>()
+                    .ok()
+                    .and_then(|s| StatusCode::from_u16(s).ok())
+                    .is_some_and(|s| code.comes_with(s))
+            })
             .collect();
+        let answered = status.parse::<u16>().unwrap_or_default();
         if let Some(content) = response.content.get_mut(PROBLEM_JSON) {
-            for code in named {
-                ensure_example(content, code);
+            for &code in &named {
+                ensure_example(content, code, answered);
             }
+        }
+        for code in named {
+            document_headers(response, code);
         }
     }
 }
@@ -153,7 +164,7 @@ fn add_examples_from_descriptions(operation: &mut Operation) {
 /// Adds `code`'s catalogue example to a problem response's content unless
 /// one for it is there; a single `example` becomes a named one first.
 /// Returns whether it added one.
-fn ensure_example(content: &mut Content, code: ProblemCode) -> bool {
+fn ensure_example(content: &mut Content, code: ProblemCode, status: u16) -> bool {
     if let Some(single) = content.example.take() {
         let name = single["code"].as_str().unwrap_or("example").to_owned();
         content.examples.insert(
@@ -168,18 +179,18 @@ fn ensure_example(content: &mut Content, code: ProblemCode) -> bool {
         code.as_str().to_owned(),
         RefOr::T(
             ExampleBuilder::new()
-                .value(Some(problem_example(code)))
+                .value(Some(problem_example(code, status)))
                 .build(),
         ),
     );
     true
 }
 
-fn problem_example(code: ProblemCode) -> serde_json::Value {
+fn problem_example(code: ProblemCode, status: u16) -> serde_json::Value {
     json!({
         "type": code.type_uri(),
         "title": code.title(),
-        "status": code.status().as_u16(),
+        "status": status,
         "detail": code.description(),
         "code": code.as_str(),
     })
@@ -204,16 +215,18 @@ fn add_problem(operation: &mut Operation, code: ProblemCode) {
             .insert(status, problem_response(code).into());
         return;
     };
+    document_headers(existing, code);
     let Some(content) = existing.content.get_mut(PROBLEM_JSON) else {
         return;
     };
-    if ensure_example(content, code) && !existing.description.contains(code.as_str()) {
+    let answered = code.status().as_u16();
+    if ensure_example(content, code, answered) && !existing.description.contains(code.as_str()) {
         existing.description = format!("{}; or `{}`", existing.description, code.as_str());
     }
 }
 
 fn problem_response(code: ProblemCode) -> Response {
-    let example = problem_example(code);
+    let example = problem_example(code, code.status().as_u16());
     let content = ContentBuilder::new()
         .schema(Some(Ref::from_schema_name("Problem")))
         .examples_from_iter([(
@@ -223,23 +236,26 @@ fn problem_response(code: ProblemCode) -> Response {
         .build();
     let mut response = ResponseBuilder::new()
         .description(format!("`{}`: {}", code.as_str(), code.description()))
-        .content(PROBLEM_JSON, content);
-    match code {
-        ProblemCode::Unauthorized => {
-            response = response.header(
-                "WWW-Authenticate",
-                header_doc(Type::String, "A `Bearer` challenge"),
-            )
-        }
-        ProblemCode::RateLimited => {
-            response = response.header(
-                "Retry-After",
-                header_doc(Type::Integer, "Seconds to wait before retrying"),
-            )
-        }
-        _ => {}
-    }
-    response.build()
+        .content(PROBLEM_JSON, content)
+        .build();
+    document_headers(&mut response, code);
+    response
+}
+
+/// The headers that come with `code`'s answers.
+fn document_headers(response: &mut Response, code: ProblemCode) {
+    let (name, header) = match code {
+        ProblemCode::Unauthorized => (
+            "WWW-Authenticate",
+            header_doc(Type::String, "A `Bearer` challenge"),
+        ),
+        ProblemCode::RateLimited | ProblemCode::TooManyStreams | ProblemCode::AnalysisBusy => (
+            "Retry-After",
+            header_doc(Type::Integer, "Seconds to wait before retrying"),
+        ),
+        _ => return,
+    };
+    response.headers.entry(name.to_owned()).or_insert(header);
 }
 
 fn header_doc(schema_type: Type, description: &str) -> Header {

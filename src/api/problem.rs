@@ -11,9 +11,14 @@ use utoipa::ToSchema;
 use crate::domain::{echoed, InvalidLabel, InvalidName, MAX_DETAIL_CHARS};
 use crate::engine::{PositionError, RulesError};
 use crate::games::GamesError;
+use crate::live::Refused;
 use crate::store::StoreError;
 
 pub const PROBLEM_JSON: &str = "application/problem+json";
+
+/// The `Retry-After` of a refused stream: long enough for a client that
+/// loops not to hammer, short enough to come back soon after one closed.
+pub const STREAM_RETRY_AFTER_SECS: u64 = 5;
 
 /// Largest JSON request body accepted, in bytes.
 pub const MAX_JSON_BODY_BYTES: usize = 16 * 1024;
@@ -139,11 +144,29 @@ problem_codes! {
         "The search limits are out of range: `time_ms` is 1..=2000, `depth` 1..=96, `level` 1..=7; the detail names the field.";
     AnalysisBusy => "analysis_busy", SERVICE_UNAVAILABLE, "Analysis busy",
         "As many searches as the server allows are running or waiting. Retry after the number of seconds in `Retry-After`.";
+    InvalidTicket => "invalid_ticket", UNAUTHORIZED, "Invalid stream ticket",
+        "The `ticket` of `GET /v1/me/stream?ticket=` is unknown, used already (a ticket opens one stream) or expired (it lives 60 seconds by default). Get a new one with `POST /v1/me/stream-tickets`.";
+    TooManyStreams => "too_many_streams", TOO_MANY_REQUESTS, "Too many streams",
+        "This client IP holds as many streams open as the server allows (`--max-streams-per-ip`, answered 429), or the server holds as many as it allows in all (`--max-streams`, answered 503). Close one, or retry after the seconds in `Retry-After`.";
     Internal => "internal", INTERNAL_SERVER_ERROR, "Internal error",
         "The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it.";
 }
 
 impl ProblemCode {
+    /// The one other status a code may come with: `too_many_streams` is 429
+    /// for the client's cap and 503 for the server's.
+    pub fn also_status(self) -> Option<StatusCode> {
+        match self {
+            ProblemCode::TooManyStreams => Some(StatusCode::SERVICE_UNAVAILABLE),
+            _ => None,
+        }
+    }
+
+    /// Whether this code can be answered with `status`.
+    pub fn comes_with(self, status: StatusCode) -> bool {
+        status == self.status() || Some(status) == self.also_status()
+    }
+
     pub fn from_code(code: &str) -> Option<Self> {
         Self::ALL.iter().copied().find(|c| c.as_str() == code)
     }
@@ -289,8 +312,19 @@ pub enum ApiError {
     InvalidSearch(String),
     #[error("the server is running as many searches as it allows; retry in a second")]
     AnalysisBusy,
+    #[error("the stream ticket is unknown, used already or expired; get a new one with POST /v1/me/stream-tickets")]
+    InvalidTicket,
+    #[error("{}", too_many_streams(.0))]
+    TooManyStreams(Refused),
     #[error("an internal error occurred")]
     Internal(#[source] anyhow::Error),
+}
+
+fn too_many_streams(refused: &Refused) -> String {
+    match refused {
+        Refused::PerIp { max } => format!("this client IP holds {max} streams open, the most allowed; close one first"),
+        Refused::Total { max } => format!("the server holds {max} streams open, the most it allows; retry later (another node may have room)"),
+    }
 }
 
 fn looking_like(name: &str, resembles: &Option<String>) -> String {
@@ -348,12 +382,22 @@ impl ApiError {
             ApiError::AnswerTooLarge(_) => ProblemCode::AnswerTooLarge,
             ApiError::InvalidSearch(_) => ProblemCode::InvalidSearch,
             ApiError::AnalysisBusy => ProblemCode::AnalysisBusy,
+            ApiError::InvalidTicket => ProblemCode::InvalidTicket,
+            ApiError::TooManyStreams(_) => ProblemCode::TooManyStreams,
             ApiError::Internal(_) => ProblemCode::Internal,
         }
     }
 
+    /// The code's status, or its other one ([`ProblemCode::also_status`]).
+    pub fn status(&self) -> StatusCode {
+        match (self, self.code().also_status()) {
+            (ApiError::TooManyStreams(Refused::Total { .. }), Some(other)) => other,
+            _ => self.code().status(),
+        }
+    }
+
     pub fn problem(&self) -> Problem {
-        Problem::new(self.code(), self.code().status(), self.to_string())
+        Problem::new(self.code(), self.status(), self.to_string())
     }
 }
 
@@ -375,7 +419,7 @@ impl From<StoreError> for ApiError {
 
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
-        self.code().status()
+        self.status()
     }
 
     fn error_response(&self) -> HttpResponse {
@@ -412,6 +456,12 @@ impl ResponseError for ApiError {
             }
             ApiError::AnalysisBusy => {
                 headers.insert(header::RETRY_AFTER, HeaderValue::from(1));
+            }
+            ApiError::TooManyStreams(_) => {
+                headers.insert(
+                    header::RETRY_AFTER,
+                    HeaderValue::from(STREAM_RETRY_AFTER_SECS),
+                );
             }
             _ => {}
         }

@@ -9,7 +9,12 @@ use actix_web::http::header;
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
 use serde_json::Value;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch};
+use tokio::time::Interval;
+
+use super::problem::ApiError;
+use super::AppState;
+use crate::telemetry::ClientAddress;
 
 pub const SSE: &str = "text/event-stream";
 pub const NDJSON: &str = "application/x-ndjson";
@@ -82,6 +87,7 @@ impl Framing {
 #[derive(Clone, Debug)]
 pub struct Sink {
     pub framing: Framing,
+    retry: Duration,
     chunks: mpsc::Sender<Bytes>,
 }
 
@@ -100,16 +106,96 @@ impl Sink {
     pub async fn heartbeat(&self) -> Result<(), Gone> {
         self.send(self.framing.heartbeat()).await
     }
+
+    /// The last words of a stream the server closes while the client is
+    /// still there (shutdown, a subscriber too far behind): in SSE the
+    /// reconnection delay again, so `EventSource` comes back (to another
+    /// node, or here) and resumes.
+    pub async fn farewell(&self, why: &str) {
+        if let Some(retry) = self.framing.retry(self.retry) {
+            let comment = Bytes::from(format!(": {why}\n"));
+            // The client may be gone already; nothing more to do then.
+            if self.send(comment).await.is_ok() {
+                let _ = self.send(retry).await;
+            }
+        }
+    }
+
+    /// Handles one tick of `pulse`: a heartbeat, or at shutdown a farewell
+    /// (then `Err`: the stream ends).
+    pub async fn on(&self, tick: Tick) -> Result<(), Gone> {
+        match tick {
+            Tick::Beat => self.heartbeat().await,
+            Tick::Stop => {
+                self.farewell("the server is stopping; reconnect").await;
+                Err(Gone)
+            }
+        }
+    }
+}
+
+/// What an idle stream waits for besides its events: the next heartbeat,
+/// or the server stopping.
+pub struct Pulse {
+    beat: Interval,
+    stopping: watch::Receiver<bool>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tick {
+    Beat,
+    Stop,
+}
+
+impl Pulse {
+    /// Heartbeats every `every`, the first one `every` from now.
+    pub fn new(every: Duration, stopping: watch::Receiver<bool>) -> Pulse {
+        let beat = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+        Pulse { beat, stopping }
+    }
+
+    pub async fn next(&mut self) -> Tick {
+        tokio::select! {
+            _ = self.beat.tick() => Tick::Beat,
+            stopped = self.stopping.wait_for(|stopping| *stopping) => match stopped {
+                Ok(_) => Tick::Stop,
+                // Nobody can stop the streams any more: heartbeats only.
+                Err(_) => std::future::pending().await,
+            },
+        }
+    }
+}
+
+/// Opens a stream for `request` if the caps allow: the response, the sink
+/// that feeds it and the pulse (heartbeat, shutdown) its task waits on.
+/// The stream's place under the caps is held by the response body.
+pub fn start(
+    state: &AppState,
+    request: &HttpRequest,
+) -> Result<(HttpResponse, Sink, Pulse), ApiError> {
+    let client = ClientAddress::of_request(request);
+    let slot = state
+        .stream_slots
+        .admit(client)
+        .map_err(ApiError::TooManyStreams)?;
+    let settings = &state.streams;
+    let retry = Duration::from_millis(settings.retry_ms);
+    let (response, sink) = open(Framing::of(request), retry, slot);
+    let heartbeat = Duration::from_millis(settings.heartbeat_ms.max(1));
+    Ok((response, sink, Pulse::new(heartbeat, state.live.stopping())))
 }
 
 /// A streaming response and the sink that feeds it. The response is never
-/// compressed (a compressor would hold events back) nor cached.
-pub fn open(framing: Framing, retry: Duration) -> (HttpResponse, Sink) {
+/// compressed (a compressor would hold events back) nor cached. `held`
+/// (e.g. the stream's place under the caps) lives as long as the body: it
+/// goes when the stream ends or the client leaves.
+pub fn open<H: 'static>(framing: Framing, retry: Duration, held: H) -> (HttpResponse, Sink) {
     let (chunks, mut receiver) = mpsc::channel::<Bytes>(BODY_BUFFER);
     if let Some(retry) = framing.retry(retry) {
         let _ = chunks.try_send(retry);
     }
     let body = futures_util::stream::poll_fn(move |cx| {
+        let _held = &held;
         receiver
             .poll_recv(cx)
             .map(|chunk| chunk.map(Ok::<_, Infallible>))
@@ -120,5 +206,10 @@ pub fn open(framing: Framing, retry: Duration) -> (HttpResponse, Sink) {
         .insert_header((header::CONTENT_ENCODING, "identity"))
         .insert_header(("X-Accel-Buffering", "no"))
         .streaming(body);
-    (response, Sink { framing, chunks })
+    let sink = Sink {
+        framing,
+        retry,
+        chunks,
+    };
+    (response, sink)
 }

@@ -7,12 +7,14 @@ mod echo;
 mod game;
 mod player;
 mod text;
+mod ticket;
 mod token;
 
 pub use echo::{echoed, MAX_DETAIL_CHARS, MAX_LOG_FIELD_CHARS};
 pub use game::{GameId, GameStatus, InvalidGameId, TimeControl};
 pub use player::{InvalidName, InvalidPlayerId, NameKeys, PlayerId, PlayerName};
 pub use text::{Unfit, MAX_MARKS_PER_BASE};
+pub use ticket::StreamTicket;
 pub use token::{
     redact_tokens, ApiToken, InvalidLabel, InvalidTokenId, TokenHash, TokenId, TokenLabel,
 };

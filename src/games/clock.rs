@@ -137,6 +137,24 @@ pub(super) fn punch(
     Some(Punched { think_ms, left_ms })
 }
 
+/// Sets the clock of `game` (whose `ply` and `to_move` are already the
+/// next mover's) as a stored move left it: `seat` moved at `at` with
+/// `left_ms` left after the move and its increment, and the other side's
+/// time runs from then. What [`punch`] did, read back from the move's row.
+pub(super) fn after_stored_move(
+    game: &mut Game,
+    seat: Seat,
+    left_ms: i64,
+    at: DateTime<Utc>,
+    policy: &Policy,
+) {
+    if let Some(clock) = game.timing.clock_ms.as_mut() {
+        clock[seat.index()] = left_ms;
+    }
+    game.timing.turn_started_at = Some(at);
+    game.timing.deadline_at = flag_time(game, policy);
+}
+
 /// The clock as the API shows it; `None` for an untimed game.
 pub fn state(game: &Game) -> Option<ClockState> {
     let clock = game

@@ -107,10 +107,12 @@ fn as_player<S: Serializer>(player: &PlayerRef, s: S) -> Result<S::Ok, S::Error>
     struct Player<'a> {
         id: &'a str,
         name: &'a str,
+        bot: bool,
     }
     Player {
         id: player.id.as_str(),
         name: &player.name,
+        bot: player.is_bot(),
     }
     .serialize(s)
 }

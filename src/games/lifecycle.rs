@@ -116,7 +116,10 @@ pub fn new_game(
 }
 
 impl Games {
-    /// Creates a game; the creator takes a seat and it waits for a second player.
+    /// Creates a game; the creator takes a seat and it waits for a second
+    /// player, unless the other seat is kept for a bot: the bot then takes
+    /// it in the same transaction and the game is active at once (a game
+    /// kept for a bot never waits, since nobody could take the seat).
     pub async fn create(
         &self,
         tx: &mut WriteTx,
@@ -137,10 +140,7 @@ impl Games {
                         id.as_str()
                     ))
                 })?;
-                Some(PlayerRef {
-                    id: player.id,
-                    name: player.name,
-                })
+                Some(PlayerRef::from(&player))
             }
         };
         let now = self.time.now();
@@ -149,10 +149,20 @@ impl Games {
         game.timing.deadline_at = game.timing.expires_at;
         tx.insert_game(&game).await?;
         tracing::info!(game_id = %game.id, rated = game.rated, "game created");
-        let events = vec![GameEvent::Created {
+        let created = GameEvent::Created {
             version: game.version,
-        }];
-        Ok(Transition { game, events })
+        };
+        match game.reserved_for.clone().filter(PlayerRef::is_bot) {
+            Some(bot) => {
+                let mut joined = self.join(tx, &game.id, &bot).await?;
+                joined.events.insert(0, created);
+                Ok(joined)
+            }
+            None => Ok(Transition {
+                game,
+                events: vec![created],
+            }),
+        }
     }
 
     /// Takes the open seat (or the one reserved for `player`); the game becomes active.

@@ -6,6 +6,7 @@
 //! functions; after committing they hand the [`Transition`] to
 //! [`Games::publish`] for whoever follows the game.
 
+pub mod bots;
 pub mod clock;
 pub mod error;
 pub mod events;
@@ -79,6 +80,17 @@ impl Games {
 
     pub fn time(&self) -> &SharedTime {
         &self.time
+    }
+
+    /// The events of a stored game after version `since`, rebuilt under
+    /// this layer's policy ([`replay_events::events_after`]).
+    pub async fn events_after(
+        &self,
+        store: &crate::store::Store,
+        game: &Game,
+        since: i64,
+    ) -> Result<Option<Vec<GameEvent>>, GamesError> {
+        replay_events::events_after(store, game, since, &self.policy).await
     }
 
     /// Committed transitions, in commit order per game, from now on.

@@ -1,6 +1,7 @@
 //! The push side's fan-out: one task of this process follows every
 //! committed transition ([`Games::subscribe`]) and hands each to the
-//! subscribers of its game and of the lobby. Each subscriber has a bounded
+//! subscribers of its game, of the lobby, and of its players (those seated
+//! and the one it is reserved for). Each subscriber has a bounded
 //! buffer; one that falls behind (or when this hub itself fell behind) is
 //! told to resynchronise from the database, never silently skipped.
 
@@ -8,15 +9,17 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, watch};
 
-use crate::domain::GameId;
+use crate::domain::{GameId, PlayerId};
 use crate::games::{Games, Transition};
 use crate::store::Game;
 
+pub mod limits;
 mod nodes;
 pub mod settings;
 
+pub use limits::{Refused, StreamSlot, StreamSlots};
 pub use settings::StreamSettings;
 
 /// How many transitions one subscriber may have waiting before it is
@@ -39,7 +42,19 @@ pub enum Signal {
 pub struct Hub {
     games: Arc<Mutex<HashMap<GameId, broadcast::Sender<Signal>>>>,
     lobby: Arc<Mutex<Option<broadcast::Sender<Signal>>>>,
+    players: Arc<Mutex<HashMap<PlayerId, broadcast::Sender<Signal>>>>,
     dispatched: Arc<AtomicUsize>,
+    stopping: Stopping,
+}
+
+/// Whether the server is stopping: every stream then ends with a retry hint.
+#[derive(Clone, Debug)]
+struct Stopping(Arc<watch::Sender<bool>>);
+
+impl Default for Stopping {
+    fn default() -> Self {
+        Stopping(Arc::new(watch::channel(false).0))
+    }
 }
 
 /// Every this many transitions the channels of games nobody follows any
@@ -76,12 +91,32 @@ impl Hub {
             .subscribe()
     }
 
-    /// Follows every game (the lobby and the players' streams filter).
+    /// Follows the games of one player: those they sit in or are
+    /// challenged to.
+    pub fn watch_player(&self, id: &PlayerId) -> broadcast::Receiver<Signal> {
+        let mut players = self.players.lock().expect("hub lock");
+        players
+            .entry(id.clone())
+            .or_insert_with(|| broadcast::channel(SUBSCRIBER_BUFFER).0)
+            .subscribe()
+    }
+
+    /// Follows every game (the lobby filters).
     pub fn watch_all(&self) -> broadcast::Receiver<Signal> {
         let mut lobby = self.lobby.lock().expect("hub lock");
         lobby
             .get_or_insert_with(|| broadcast::channel(SUBSCRIBER_BUFFER).0)
             .subscribe()
+    }
+
+    /// Tells every stream of this process to end (the server is stopping).
+    pub fn stop_streams(&self) {
+        self.stopping.0.send_replace(true);
+    }
+
+    /// Turns true when the streams must end.
+    pub fn stopping(&self) -> watch::Receiver<bool> {
+        self.stopping.0.subscribe()
     }
 
     /// How many game channels this process holds (for tests and metrics).
@@ -99,11 +134,41 @@ impl Hub {
             }
             if self.dispatched.fetch_add(1, Ordering::Relaxed) % PRUNE_EVERY == 0 {
                 games.retain(|_, sender| sender.receiver_count() > 0);
+                let mut players = self.players.lock().expect("hub lock");
+                players.retain(|_, sender| sender.receiver_count() > 0);
             }
         }
+        let signal = Signal::Changed(transition.clone());
+        self.tell_players(&transition.game, &signal);
         if let Some(lobby) = self.lobby.lock().expect("hub lock").as_ref() {
-            let _ = lobby.send(Signal::Changed(transition));
+            let _ = lobby.send(signal);
         }
+    }
+
+    /// Hands `signal` to the subscribers of each player concerned by `game`.
+    fn tell_players(&self, game: &Game, signal: &Signal) {
+        let players = self.players.lock().expect("hub lock");
+        if players.is_empty() {
+            return;
+        }
+        let mut told: Vec<&PlayerId> = Vec::with_capacity(3);
+        for player in [&game.south, &game.north, &game.reserved_for]
+            .into_iter()
+            .flatten()
+        {
+            if told.contains(&&player.id) {
+                continue;
+            }
+            told.push(&player.id);
+            if let Some(sender) = players.get(&player.id) {
+                let _ = sender.send(signal.clone());
+            }
+        }
+    }
+
+    /// Whether any player's stream is open in this process.
+    fn follows_players(&self) -> bool {
+        !self.players.lock().expect("hub lock").is_empty()
     }
 
     fn senders_of(
@@ -121,6 +186,8 @@ impl Hub {
     fn resync_all(&self) {
         let mut games = self.games.lock().expect("hub lock");
         games.retain(|_, sender| sender.send(Signal::Resync).is_ok());
+        let mut players = self.players.lock().expect("hub lock");
+        players.retain(|_, sender| sender.send(Signal::Resync).is_ok());
         if let Some(lobby) = self.lobby.lock().expect("hub lock").as_ref() {
             let _ = lobby.send(Signal::Resync);
         }

@@ -7,47 +7,58 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::{Hub, Signal};
-use crate::store::{Heard, Store};
+use crate::store::{ChangeListener, Heard, Store};
 
 /// How long to wait before listening again after a failure.
 const RELISTEN_AFTER: Duration = Duration::from_millis(500);
 
 impl Hub {
     /// Follows PostgreSQL's announcements until the process ends (nothing
-    /// on SQLite: a SQLite file is served by one process).
-    pub fn follow_other_nodes(&self, store: Store) {
+    /// on SQLite: a SQLite file is served by one process). Returns once
+    /// this process listens (or failed to, and keeps trying), so that a
+    /// server serves no stream before it hears the other nodes.
+    pub async fn follow_other_nodes(&self, store: Store) {
         if !matches!(store, Store::Postgres(_)) {
             return;
         }
+        let mut listening = listen(&store).await;
         let hub = self.clone();
         tokio::spawn(async move {
+            // Streams served while this process did not listen catch up
+            // once it does.
+            let mut missed = listening.is_none();
             loop {
-                match store.change_listener().await {
-                    Ok(Some(mut listener)) => loop {
-                        match listener.next().await {
-                            Ok(Heard::Changed { game, version }) => {
-                                hub.announced(&store, game, version).await
-                            }
-                            Ok(Heard::Lost) => hub.resync_all(),
-                            Err(error) => {
-                                tracing::warn!(%error, "change listener failed; listening again");
-                                hub.resync_all();
-                                break;
-                            }
-                        }
-                    },
-                    Ok(None) => return,
-                    Err(error) => tracing::warn!(%error, "cannot listen for changes"),
+                if let Some(mut listener) = listening.take() {
+                    if missed {
+                        hub.resync_all();
+                    }
+                    hub.hear(&store, &mut listener).await;
                 }
+                missed = true;
                 tokio::time::sleep(RELISTEN_AFTER).await;
-                hub.resync_all();
+                listening = listen(&store).await;
             }
         });
     }
 
+    /// Hands on what `listener` hears until its connection fails.
+    async fn hear(&self, store: &Store, listener: &mut ChangeListener) {
+        loop {
+            match listener.next().await {
+                Ok(Heard::Changed { game, version }) => self.announced(store, game, version).await,
+                Ok(Heard::Lost) => self.resync_all(),
+                Err(error) => {
+                    // Its subscribers catch up once this process listens again.
+                    tracing::warn!(%error, "change listener failed; listening again");
+                    return;
+                }
+            }
+        }
+    }
+
     async fn announced(&self, store: &Store, id: crate::domain::GameId, version: i64) {
         let (game_sender, lobby_sender) = self.senders_of(&id);
-        if game_sender.is_none() && lobby_sender.is_none() {
+        if game_sender.is_none() && lobby_sender.is_none() && !self.follows_players() {
             return;
         }
         let game = match store.game_by_id(&id).await {
@@ -59,8 +70,20 @@ impl Hub {
                 return;
             }
         };
+        let signal = Signal::Committed(game.clone());
+        self.tell_players(&game, &signal);
         for sender in game_sender.into_iter().chain(lobby_sender) {
-            let _ = sender.send(Signal::Committed(game.clone()));
+            let _ = sender.send(signal.clone());
+        }
+    }
+}
+
+async fn listen(store: &Store) -> Option<ChangeListener> {
+    match store.change_listener().await {
+        Ok(listener) => listener,
+        Err(error) => {
+            tracing::warn!(%error, "cannot listen for changes; trying again");
+            None
         }
     }
 }

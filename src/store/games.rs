@@ -16,6 +16,30 @@ use crate::engine::{EndReason, MandarinSetup, Outcome, RefillShortfall, RulePara
 pub struct PlayerRef {
     pub id: PlayerId,
     pub name: String,
+    /// The search level of a built-in bot; `None` for a person.
+    pub bot_level: Option<u8>,
+}
+
+impl PlayerRef {
+    pub fn is_bot(&self) -> bool {
+        self.bot_level.is_some()
+    }
+}
+
+impl From<&super::Player> for PlayerRef {
+    fn from(player: &super::Player) -> Self {
+        PlayerRef {
+            id: player.id.clone(),
+            name: player.name.clone(),
+            bot_level: player.bot_level(),
+        }
+    }
+}
+
+/// A stored bot level as the store hands it out (`None` for a person, or
+/// for a level out of range, which the migration's check forbids).
+pub(super) fn bot_level(stored: Option<i32>) -> Option<u8> {
+    stored.and_then(|level| u8::try_from(level).ok())
 }
 
 /// A game as stored.
@@ -133,54 +157,58 @@ pub struct MoveRecord {
     pub clock_ms: Option<i64>,
 }
 
-#[derive(sqlx::FromRow)]
-pub(super) struct GameRow {
-    pub(super) id: String,
-    status: String,
-    /// Read only by `oanquan verify`: the rules below are what counts.
-    pub(super) preset: Option<String>,
-    mandarin_setup: String,
-    mandarin_value: i32,
-    empty_mandarin_is_gap: bool,
-    young_mandarin_min: i32,
-    first_move_mandarin_ban: bool,
-    refill_shortfall: String,
-    max_plies: i32,
-    rated: bool,
-    created_by: String,
-    south_id: Option<String>,
-    south_name: Option<String>,
-    north_id: Option<String>,
-    north_name: Option<String>,
-    reserved_for: Option<String>,
-    reserved_name: Option<String>,
-    first_seat: String,
-    custom_start: bool,
-    start_position: String,
-    position: String,
-    ply: i32,
-    to_move: String,
-    winner: Option<String>,
-    end_reason: Option<String>,
-    score_south: Option<i32>,
-    score_north: Option<i32>,
-    version: i64,
-    created_at: DateTime<Utc>,
-    updated_at: DateTime<Utc>,
-    started_at: Option<DateTime<Utc>>,
-    finished_at: Option<DateTime<Utc>>,
-    south_record_name: Option<String>,
-    north_record_name: Option<String>,
-    tc_initial_s: Option<i32>,
-    tc_increment_s: Option<i32>,
-    tc_days_per_move: Option<i32>,
-    clock_south_ms: Option<i64>,
-    clock_north_ms: Option<i64>,
-    turn_started_at: Option<DateTime<Utc>>,
-    deadline_at: Option<DateTime<Utc>>,
-    expires_at: Option<DateTime<Utc>>,
-    abort_reason: Option<String>,
-    unrated_reason: Option<String>,
+row_struct! {
+    pub(super) struct GameRow {
+        pub(super) id: String,
+        status: String,
+        /// Read only by `oanquan verify`: the rules below are what counts.
+        pub(super) preset: Option<String>,
+        mandarin_setup: String,
+        mandarin_value: i32,
+        empty_mandarin_is_gap: bool,
+        young_mandarin_min: i32,
+        first_move_mandarin_ban: bool,
+        refill_shortfall: String,
+        max_plies: i32,
+        rated: bool,
+        created_by: String,
+        south_id: Option<String>,
+        south_name: Option<String>,
+        south_bot_level: Option<i32>,
+        north_id: Option<String>,
+        north_name: Option<String>,
+        north_bot_level: Option<i32>,
+        reserved_for: Option<String>,
+        reserved_name: Option<String>,
+        reserved_bot_level: Option<i32>,
+        first_seat: String,
+        custom_start: bool,
+        start_position: String,
+        position: String,
+        ply: i32,
+        to_move: String,
+        winner: Option<String>,
+        end_reason: Option<String>,
+        score_south: Option<i32>,
+        score_north: Option<i32>,
+        version: i64,
+        created_at: DateTime<Utc>,
+        updated_at: DateTime<Utc>,
+        started_at: Option<DateTime<Utc>>,
+        finished_at: Option<DateTime<Utc>>,
+        south_record_name: Option<String>,
+        north_record_name: Option<String>,
+        tc_initial_s: Option<i32>,
+        tc_increment_s: Option<i32>,
+        tc_days_per_move: Option<i32>,
+        clock_south_ms: Option<i64>,
+        clock_north_ms: Option<i64>,
+        turn_started_at: Option<DateTime<Utc>>,
+        deadline_at: Option<DateTime<Utc>>,
+        expires_at: Option<DateTime<Utc>>,
+        abort_reason: Option<String>,
+        unrated_reason: Option<String>,
+    }
 }
 
 impl GameRow {
@@ -200,11 +228,16 @@ pub(super) fn seat(raw: &str) -> Result<Seat, StoreError> {
     raw.parse().map_err(corrupt)
 }
 
-fn player_ref(id: Option<String>, name: Option<String>) -> Result<Option<PlayerRef>, StoreError> {
+fn player_ref(
+    id: Option<String>,
+    name: Option<String>,
+    level: Option<i32>,
+) -> Result<Option<PlayerRef>, StoreError> {
     match (id, name) {
         (Some(id), Some(name)) => Ok(Some(PlayerRef {
             id: PlayerId::parse(&id).map_err(corrupt)?,
             name,
+            bot_level: bot_level(level),
         })),
         (None, _) => Ok(None),
         (Some(id), None) => Err(corrupt(format!("player {id} has no name"))),
@@ -247,9 +280,9 @@ impl TryFrom<GameRow> for Game {
             rules,
             rated: row.rated,
             created_by: PlayerId::parse(&row.created_by).map_err(corrupt)?,
-            south: player_ref(row.south_id, row.south_name)?,
-            north: player_ref(row.north_id, row.north_name)?,
-            reserved_for: player_ref(row.reserved_for, row.reserved_name)?,
+            south: player_ref(row.south_id, row.south_name, row.south_bot_level)?,
+            north: player_ref(row.north_id, row.north_name, row.north_bot_level)?,
+            reserved_for: player_ref(row.reserved_for, row.reserved_name, row.reserved_bot_level)?,
             first: seat(&row.first_seat)?,
             custom_start: row.custom_start,
             start_position: row.start_position,
@@ -297,7 +330,9 @@ impl TryFrom<GameRow> for Game {
 /// fixed queries below are built at compile time, not per request.
 macro_rules! select_game {
     () => {
-        "SELECT g.*, s.name AS south_name, n.name AS north_name, r.name AS reserved_name \
+        "SELECT g.*, s.name AS south_name, s.bot_level AS south_bot_level, \
+            n.name AS north_name, n.bot_level AS north_bot_level, \
+            r.name AS reserved_name, r.bot_level AS reserved_bot_level \
          FROM games g \
          LEFT JOIN players s ON s.id = g.south_id \
          LEFT JOIN players n ON n.id = g.north_id \
@@ -355,17 +390,18 @@ fn winner_name(outcome: &Outcome) -> &'static str {
     outcome.winner.map_or("draw", Seat::name)
 }
 
-#[derive(sqlx::FromRow)]
-pub(super) struct MoveRow {
-    game_id: String,
-    ply: i32,
-    seat: String,
-    notation: String,
-    player_id: Option<String>,
-    position_after: String,
-    played_at: Option<DateTime<Utc>>,
-    think_ms: Option<i64>,
-    clock_ms: Option<i64>,
+row_struct! {
+    pub(super) struct MoveRow {
+        game_id: String,
+        ply: i32,
+        seat: String,
+        notation: String,
+        player_id: Option<String>,
+        position_after: String,
+        played_at: Option<DateTime<Utc>>,
+        think_ms: Option<i64>,
+        clock_ms: Option<i64>,
+    }
 }
 
 impl TryFrom<MoveRow> for MoveRecord {
@@ -603,10 +639,15 @@ impl super::Store {
                 .fetch_all(pool)
                 .await
         })?;
-        ids.into_iter()
-            .map(|(id,)| GameId::parse(&id).map_err(corrupt))
-            .collect()
+        game_ids(ids)
     }
+}
+
+/// Game ids as a one-column query returns them.
+pub(super) fn game_ids(rows: Vec<(String,)>) -> Result<Vec<GameId>, StoreError> {
+    rows.into_iter()
+        .map(|(id,)| GameId::parse(&id).map_err(corrupt))
+        .collect()
 }
 
 impl WriteTx {

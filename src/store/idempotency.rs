@@ -19,17 +19,19 @@ pub enum KeyScope<'a> {
     Registration,
 }
 
-/// A response as first sent.
-#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
-pub struct SavedResponse {
-    /// Identifies the request the key was first used for.
-    pub fingerprint: String,
-    pub status: i32,
-    /// The response headers worth replaying, as a JSON object.
-    pub headers: String,
-    /// The body, with `sealed_secret` standing where a secret was.
-    pub body: String,
-    pub sealed_secret: Option<String>,
+row_struct! {
+    /// A response as first sent.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub struct SavedResponse {
+        /// Identifies the request the key was first used for.
+        pub fingerprint: String,
+        pub status: i32,
+        /// The response headers worth replaying, as a JSON object.
+        pub headers: String,
+        /// The body, with `sealed_secret` standing where a secret was.
+        pub body: String,
+        pub sealed_secret: Option<String>,
+    }
 }
 
 const SELECT_RESPONSE: &str = "\

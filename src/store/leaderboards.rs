@@ -97,12 +97,13 @@ fn table_sql(store: &Store, filter: &LeaderboardFilter) -> &'static str {
     }
 }
 
-#[derive(sqlx::FromRow)]
-struct Row {
-    player_id: String,
-    name: String,
-    #[sqlx(flatten)]
-    columns: StandingColumns,
+row_struct! {
+    struct Row {
+        player_id: String,
+        name: String,
+        bot_level: Option<i32>,
+        columns: StandingColumns = flatten,
+    }
 }
 
 impl TryFrom<Row> for LeaderboardRow {
@@ -113,6 +114,7 @@ impl TryFrom<Row> for LeaderboardRow {
             player: PlayerRef {
                 id: parse_player(&row.player_id)?,
                 name: row.name,
+                bot_level: super::games::bot_level(row.bot_level),
             },
             standing: row.columns.standing()?,
         })
@@ -142,7 +144,7 @@ fn page_sql(store: &Store, filter: &LeaderboardFilter, start: &PageStart) -> Str
         .collect::<Vec<_>>()
         .join(", ");
     format!(
-        "SELECT r.player_id, p.name, {columns} \
+        "SELECT r.player_id, p.name, p.bot_level, {columns} \
          FROM {table} JOIN players p ON p.id = r.player_id \
          WHERE r.preset = $1 AND r.games >= $2{filter}{range} \
          ORDER BY {order} LIMIT {limit}",

@@ -9,7 +9,6 @@
 use std::str::FromStr;
 use std::time::Duration;
 
-use sqlx::migrate::Migrator;
 use sqlx::pool::{PoolConnectionMetadata, PoolOptions};
 use sqlx::postgres::{PgConnectOptions, PgPool};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqliteSynchronous};
@@ -46,31 +45,35 @@ macro_rules! with_tx {
     };
 }
 
+#[macro_use]
+mod rows;
+mod bots;
 mod games;
 mod history;
 mod idempotency;
 mod leaderboards;
+mod migrations;
 mod players;
 mod rating_queries;
 mod ratings;
 mod rebuild;
 mod stream_reads;
+mod stream_tickets;
 mod tokens;
 mod write_turn;
 
+pub use bots::{bot_id, bot_name};
 pub use games::{Game, MoveRecord, PlayerRef, Timing};
 pub use history::{GameFilter, HistoryKey, RulesFilter, StoredGame};
 pub use idempotency::{KeyScope, SavedResponse};
 pub use leaderboards::{LeaderboardFilter, LeaderboardRow, PageStart, RankKey};
+pub use migrations::Schema;
 pub use players::{NameKeysFilled, Player, Registered};
 pub use ratings::{ChangeToStore, HeadToHead, PresetStanding, RatedGame, RatingChange, Record};
 pub use rebuild::RebuildSummary;
 pub use stream_reads::{ChangeListener, Heard};
 pub use tokens::{TokenHolder, TokenRecord, LAST_USED_PRECISION};
 pub use write_turn::SqliteWrite;
-
-static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");
-static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/postgres");
 
 /// How long a request waits for a pooled connection before giving up.
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
@@ -165,8 +168,8 @@ impl Store {
     /// before migration 0005 ([`Store::fill_name_keys`]).
     pub async fn migrate(&self) -> Result<(), StoreError> {
         match self {
-            Store::Sqlite(pool) => SQLITE_MIGRATIONS.run(pool).await?,
-            Store::Postgres(pool) => POSTGRES_MIGRATIONS.run(pool).await?,
+            Store::Sqlite(pool) => Schema::Sqlite.run(pool).await?,
+            Store::Postgres(pool) => Schema::Postgres.run(pool).await?,
         }
         let filled = self.fill_name_keys().await?;
         if filled.players > 0 {

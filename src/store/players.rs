@@ -5,13 +5,27 @@ use chrono::{DateTime, SubsecRound, Utc};
 use super::{Store, StoreError, WriteTx};
 use crate::domain::{NameKeys, PlayerId, PlayerName, TokenHash, TokenId, TokenLabel};
 
-/// A player's public record. Token hashes never leave the store.
-#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
-pub struct Player {
-    #[sqlx(try_from = "String")]
-    pub id: PlayerId,
-    pub name: String,
-    pub created_at: DateTime<Utc>,
+row_struct! {
+    /// A player's public record. Token hashes never leave the store.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub struct Player {
+        pub id: PlayerId = parsed,
+        pub name: String,
+        pub created_at: DateTime<Utc>,
+        /// The search level of a built-in bot ([`super::bots`]); `None` for a person.
+        pub stored_bot_level: Option<i32> = column("bot_level"),
+    }
+}
+
+impl Player {
+    /// The search level of a built-in bot; `None` for a person.
+    pub fn bot_level(&self) -> Option<u8> {
+        super::games::bot_level(self.stored_bot_level)
+    }
+
+    pub fn is_bot(&self) -> bool {
+        self.bot_level().is_some()
+    }
 }
 
 /// A new player and the id of the token issued with them.
@@ -25,9 +39,9 @@ const INSERT_PLAYER: &str = "\
     INSERT INTO players (id, name, skeleton_key, cased_skeleton_key, created_at) \
     VALUES ($1, $2, $3, $4, $5) \
     ON CONFLICT DO NOTHING \
-    RETURNING id, name, created_at";
+    RETURNING id, name, created_at, bot_level";
 
-const PLAYER_BY_ID: &str = "SELECT id, name, created_at FROM players WHERE id = $1";
+const PLAYER_BY_ID: &str = "SELECT id, name, created_at, bot_level FROM players WHERE id = $1";
 
 const NAME_RESEMBLING: &str = "\
     SELECT name FROM players WHERE skeleton_key = $1 OR cased_skeleton_key = $2 \

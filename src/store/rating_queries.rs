@@ -15,22 +15,24 @@ const STANDINGS_OF_PLAYER: &str = "\
         streak_length, last_played_at \
     FROM player_ratings WHERE player_id = $1 AND games > 0 ORDER BY preset";
 
-#[derive(sqlx::FromRow)]
-struct ChangeRow {
-    id: i64,
-    game_id: String,
-    player_id: String,
-    opponent_id: String,
-    opponent_name: String,
-    preset: String,
-    result: String,
-    rated_at: DateTime<Utc>,
-    rating_before: f64,
-    rd_before: f64,
-    volatility_before: f64,
-    rating_after: f64,
-    rd_after: f64,
-    volatility_after: f64,
+row_struct! {
+    struct ChangeRow {
+        id: i64,
+        game_id: String,
+        player_id: String,
+        opponent_id: String,
+        opponent_name: String,
+        opponent_bot_level: Option<i32>,
+        preset: String,
+        result: String,
+        rated_at: DateTime<Utc>,
+        rating_before: f64,
+        rd_before: f64,
+        volatility_before: f64,
+        rating_after: f64,
+        rd_after: f64,
+        volatility_after: f64,
+    }
 }
 
 impl TryFrom<ChangeRow> for RatingChange {
@@ -44,6 +46,7 @@ impl TryFrom<ChangeRow> for RatingChange {
             opponent: PlayerRef {
                 id: parse_player(&row.opponent_id)?,
                 name: row.opponent_name,
+                bot_level: super::games::bot_level(row.opponent_bot_level),
             },
             preset: parse_preset(&row.preset)?,
             result: parse_result(&row.result)?,
@@ -65,20 +68,22 @@ impl TryFrom<ChangeRow> for RatingChange {
 /// A player's changes, newest first, below a change id; `$3` narrows to a
 /// preset when given (NULL: every preset).
 const CHANGES_OF_PLAYER: &str = "\
-    SELECT c.id, c.game_id, c.player_id, c.opponent_id, p.name AS opponent_name, c.preset, \
+    SELECT c.id, c.game_id, c.player_id, c.opponent_id, p.name AS opponent_name, \
+        p.bot_level AS opponent_bot_level, c.preset, \
         c.result, c.rated_at, c.rating_before, c.rd_before, c.volatility_before, c.rating_after, \
         c.rd_after, c.volatility_after \
     FROM rating_changes c JOIN players p ON p.id = c.opponent_id \
     WHERE c.player_id = $1 AND c.id < $2 AND (c.preset = $3 OR $3 IS NULL) \
     ORDER BY c.id DESC LIMIT $4";
 
-#[derive(sqlx::FromRow)]
-struct RecordRow {
-    rated: bool,
-    games: i64,
-    wins: i64,
-    draws: i64,
-    last_played_at: Option<DateTime<Utc>>,
+row_struct! {
+    struct RecordRow {
+        rated: bool,
+        games: i64,
+        wins: i64,
+        draws: i64,
+        last_played_at: Option<DateTime<Utc>>,
+    }
 }
 
 /// Finished games between $1 and $2, counted from $1's side, split by

@@ -165,18 +165,19 @@ pub(super) fn parse_player(raw: &str) -> Result<PlayerId, StoreError> {
 pub(super) const STANDING_COLUMNS: &str = "rating, rd, volatility, games, wins, draws, losses, \
      streak_kind, streak_length, last_played_at";
 
-#[derive(sqlx::FromRow)]
-pub(super) struct StandingColumns {
-    rating: f64,
-    rd: f64,
-    volatility: f64,
-    games: i64,
-    wins: i64,
-    draws: i64,
-    losses: i64,
-    streak_kind: Option<String>,
-    streak_length: i64,
-    last_played_at: Option<DateTime<Utc>>,
+row_struct! {
+    pub(super) struct StandingColumns {
+        rating: f64,
+        rd: f64,
+        volatility: f64,
+        games: i64,
+        wins: i64,
+        draws: i64,
+        losses: i64,
+        streak_kind: Option<String>,
+        streak_length: i64,
+        last_played_at: Option<DateTime<Utc>>,
+    }
 }
 
 impl StandingColumns {
@@ -207,12 +208,12 @@ impl StandingColumns {
     }
 }
 
-#[derive(sqlx::FromRow)]
-pub(super) struct StandingRow {
-    player_id: String,
-    preset: String,
-    #[sqlx(flatten)]
-    columns: StandingColumns,
+row_struct! {
+    pub(super) struct StandingRow {
+        player_id: String,
+        preset: String,
+        columns: StandingColumns = flatten,
+    }
 }
 
 impl TryFrom<StandingRow> for PresetStanding {

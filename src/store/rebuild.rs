@@ -51,14 +51,15 @@ const RATED_GAMES: &str = "\
 /// limits on bound parameters.
 const BATCH: usize = 1000;
 
-#[derive(sqlx::FromRow)]
-struct GameRow {
-    id: String,
-    preset: String,
-    south_id: String,
-    north_id: String,
-    winner: String,
-    finished_at: DateTime<Utc>,
+row_struct! {
+    struct GameRow {
+        id: String,
+        preset: String,
+        south_id: String,
+        north_id: String,
+        winner: String,
+        finished_at: DateTime<Utc>,
+    }
 }
 
 impl TryFrom<GameRow> for RatedGame {

@@ -11,24 +11,25 @@ use crate::domain::{PlayerId, TokenHash, TokenId, TokenLabel};
 /// with a token does not turn into a write on every request.
 pub const LAST_USED_PRECISION: TimeDelta = TimeDelta::minutes(1);
 
-/// One of a player's tokens, without its secret.
-#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
-pub struct TokenRecord {
-    #[sqlx(try_from = "String")]
-    pub id: TokenId,
-    pub label: String,
-    pub created_at: DateTime<Utc>,
-    pub last_used_at: Option<DateTime<Utc>>,
+row_struct! {
+    /// One of a player's tokens, without its secret.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub struct TokenRecord {
+        pub id: TokenId = parsed,
+        pub label: String,
+        pub created_at: DateTime<Utc>,
+        pub last_used_at: Option<DateTime<Utc>>,
+    }
 }
 
-/// The player a token belongs to, and which token it is.
-#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
-pub struct TokenHolder {
-    #[sqlx(flatten)]
-    pub player: Player,
-    #[sqlx(try_from = "String")]
-    pub token_id: TokenId,
-    pub last_used_at: Option<DateTime<Utc>>,
+row_struct! {
+    /// The player a token belongs to, and which token it is.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub struct TokenHolder {
+        pub player: Player = flatten,
+        pub token_id: TokenId = parsed,
+        pub last_used_at: Option<DateTime<Utc>>,
+    }
 }
 
 impl TokenHolder {
@@ -40,7 +41,7 @@ impl TokenHolder {
 }
 
 const HOLDER_OF: &str = "\
-    SELECT p.id, p.name, p.created_at, t.id AS token_id, t.last_used_at \
+    SELECT p.id, p.name, p.created_at, p.bot_level, t.id AS token_id, t.last_used_at \
     FROM player_tokens t JOIN players p ON p.id = t.player_id \
     WHERE t.token_hash = $1";
 
@@ -181,6 +182,7 @@ mod tests {
                 id: PlayerId::generate(),
                 name: "Lan".to_owned(),
                 created_at: Utc::now(),
+                stored_bot_level: None,
             },
             token_id: TokenId::generate(),
             last_used_at,

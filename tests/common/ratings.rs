@@ -38,36 +38,38 @@ pub struct StoredChange {
     pub values: [u64; 6],
 }
 
-#[derive(sqlx::FromRow)]
-struct StandingRow {
-    player_id: String,
-    preset: String,
-    rating: f64,
-    rd: f64,
-    volatility: f64,
-    games: i64,
-    wins: i64,
-    draws: i64,
-    losses: i64,
-    streak_kind: Option<String>,
-    streak_length: i64,
-    last_played_at: Option<DateTime<Utc>>,
+oanquan::row_struct! {
+    struct StandingRow {
+        player_id: String,
+        preset: String,
+        rating: f64,
+        rd: f64,
+        volatility: f64,
+        games: i64,
+        wins: i64,
+        draws: i64,
+        losses: i64,
+        streak_kind: Option<String>,
+        streak_length: i64,
+        last_played_at: Option<DateTime<Utc>>,
+    }
 }
 
-#[derive(sqlx::FromRow)]
-struct ChangeRow {
-    game_id: String,
-    player_id: String,
-    opponent_id: String,
-    preset: String,
-    result: String,
-    rated_at: DateTime<Utc>,
-    rating_before: f64,
-    rd_before: f64,
-    volatility_before: f64,
-    rating_after: f64,
-    rd_after: f64,
-    volatility_after: f64,
+oanquan::row_struct! {
+    struct ChangeRow {
+        game_id: String,
+        player_id: String,
+        opponent_id: String,
+        preset: String,
+        result: String,
+        rated_at: DateTime<Utc>,
+        rating_before: f64,
+        rd_before: f64,
+        volatility_before: f64,
+        rating_after: f64,
+        rd_after: f64,
+        volatility_after: f64,
+    }
 }
 
 const STANDINGS: &str = "SELECT player_id, preset, rating, rd, volatility, games, wins, draws, \

@@ -93,6 +93,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/bots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The built-in bots, one per level. Create a game with `opponent` set to
+         *     a bot's id and the bot takes the other seat at once (the game is
+         *     `active`); it answers each move within its level's search and the
+         *     game's clock. A bot has no token: nobody can play as one.
+         */
+        get: operations["list_bots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games": {
         parameters: {
             query?: never;
@@ -110,7 +132,11 @@ export interface paths {
          */
         get: operations["list_games"];
         put?: never;
-        /** Creates a game; the creator takes a seat and the game waits for a second player. */
+        /**
+         * Creates a game; the creator takes a seat and the game waits for a second
+         *     player. With `opponent` set to a bot's id (`GET /v1/bots`) the bot takes
+         *     the other seat at once and the game is `active`.
+         */
         post: operations["create_game"];
         delete?: never;
         options?: never;
@@ -349,7 +375,9 @@ export interface paths {
          *     SSE comment or an empty NDJSON line) every `--stream-heartbeat-ms`
          *     (15 s by default); SSE starts with `retry:`. The stream ends after the
          *     game's final event; a resumption of a game already over with nothing to
-         *     replay is answered 204, which tells `EventSource` to stop.
+         *     replay is answered 204, which tells `EventSource` to stop. When the
+         *     server stops, the stream ends at once with a `retry:` hint. Streams are
+         *     capped per client IP (429) and per server (503), `too_many_streams`.
          */
         get: operations["game_stream"];
         put?: never;
@@ -418,8 +446,9 @@ export interface paths {
          * @description First a `snapshot` of the waiting games (newest first, at most 200),
          *     then `created` (with the game view) as one appears and `joined`,
          *     `cancelled` or `expired` (with its id) as one leaves, each once. SSE or
-         *     NDJSON as for a game's stream, with the same heartbeat and `retry:`; the
-         *     events carry no `id`: a reconnection starts from a new snapshot.
+         *     NDJSON as for a game's stream, with the same heartbeat, `retry:`, end
+         *     at shutdown and caps; the events carry no `id`: a reconnection (and a
+         *     subscriber that fell behind) starts from a new snapshot.
          */
         get: operations["lobby_stream"];
         put?: never;
@@ -441,6 +470,62 @@ export interface paths {
         get: operations["get_me"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follows what concerns you, live.
+         * @description Authenticated with `Authorization: Bearer <token>`, or with `?ticket=`
+         *     (see `POST /v1/me/stream-tickets`). SSE or NDJSON as for a game's
+         *     stream, with the same heartbeat and `retry:`. First a `snapshot`: your
+         *     waiting and active games (with your seat and whether it is your move)
+         *     and the open challenges to you. Then, as they are committed on any
+         *     node: `challenge` (a game reserved for you was created), `game_started`
+         *     (a game in which you hold a seat became active), `your_turn` (with the
+         *     ply and your deadline), `game_ended` (status and result), each once, in
+         *     commit order per game; a challenge already accepted when this node
+         *     heard of it is told by its `game_started` only. The events carry no `id`: a reconnection (and a
+         *     stream that fell behind) gets a fresh `snapshot`, which tells where you
+         *     stand. When the server stops, the stream ends with a `retry:` hint.
+         */
+        get: operations["me_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/stream-tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issues a stream ticket.
+         * @description For clients that cannot send `Authorization` with a stream request (a
+         *     browser's `EventSource`): the ticket opens `GET /v1/me/stream?ticket=…`
+         *     once, within `--stream-ticket-ttl-s` (60 s by default), on any node. The
+         *     server stores only its SHA-256; a used, expired or unknown ticket is
+         *     refused with 401 `invalid_ticket`. Ask for a new one for each
+         *     (re)connection.
+         */
+        post: operations["create_stream_ticket"];
         delete?: never;
         options?: never;
         head?: never;
@@ -735,6 +820,44 @@ export interface components {
              * @description Small stones on the square.
              */
             stones: number;
+        };
+        /** @description Every built-in bot, weakest first. */
+        BotList: {
+            bots: components["schemas"]["BotView"][];
+        };
+        /**
+         * @description A built-in bot: a player anyone can play at once.
+         * @example {
+         *       "bot": true,
+         *       "description": "Looks one move ahead at the score only and often picks a worse move at random: misses most threats, blunders mandarins.",
+         *       "id": "botLevel01",
+         *       "level": 1,
+         *       "name": "bot-1",
+         *       "ratings": {
+         *         "classic": null,
+         *         "online": null,
+         *         "village": null
+         *       },
+         *       "title": "Beginner"
+         *     }
+         */
+        BotView: {
+            /** @description Always `true`: the flag every view of a player carries. */
+            bot: boolean;
+            /** @description How it plays. */
+            description: string;
+            /** @description Its player id: give it as `opponent` to `POST /v1/games`. */
+            id: string;
+            /**
+             * Format: int32
+             * @description 1 (weakest) to 7 (strongest).
+             */
+            level: number;
+            name: string;
+            /** @description Its ratings, as a player's profile shows them. */
+            ratings: components["schemas"]["RatingsView"];
+            /** @description The level's name. */
+            title: string;
         };
         /** @description Both sides' time left, as of the game's last change, and who is thinking. */
         ClockView: {
@@ -1149,6 +1272,85 @@ export interface components {
         });
         /** @enum {string} */
         MandarinSetupName: "big_stone" | "small_stones";
+        /** @description A game reserved for you was created: join it to play. */
+        MeChallengeEvent: {
+            from?: null | components["schemas"]["PlayerSummary"];
+            game: components["schemas"]["GameView"];
+            game_id: string;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description One of your games (or a challenge to you) is over. */
+        MeGameEndedEvent: {
+            game_id: string;
+            result?: null | components["schemas"]["ResultView"];
+            /** @example finished */
+            status: string;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description One of your games, with whose turn it is. */
+        MeGameEntry: {
+            game: components["schemas"]["GameView"];
+            /** @description Your seat. */
+            seat: components["schemas"]["SeatName"];
+            /** @description Whether it is your move (an active game whose side to move is yours). */
+            your_turn: boolean;
+        };
+        /** @description A game in which you hold a seat became active. */
+        MeGameStartedEvent: {
+            game: components["schemas"]["GameView"];
+            game_id: string;
+            opponent?: null | components["schemas"]["PlayerSummary"];
+            seat: components["schemas"]["SeatName"];
+            /**
+             * Format: int64
+             * @description The game's version after the change.
+             */
+            version: number;
+        };
+        /** @description Where you stand, first on every stream (and again after it fell behind). */
+        MeSnapshotEvent: {
+            /** @description The waiting games reserved for you by another player, newest first. */
+            challenges: components["schemas"]["GameView"][];
+            /** @description The waiting and active games in which you sit, newest first. */
+            games: components["schemas"]["MeGameEntry"][];
+        };
+        /** @description A message of `GET /v1/me/stream`. */
+        MeStreamEvent: (components["schemas"]["MeSnapshotEvent"] & {
+            /** @enum {string} */
+            type: "snapshot";
+        }) | (components["schemas"]["MeGameStartedEvent"] & {
+            /** @enum {string} */
+            type: "game_started";
+        }) | (components["schemas"]["MeYourTurnEvent"] & {
+            /** @enum {string} */
+            type: "your_turn";
+        }) | (components["schemas"]["MeChallengeEvent"] & {
+            /** @enum {string} */
+            type: "challenge";
+        }) | (components["schemas"]["MeGameEndedEvent"] & {
+            /** @enum {string} */
+            type: "game_ended";
+        });
+        /** @description The side to move of one of your games is yours. */
+        MeYourTurnEvent: {
+            clock?: null | components["schemas"]["ClockView"];
+            /**
+             * Format: date-time
+             * @description When your flag falls (`null` for an unlimited game).
+             */
+            deadline?: string | null;
+            game_id: string;
+            /**
+             * Format: int32
+             * @description The ply of the move you are to play.
+             */
+            ply: number;
+            seat: components["schemas"]["SeatName"];
+            /** Format: int64 */
+            version: number;
+        };
         /**
          * @description A move: `{"move": "3R"}`, or `{"square": 3, "direction": "right"}`.
          * @example {
@@ -1249,7 +1451,8 @@ export interface components {
             clock?: null | components["schemas"]["TimeControlView"];
             first?: null | components["schemas"]["SeatChoice"];
             /**
-             * @description A player id: the other seat is kept for this player.
+             * @description A player id: the other seat is kept for this player. A bot's id
+             *     (`GET /v1/bots`) seats the bot at once: the game starts `active`.
              * @example aB3dE6gH9j
              */
             opponent?: string | null;
@@ -1293,6 +1496,7 @@ export interface components {
         /**
          * @description A player as anyone may see them, with their ratings.
          * @example {
+         *       "bot": false,
          *       "created_at": "2025-01-31T08:30:00.123456Z",
          *       "id": "aB3dE6gH9j",
          *       "name": "Lan",
@@ -1318,6 +1522,8 @@ export interface components {
          *     }
          */
         PlayerProfile: {
+            /** @description Whether this is one of the built-in bots (`GET /v1/bots`). */
+            bot: boolean;
             /** Format: date-time */
             created_at: string;
             id: string;
@@ -1326,6 +1532,11 @@ export interface components {
             ratings: components["schemas"]["RatingsView"];
         };
         PlayerSummary: {
+            /**
+             * @description Whether the player is one of the built-in bots (`GET /v1/bots`).
+             *     Read from a record as `false` whatever it says: an import claims no account.
+             */
+            bot?: boolean;
             /**
              * @description The player's id; `null` for a name from an imported record, which
              *     is linked to no account.
@@ -1696,6 +1907,19 @@ export interface components {
             /** Format: int64 */
             length: number;
         };
+        /**
+         * @description A ticket for one `GET /v1/me/stream?ticket=…`.
+         * @example {
+         *       "expires_at": "2025-01-31T08:31:00.123456Z",
+         *       "ticket": "oq_st_Q2x5EXAMPLEticketEXAMPLEticketEXAMPLEtick"
+         *     }
+         */
+        StreamTicketView: {
+            /** Format: date-time */
+            expires_at: string;
+            /** @description Opens one stream, once, until `expires_at`. Masked in the server's logs. */
+            ticket: string;
+        };
         SweepView: {
             /** Format: int32 */
             north: number;
@@ -2031,6 +2255,8 @@ export interface operations {
             /** @description `analysis_busy`: every search slot is taken; retry after `Retry-After` seconds */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2090,6 +2316,55 @@ export interface operations {
             };
             /** @description `invalid_rules`, `invalid_position`, `invalid_move`, `illegal_move` (naming the first bad move), `answer_too_large` or `invalid_body` */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_bots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bots, by level */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotList"];
+                };
+            };
+            /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2199,7 +2474,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created, `waiting` */
+            /** @description Created, `waiting` (or `active` against a bot) */
             201: {
                 headers: {
                     /** @description The game's version */
@@ -3373,7 +3648,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            /** @description `too_many_streams`: this client IP holds the most streams allowed; or `rate_limited` */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -3387,6 +3662,17 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_streams`: the server holds the most streams allowed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3563,7 +3849,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            /** @description `too_many_streams`: this client IP holds the most streams allowed; or `rate_limited` */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -3577,6 +3863,17 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_streams`: the server holds the most streams allowed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3613,6 +3910,141 @@ export interface operations {
                 };
             };
             /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
+            401: {
+                headers: {
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    me_stream: {
+        parameters: {
+            query?: {
+                /** @description A ticket from `POST /v1/me/stream-tickets`, instead of `Authorization`. */
+                ticket?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream: each message one `MeStreamEvent` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["MeStreamEvent"];
+                    "application/x-ndjson": components["schemas"]["MeStreamEvent"];
+                };
+            };
+            /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` (no ticket, no valid token) or `invalid_ticket` */
+            401: {
+                headers: {
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_streams`: this client IP holds the most streams allowed; or `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_streams`: the server holds the most streams allowed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_stream_ticket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StreamTicketView"];
+                };
+            };
+            /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
             401: {
                 headers: {
                     /** @description A `Bearer` challenge */

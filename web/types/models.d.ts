@@ -31,8 +31,8 @@ export type LeaderboardEntry = Schemas["LeaderboardEntry"];
 export type VersusView = Schemas["VersusView"];
 export type Problem = Schemas["Problem"];
 
-/** Issue 12: players carry `bot` wherever shown. */
-export type PlayerSummary = Schemas["PlayerSummary"] & { bot?: boolean };
+/** Players carry `bot` wherever shown (issue 12). */
+export type PlayerSummary = Schemas["PlayerSummary"];
 
 /** Issue 10: the game's clock, as of its last change. */
 export type ClockView = Schemas["ClockView"];
@@ -42,22 +42,14 @@ export type TimeControl = Schemas["TimeControlView"];
 
 export type GameStatus = "waiting" | "active" | "finished" | "cancelled" | "archived" | "aborted" | "expired";
 
-export type GameView = Omit<Schemas["GameView"], "players"> & {
-  players: { south?: PlayerSummary | null; north?: PlayerSummary | null };
-};
+export type GameView = Schemas["GameView"];
 
-export type GamePage = Omit<Schemas["GamePage"], "games"> & { games: GameView[] };
+export type GamePage = Schemas["GamePage"];
 
 export type NewGame = Schemas["NewGame"];
 
-/** Issue 12: `GET /v1/bots`. */
-export interface Bot {
-  id: string;
-  name: string;
-  level: number | string;
-  description?: string;
-  ratings?: unknown;
-}
+/** `GET /v1/bots` (issue 12). */
+export type Bot = Schemas["BotView"];
 
 /** Issue 11: `GET /v1/games/{id}/stream` messages. */
 export type GameStreamMessage =

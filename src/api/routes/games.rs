@@ -17,7 +17,7 @@ use crate::api::AppState;
 use crate::domain::{GameId, PlayerId, TimeControl};
 use crate::engine::{Position, Seat};
 use crate::games::{self, GameSpec};
-use crate::store::{Game, Player, PlayerRef};
+use crate::store::{Game, PlayerRef};
 
 pub fn configure(config: &mut ServiceConfig) {
     config
@@ -64,7 +64,8 @@ pub struct NewGame {
     /// Who moves first (default `south`). With a custom `position` the
     /// position's side to move decides; `first`, if given, must agree.
     pub first: Option<SeatChoice>,
-    /// A player id: the other seat is kept for this player.
+    /// A player id: the other seat is kept for this player. A bot's id
+    /// (`GET /v1/bots`) seats the bot at once: the game starts `active`.
     #[schema(pattern = "^[A-Za-z0-9]{10}$", example = "aB3dE6gH9j")]
     pub opponent: Option<String>,
     /// Ask for a rated game. Only games under a preset from the standard
@@ -125,21 +126,16 @@ impl NewGame {
     }
 }
 
-fn player_ref(player: &Player) -> PlayerRef {
-    PlayerRef {
-        id: player.id.clone(),
-        name: player.name.clone(),
-    }
-}
-
-/// Creates a game; the creator takes a seat and the game waits for a second player.
+/// Creates a game; the creator takes a seat and the game waits for a second
+/// player. With `opponent` set to a bot's id (`GET /v1/bots`) the bot takes
+/// the other seat at once and the game is `active`.
 #[utoipa::path(
     tag = "games",
     security(("bearer" = [])),
     request_body = NewGame,
     params(("Idempotency-Key" = Option<String>, Header, pattern = "^[!-~]{1,255}$", description = "Makes a retry safe: the same key returns the original response")),
     responses(
-        (status = 201, description = "Created, `waiting`", body = GameView,
+        (status = 201, description = "Created, `waiting` (or `active` against a bot)", body = GameView,
             headers(("Location" = String, description = "`/v1/games/{id}`"), ("ETag" = String, description = "The game's version"))),
         (status = 422, description = "`invalid_rules`, `invalid_position`, `invalid_game`, `idempotency_key_reused` or `invalid_body`",
             body = Problem, content_type = "application/problem+json"),
@@ -154,7 +150,7 @@ pub async fn create_game(
 ) -> Result<HttpResponse, ApiError> {
     let spec = body.spec()?;
     let what = serde_json::to_string(&*body).map_err(|e| ApiError::Internal(e.into()))?;
-    let creator = player_ref(&player);
+    let creator = PlayerRef::from(&player);
     transition_once(
         &state,
         &request,
@@ -225,7 +221,7 @@ pub async fn join_game(
     Authenticated(player): Authenticated,
     id: web::Path<GameId>,
 ) -> Result<HttpResponse, ApiError> {
-    let joiner = player_ref(&player);
+    let joiner = PlayerRef::from(&player);
     transition_once(
         &state,
         &request,

@@ -223,10 +223,7 @@ pub async fn get_leaderboard_around(
         )));
     }
     let me = LeaderboardRow {
-        player: PlayerRef {
-            id: player.id,
-            name: player.name,
-        },
+        player: PlayerRef::from(&player),
         standing,
     };
     let key = me.key();

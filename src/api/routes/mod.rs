@@ -3,10 +3,12 @@
 
 pub mod analysis;
 pub mod analysis_best;
+pub mod bots;
 pub mod games;
 pub mod health;
 pub mod history;
 pub mod leaderboards;
+pub mod me_stream;
 pub mod moves;
 pub mod players;
 pub mod problems;

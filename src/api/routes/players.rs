@@ -51,6 +51,7 @@ pub struct CreatedPlayer {
 #[schema(example = json!({
     "id": "aB3dE6gH9j",
     "name": "Lan",
+    "bot": false,
     "created_at": "2025-01-31T08:30:00.123456Z",
     "ratings": {
         "classic": {
@@ -65,6 +66,8 @@ pub struct CreatedPlayer {
 pub struct PlayerProfile {
     pub id: String,
     pub name: String,
+    /// Whether this is one of the built-in bots (`GET /v1/bots`).
+    pub bot: bool,
     pub created_at: DateTime<Utc>,
     /// Glicko-2 rating, RD, provisional flag, record and current streak per preset.
     pub ratings: RatingsView,
@@ -76,6 +79,7 @@ impl PlayerProfile {
         let standings = store.standings_of(&player.id).await?;
         Ok(PlayerProfile {
             id: player.id.to_string(),
+            bot: player.is_bot(),
             name: player.name,
             created_at: player.created_at,
             ratings: RatingsView::of(&standings),

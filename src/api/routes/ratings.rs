@@ -118,12 +118,7 @@ pub async fn get_versus(
     let player = existing_player(&state.store, &a).await?;
     let opponent = existing_player(&state.store, &b).await?;
     let record = state.store.head_to_head(&a, &b).await?;
-    let summary = |p: Player| {
-        PlayerSummary::from(&PlayerRef {
-            id: p.id,
-            name: p.name,
-        })
-    };
+    let summary = |p: Player| PlayerSummary::from(&PlayerRef::from(&p));
     Ok(web::Json(VersusView {
         player: summary(player),
         opponent: summary(opponent),

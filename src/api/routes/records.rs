@@ -154,7 +154,8 @@ pub async fn export_game(
     let record = record_of(&game, moves);
     let (content_type, body) = match format {
         Format::Json => {
-            let json = GameRecord::of(&record, game.id.to_string(), game.status.to_string());
+            let mut json = GameRecord::of(&record, game.id.to_string(), game.status.to_string());
+            json.players.mark_bots(&game);
             let body = serde_json::to_string(&json).map_err(|e| ApiError::Internal(e.into()))?;
             ("application/json", body)
         }

@@ -1,8 +1,6 @@
 //! The push side (issue 11): a game's changes, the lobby's, a player's, as
 //! server-sent events or NDJSON.
 
-use std::time::Duration;
-
 use actix_web::http::header;
 use actix_web::{get, web, HttpRequest, HttpResponse};
 use serde::Deserialize;
@@ -13,7 +11,7 @@ use super::games::find_game;
 use crate::api::game_feed::{self, is_final};
 use crate::api::lobby_feed;
 use crate::api::problem::{ApiError, Problem};
-use crate::api::streaming::{self, Framing};
+use crate::api::streaming;
 use crate::api::views::{GameStreamEvent, LobbyStreamEvent};
 use crate::api::AppState;
 use crate::domain::GameId;
@@ -64,7 +62,9 @@ fn resume_point(request: &HttpRequest, query: &StreamQuery) -> Result<Option<i64
 /// SSE comment or an empty NDJSON line) every `--stream-heartbeat-ms`
 /// (15 s by default); SSE starts with `retry:`. The stream ends after the
 /// game's final event; a resumption of a game already over with nothing to
-/// replay is answered 204, which tells `EventSource` to stop.
+/// replay is answered 204, which tells `EventSource` to stop. When the
+/// server stops, the stream ends at once with a `retry:` hint. Streams are
+/// capped per client IP (429) and per server (503), `too_many_streams`.
 #[utoipa::path(
     tag = "streams",
     params(
@@ -81,6 +81,8 @@ fn resume_point(request: &HttpRequest, query: &StreamQuery) -> Result<Option<i64
         (status = 204, description = "The game is over and nothing is left to replay"),
         (status = 400, description = "`invalid_path_parameter`, `invalid_query` or `invalid_header` (`Last-Event-ID`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "`too_many_streams`: this client IP holds the most streams allowed", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "`too_many_streams`: the server holds the most streams allowed", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[get("/v1/games/{id}/stream")]
@@ -100,11 +102,10 @@ pub async fn game_stream(
             .insert_header((header::CACHE_CONTROL, "no-cache"))
             .finish());
     }
-    let (response, sink) = streaming::open(Framing::of(&request), retry_of(&state));
-    let heartbeat = heartbeat_of(&state);
+    let (response, sink, pulse) = streaming::start(&state, &request)?;
     let state = state.clone();
     actix_web::rt::spawn(async move {
-        game_feed::follow(&state, game, since, signals, sink, heartbeat).await;
+        game_feed::follow(&state, game, since, signals, sink, pulse).await;
     });
     Ok(response)
 }
@@ -114,8 +115,9 @@ pub async fn game_stream(
 /// First a `snapshot` of the waiting games (newest first, at most 200),
 /// then `created` (with the game view) as one appears and `joined`,
 /// `cancelled` or `expired` (with its id) as one leaves, each once. SSE or
-/// NDJSON as for a game's stream, with the same heartbeat and `retry:`; the
-/// events carry no `id`: a reconnection starts from a new snapshot.
+/// NDJSON as for a game's stream, with the same heartbeat, `retry:`, end
+/// at shutdown and caps; the events carry no `id`: a reconnection (and a
+/// subscriber that fell behind) starts from a new snapshot.
 #[utoipa::path(
     tag = "streams",
     responses(
@@ -124,6 +126,8 @@ pub async fn game_stream(
                 (LobbyStreamEvent = "text/event-stream"),
                 (LobbyStreamEvent = "application/x-ndjson"),
             )),
+        (status = 429, description = "`too_many_streams`: this client IP holds the most streams allowed", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "`too_many_streams`: the server holds the most streams allowed", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[get("/v1/lobby/stream")]
@@ -131,20 +135,11 @@ pub async fn lobby_stream(
     state: web::Data<AppState>,
     request: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
+    let (response, sink, pulse) = streaming::start(&state, &request)?;
     let signals = state.live.watch_all();
-    let (response, sink) = streaming::open(Framing::of(&request), retry_of(&state));
-    let heartbeat = heartbeat_of(&state);
     let state = state.clone();
     actix_web::rt::spawn(async move {
-        lobby_feed::follow(&state, signals, sink, heartbeat).await;
+        lobby_feed::follow(&state, signals, sink, pulse).await;
     });
     Ok(response)
-}
-
-fn retry_of(state: &AppState) -> Duration {
-    Duration::from_millis(state.streams.retry_ms)
-}
-
-fn heartbeat_of(state: &AppState) -> Duration {
-    Duration::from_millis(state.streams.heartbeat_ms.max(1))
 }

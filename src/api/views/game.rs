@@ -16,6 +16,10 @@ pub struct PlayerSummary {
     /// is linked to no account.
     pub id: Option<String>,
     pub name: String,
+    /// Whether the player is one of the built-in bots (`GET /v1/bots`).
+    /// Read from a record as `false` whatever it says: an import claims no account.
+    #[serde(default)]
+    pub bot: bool,
 }
 
 impl From<&PlayerRef> for PlayerSummary {
@@ -23,6 +27,7 @@ impl From<&PlayerRef> for PlayerSummary {
         PlayerSummary {
             id: Some(player.id.to_string()),
             name: player.name.clone(),
+            bot: player.is_bot(),
         }
     }
 }
@@ -119,12 +124,28 @@ impl SeatPlayers {
             Some(names) => Some(PlayerSummary {
                 id: None,
                 name: names[seat.index()].clone(),
+                bot: false,
             }),
             None => game.player(seat).map(PlayerSummary::from),
         };
         SeatPlayers {
             south: seat(Seat::South),
             north: seat(Seat::North),
+        }
+    }
+}
+
+impl SeatPlayers {
+    /// Marks the seats a bot of `game` holds (a record's players say
+    /// nothing of it by themselves).
+    pub fn mark_bots(&mut self, game: &Game) {
+        for (summary, player) in [
+            (&mut self.south, &game.south),
+            (&mut self.north, &game.north),
+        ] {
+            if let (Some(summary), Some(player)) = (summary, player) {
+                summary.bot = player.is_bot();
+            }
         }
     }
 }

@@ -6,6 +6,7 @@ mod events;
 mod game;
 mod history;
 mod ids;
+mod me_stream_events;
 mod position;
 pub mod rating_cursors;
 mod ratings;
@@ -17,6 +18,10 @@ pub use clock::{ClockView, CorrespondenceClock, RealTimeClock, TimeControlView};
 pub use events::EventView;
 pub use game::{GameView, MoveView, PlayerSummary, ResultView, SeatPlayers};
 pub use history::{GamePage, GamePosition, MoveRange};
+pub use me_stream_events::{
+    MeChallengeEvent, MeGameEndedEvent, MeGameEntry, MeGameStartedEvent, MeSnapshotEvent,
+    MeStreamEvent, MeYourTurnEvent,
+};
 pub use position::{BoardSquare, PositionView, ScoresView, SeatName, StoreView, StoresView};
 pub use ratings::{
     LeaderboardEntry, LeaderboardPage, PresetRatingView, RatingChangeView, RatingHistoryPage,

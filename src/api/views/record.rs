@@ -141,6 +141,7 @@ impl GameRecord {
                 .map(|name| PlayerSummary {
                     id: record.player_ids[seat.index()].clone(),
                     name: name.clone(),
+                    bot: false,
                 })
         };
         GameRecord {

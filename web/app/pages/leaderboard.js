@@ -129,6 +129,7 @@ export class LeaderboardPageView {
               h("td", String(entry.rank)),
               h("td", [
                 h("a", { attrs: { href: `/players/${encodeURIComponent(entry.player.id ?? "")}` } }, entry.player.name),
+                entry.player.bot ? h("span.tag", t("game.bot")) : null,
                 entry.provisional ? h("span.tag", { attrs: { title: t("leaderboard.provisionalHint") } }, t("leaderboard.provisional")) : null,
               ]),
               h("td.num", [formatNumber(entry.rating), h("span.rd", ` ±${formatNumber(2 * entry.rd)}`)]),

@@ -83,7 +83,7 @@ export class PlayerPage {
     if (!profile) return h("section.page.player", [h("p", t("common.loading"))]);
     const me = session.me;
     return h("section.page.player", { attrs: { "data-player": profile.id } }, [
-      h("h1", profile.name),
+      h("h1", [profile.name, profile.bot ? h("span.tag", t("game.bot")) : null]),
       h("p.lede", [
         t("player.since", { date: formatDay(profile.created_at) }),
         me && me.id !== profile.id
@@ -134,7 +134,7 @@ export class PlayerPage {
           h("tr", { key: `${change.game_id}-${change.preset}` }, [
             h("td", formatDate(change.rated_at)),
             h("td", t(/** @type {any} */ (`preset.${change.preset}`))),
-            h("td", change.opponent.name),
+            h("td", [change.opponent.name, change.opponent.bot ? h("span.tag", t("game.bot")) : null]),
             h("td", h("a", { attrs: { href: `/games/${encodeURIComponent(change.game_id)}` } }, t(/** @type {any} */ (`player.resultName.${change.result}`)))),
             h("td.num", `${formatNumber(change.rating_before)} → ${formatNumber(change.rating_after)}`),
           ]),

@@ -1,0 +1,84 @@
+//! The messages of `GET /v1/me/stream`, tagged by `type` (in SSE also the
+//! event name). Unlike a game's stream they carry no SSE `id`: a
+//! reconnection starts from a fresh `snapshot`, which is the resync.
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::{ClockView, GameView, PlayerSummary, ResultView, SeatName};
+
+/// A message of `GET /v1/me/stream`.
+#[derive(Serialize, ToSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+#[allow(clippy::large_enum_variant)] // built one at a time, sent at once
+pub enum MeStreamEvent {
+    Snapshot(MeSnapshotEvent),
+    GameStarted(MeGameStartedEvent),
+    YourTurn(MeYourTurnEvent),
+    Challenge(MeChallengeEvent),
+    GameEnded(MeGameEndedEvent),
+}
+
+/// Where you stand, first on every stream (and again after it fell behind).
+#[derive(Serialize, ToSchema)]
+pub struct MeSnapshotEvent {
+    /// The waiting and active games in which you sit, newest first.
+    pub games: Vec<MeGameEntry>,
+    /// The waiting games reserved for you by another player, newest first.
+    pub challenges: Vec<GameView>,
+}
+
+/// One of your games, with whose turn it is.
+#[derive(Serialize, ToSchema)]
+pub struct MeGameEntry {
+    /// Your seat.
+    pub seat: SeatName,
+    /// Whether it is your move (an active game whose side to move is yours).
+    pub your_turn: bool,
+    pub game: GameView,
+}
+
+/// A game in which you hold a seat became active.
+#[derive(Serialize, ToSchema)]
+pub struct MeGameStartedEvent {
+    pub game_id: String,
+    /// The game's version after the change.
+    pub version: i64,
+    pub seat: SeatName,
+    pub opponent: Option<PlayerSummary>,
+    pub game: GameView,
+}
+
+/// The side to move of one of your games is yours.
+#[derive(Serialize, ToSchema)]
+pub struct MeYourTurnEvent {
+    pub game_id: String,
+    pub version: i64,
+    /// The ply of the move you are to play.
+    pub ply: u32,
+    pub seat: SeatName,
+    /// When your flag falls (`null` for an unlimited game).
+    pub deadline: Option<DateTime<Utc>>,
+    pub clock: Option<ClockView>,
+}
+
+/// A game reserved for you was created: join it to play.
+#[derive(Serialize, ToSchema)]
+pub struct MeChallengeEvent {
+    pub game_id: String,
+    pub version: i64,
+    pub from: Option<PlayerSummary>,
+    pub game: GameView,
+}
+
+/// One of your games (or a challenge to you) is over.
+#[derive(Serialize, ToSchema)]
+pub struct MeGameEndedEvent {
+    pub game_id: String,
+    pub version: i64,
+    #[schema(example = "finished")]
+    pub status: String,
+    /// `null` when it ended without a result (cancelled, aborted, expired).
+    pub result: Option<ResultView>,
+}

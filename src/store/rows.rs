@@ -1,0 +1,66 @@
+//! Reading query rows into structs on both backends.
+//!
+//! sqlx's `#[derive(FromRow)]` needs its `macros` feature, which compiles
+//! sqlx's drivers and SQLite's C library a second time for the macro host
+//! (issue 15); this small declarative macro does what we used of it.
+
+/// Declares a row struct and its `sqlx::FromRow` for SQLite and PostgreSQL
+/// rows: each field is read from the column of its name. A field marked
+/// `= parsed` is read as text and converted with `TryFrom<String>` (ids); one
+/// marked `= flatten` is itself a row struct read from the same row; one
+/// marked `= column("name")` is read from a column of another name.
+/// Exported for the integration tests' own row structs.
+#[macro_export]
+macro_rules! row_struct {
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $name:ident {
+            $(
+                $(#[$field_meta:meta])*
+                $field_vis:vis $field:ident : $ty:ty $(= $how:ident $(($column:literal))?)?
+            ),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        $vis struct $name {
+            $(
+                $(#[$field_meta])*
+                $field_vis $field: $ty,
+            )*
+        }
+
+        impl<'r> ::sqlx::FromRow<'r, ::sqlx::sqlite::SqliteRow> for $name {
+            fn from_row(row: &'r ::sqlx::sqlite::SqliteRow) -> ::sqlx::Result<Self> {
+                Ok($name { $($field: $crate::row_field!(row, $field, $ty $(, $how $(($column))?)?),)* })
+            }
+        }
+
+        impl<'r> ::sqlx::FromRow<'r, ::sqlx::postgres::PgRow> for $name {
+            fn from_row(row: &'r ::sqlx::postgres::PgRow) -> ::sqlx::Result<Self> {
+                Ok($name { $($field: $crate::row_field!(row, $field, $ty $(, $how $(($column))?)?),)* })
+            }
+        }
+    };
+}
+
+/// One field of [`row_struct!`].
+#[doc(hidden)]
+#[macro_export]
+macro_rules! row_field {
+    ($row:ident, $field:ident, $ty:ty) => {
+        ::sqlx::Row::try_get::<$ty, _>($row, stringify!($field))?
+    };
+    ($row:ident, $field:ident, $ty:ty, parsed) => {{
+        let text = ::sqlx::Row::try_get::<String, _>($row, stringify!($field))?;
+        <$ty>::try_from(text).map_err(|e| ::sqlx::Error::ColumnDecode {
+            index: stringify!($field).to_owned(),
+            source: e.into(),
+        })?
+    }};
+    ($row:ident, $field:ident, $ty:ty, column($column:literal)) => {
+        ::sqlx::Row::try_get::<$ty, _>($row, $column)?
+    };
+    ($row:ident, $field:ident, $ty:ty, flatten) => {
+        ::sqlx::FromRow::from_row($row)?
+    };
+}

@@ -1,0 +1,97 @@
+//! What a player's stream needs of the database: its tickets (migration
+//! 0010), single-use and short-lived, and the games it starts from.
+
+use chrono::{DateTime, SubsecRound, Utc};
+
+use super::games::{GameRow, SELECT_GAME};
+use super::{Game, Player, Store, StoreError};
+use crate::domain::{PlayerId, TokenHash};
+
+const FORGET_EXPIRED: &str = "DELETE FROM stream_tickets WHERE expires_at <= $1";
+
+const INSERT_TICKET: &str = "\
+    INSERT INTO stream_tickets (ticket_hash, player_id, created_at, expires_at) \
+    VALUES ($1, $2, $3, $4)";
+
+/// Deletes the ticket as it is used: of two requests with one ticket, one
+/// deletes the row and the other finds none.
+const USE_TICKET: &str = "\
+    DELETE FROM stream_tickets WHERE ticket_hash = $1 AND expires_at > $2 \
+    RETURNING player_id";
+
+impl Store {
+    /// Stores a ticket's hash for `player` until `expires_at`, and forgets
+    /// the tickets that expired unused by `now`.
+    pub async fn insert_stream_ticket(
+        &self,
+        player: &PlayerId,
+        hash: &TokenHash,
+        now: DateTime<Utc>,
+        expires_at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.begin_write().await?;
+        with_tx!(&mut tx, |conn| {
+            sqlx::query(FORGET_EXPIRED)
+                .bind(now.trunc_subsecs(6))
+                .execute(&mut *conn)
+                .await?;
+            sqlx::query(INSERT_TICKET)
+                .bind(hash.as_str())
+                .bind(player.as_str())
+                .bind(now.trunc_subsecs(6))
+                .bind(expires_at.trunc_subsecs(6))
+                .execute(conn)
+                .await
+                .map(drop)
+        })?;
+        tx.commit().await
+    }
+
+    /// Uses up the ticket with this hash: its player if it existed, unused
+    /// and unexpired at `now` (then never again), else `None`.
+    pub async fn use_stream_ticket(
+        &self,
+        hash: &TokenHash,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Player>, StoreError> {
+        let mut tx = self.begin_write().await?;
+        let player_id = with_tx!(&mut tx, |conn| {
+            sqlx::query_scalar::<_, String>(USE_TICKET)
+                .bind(hash.as_str())
+                .bind(now.trunc_subsecs(6))
+                .fetch_optional(conn)
+                .await
+        })?;
+        let player = match player_id {
+            Some(id) => {
+                let id = PlayerId::parse(&id).map_err(super::games::corrupt)?;
+                tx.player_by_id(&id).await?
+            }
+            None => None,
+        };
+        tx.commit().await?;
+        Ok(player)
+    }
+
+    /// The games a player's stream starts from: those waiting or active in
+    /// which they sit or for which they are challenged, newest first.
+    pub async fn live_games_of(
+        &self,
+        player: &PlayerId,
+        limit: u32,
+    ) -> Result<Vec<Game>, StoreError> {
+        let sql = format!(
+            "{SELECT_GAME} WHERE g.status IN ('waiting', 'active') \
+             AND (g.south_id = $1 OR g.north_id = $1 OR g.reserved_for = $1) \
+             ORDER BY g.created_at DESC, g.id DESC LIMIT $2"
+        );
+        let rows = with_pool!(self, |pool| {
+            sqlx::query_as::<_, GameRow>(&sql)
+                .bind(player.as_str())
+                .bind(i64::from(limit))
+                .fetch_all(pool)
+                .await
+        })?;
+        rows.into_iter().map(Game::try_from).collect()
+    }
+}
