@@ -12,6 +12,7 @@ use utoipa_swagger_ui::{Config as SwaggerConfig, SwaggerUi};
 
 use crate::api::connections::{self, BodyDeadline, ConnectionCap};
 use crate::api::fallback::{self, RouteTable};
+use crate::api::query_guard::{self, QueryTable};
 use crate::api::rate_limit::RateLimit;
 use crate::api::search_pool::SearchPool;
 use crate::api::{self, extractors, AppState};
@@ -57,6 +58,7 @@ impl Application {
         let address = listener.local_addr()?;
 
         let spec = api::openapi::spec();
+        let queries = web::Data::new(QueryTable::from_spec(&spec));
         let routes =
             web::Data::new(RouteTable::from_spec(&spec).with_get_routes(&crate::web::ROUTES));
         let games = Games::with_policy(settings.games.time.clone(), settings.games.policy());
@@ -102,6 +104,7 @@ impl Application {
         });
         let server = HttpServer::new(move || {
             App::new()
+                .wrap(from_fn(query_guard::guard))
                 .wrap(Compress::default())
                 .wrap(from_fn(connections::guard))
                 .wrap(app_rate_limit.middleware())
@@ -112,6 +115,7 @@ impl Application {
                 .app_data(body_deadline.clone())
                 .app_data(client_address.clone())
                 .app_data(routes.clone())
+                .app_data(queries.clone())
                 .app_data(search_pool.clone())
                 .app_data(extractors::json_config())
                 .app_data(extractors::path_config())

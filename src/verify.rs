@@ -1,6 +1,7 @@
 //! `oanquan verify`: replays every stored game from its ruleset and start
-//! position and checks every stored position, the game's current state and
-//! its outcome against the replay.
+//! position and checks every stored position, each move's clock (against
+//! the time control), the game's current state and its outcome against the
+//! replay.
 //!
 //! Games are read a page at a time (by id) and each game's moves on their
 //! own, so memory stays flat however large the database is.
@@ -9,6 +10,7 @@ use std::fmt;
 
 use crate::domain::GameStatus;
 use crate::engine::{EndReason, Move, Outcome, Position};
+use crate::record::{ClockCheck, RecordMove};
 use crate::store::{Game, MoveRecord, Store, StoreError, StoredGame};
 
 /// Games read per query.
@@ -133,6 +135,14 @@ pub fn check_game(game: &Game, moves: &[MoveRecord]) -> Vec<Mismatch> {
             ),
         ));
     }
+    // The clocks each move stored, against the game's time control.
+    let mut clocks = match ClockCheck::new(game.timing.control) {
+        Ok(clocks) => Some(clocks),
+        Err(e) => {
+            found.push(mismatch(id, None, format!("time control: {e}")));
+            None
+        }
+    };
     let mut position = start;
     for record in moves {
         let ply = position.ply();
@@ -160,6 +170,18 @@ pub fn check_game(game: &Game, moves: &[MoveRecord]) -> Vec<Mismatch> {
                     position.turn()
                 )));
             }
+        }
+        let stated = RecordMove {
+            think_ms: record.think_ms,
+            clock_ms: record.clock_ms,
+            ..RecordMove::default()
+        };
+        if let Some(Err(e)) = clocks
+            .as_mut()
+            .map(|c| c.check(&record.notation, record.seat, &stated))
+        {
+            found.push(at(format!("clock: {e}")));
+            clocks = None;
         }
         let after = match record.notation.parse::<Move>() {
             Err(e) => Err(e.to_string()),

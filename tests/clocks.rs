@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use chrono::TimeDelta;
 use common::games::Match;
+use common::records::{export_json, export_text, import, imported, portable};
 use common::{assert_problem, report_skip, Backend, TestApp};
 use oanquan::games::{ManualTime, SharedTime};
 use reqwest::StatusCode;
@@ -265,5 +266,76 @@ on_both_backends! {
         }
         let changes = app.scalar_i64("SELECT COUNT(*) FROM rating_changes").await;
         assert_eq!(changes, 12, "each game rated once");
+    }
+
+    async fn every_move_and_record_carries_the_clock(backend) {
+        let Some((app, time)) = spawn(backend, NEVER).await else {
+            return report_skip(module_path!());
+        };
+        let game = timed_game(&app, json!({"initial_s": 300, "increment_s": 3}), false).await;
+        // (think, clock after): first moves are free and earn the increment.
+        let expected = [(2_000, 303_000), (4_000, 303_000), (10_500, 295_500), (7_250, 298_750)];
+        for (think, clock) in expected {
+            time.advance(TimeDelta::milliseconds(think));
+            let (seat, body) = first_legal(&app, &game).await;
+            let played: Value = app.play(&game.id, game.token_of(&seat), body).await.json().await.unwrap();
+            assert_eq!((played["move"]["think_ms"].clone(), played["move"]["clock_ms"].clone()), (json!(think), json!(clock)));
+            assert_eq!(played["game"]["clock"][format!("{seat}_ms")], clock);
+        }
+        let moves: Value = app.get(&format!("/v1/games/{}/moves", game.id)).await.json().await.unwrap();
+        let clocks = |moves: &Value, think: &str, clock: &str| -> Vec<(Value, Value)> {
+            moves.as_array().unwrap().iter().map(|m| (m[think].clone(), m[clock].clone())).collect()
+        };
+        let expected_json: Vec<(Value, Value)> = expected.iter().map(|&(t, c)| (json!(t), json!(c))).collect();
+        assert_eq!(clocks(&moves["moves"], "think_ms", "clock_ms"), expected_json);
+        let third: Value = app.get(&format!("/v1/games/{}/moves/3", game.id)).await.json().await.unwrap();
+        assert_eq!(third["clock_ms"], 295_500);
+
+        // South's flag falls: its late move ends the game, no time left.
+        time.advance(TimeDelta::milliseconds(295_500));
+        let (_, body) = first_legal(&app, &game).await;
+        assert_problem(app.play(&game.id, &game.south.token, body).await, 409, "time_out").await;
+        let over = app.game(&game.id).await;
+        assert_eq!(over["result"]["reason"], "timeout");
+        assert_eq!((over["clock"]["south_ms"].clone(), over["clock"]["north_ms"].clone()), (json!(0), json!(298_750)));
+
+        let record = export_json(&app, &game.id).await;
+        assert_eq!(record["clock"], json!({"initial_s": 300, "increment_s": 3}));
+        assert_eq!(clocks(&record["moves"], "think_ms", "clock_ms"), expected_json);
+        let text = export_text(&app, &game.id).await;
+        assert!(text.contains("[Termination \"timeout\"]\n[Score") && text.contains("[TimeControl \"300+3\"]"), "{text}");
+        let ms: Vec<&str> = text.split("{[%clk ").skip(1).map(|c| c.split('}').next().unwrap()).collect();
+        assert_eq!(ms, ["0:05:03] [%emt 0:00:02]", "0:05:03] [%emt 0:00:04]", "0:04:55.500] [%emt 0:00:10.500]", "0:04:58.750] [%emt 0:00:07.250]"]);
+
+        // Both forms import with their clocks and export the same again.
+        let importer = app.player("importer").await;
+        let copy = imported(&app, &importer.token, "application/json", record.to_string()).await;
+        assert_eq!((copy["status"].clone(), copy["time_control"].clone()), (json!("finished"), record["clock"].clone()));
+        assert_eq!(copy["clock"], over["clock"]);
+        assert_eq!(portable(export_json(&app, copy["id"].as_str().unwrap()).await), portable(record.clone()));
+        let copy = imported(&app, &importer.token, "text/plain", text.clone()).await;
+        assert_eq!(copy["clock"], over["clock"]);
+        assert_eq!(export_text(&app, copy["id"].as_str().unwrap()).await, text);
+        let copy_moves: Value = app.get(&format!("/v1/games/{}/moves", copy["id"].as_str().unwrap())).await.json().await.unwrap();
+        assert_eq!(clocks(&copy_moves["moves"], "think_ms", "clock_ms"), expected_json);
+
+        // Malformed clocks are refused, clocks that do not add up too.
+        let bad_text = text.replacen("[%clk 0:05:03]", "[%clk 5 minutes]", 1);
+        let mut negative = record.clone();
+        negative["moves"][1]["think_ms"] = json!(-4);
+        let mut off = record.clone();
+        off["moves"][2]["clock_ms"] = json!(295_501);
+        let mut untimed = record.clone();
+        untimed["clock"] = Value::Null;
+        for (content_type, body, code) in [
+            ("text/plain", bad_text, "invalid_record"),
+            ("application/json", negative.to_string(), "invalid_record"),
+            ("application/json", untimed.to_string(), "invalid_record"),
+            ("application/json", off.to_string(), "inconsistent_record"),
+        ] {
+            let problem = assert_problem(import(&app, &importer.token, content_type, body).await, 422, code).await;
+            assert!(problem["detail"].as_str().unwrap().contains("move"), "{problem}");
+        }
+        app.assert_verified().await;
     }
 }

@@ -43,6 +43,39 @@ backend_tests! {
         assert_eq!(app.get("/v1/leaderboards/classic?include_provisional=true").await.status(), StatusCode::OK);
     }
 
+    async fn routes_without_query_parameters_refuse_any(app) {
+        let game = app.active_game(json!({})).await;
+        let refused = |detail: &str| detail.ends_with("this endpoint takes no query parameters");
+        for path in [
+            format!("/v1/games/{}?verbose=1", game.id),
+            format!("/v1/players/{}?fields=name", game.south.id),
+            format!("/v1/games/{}/moves/1?trace=false", game.id),
+            "/health?probe=1".to_owned(),
+            "/v1/lobby/stream?since=3".to_owned(),
+        ] {
+            let detail = invalid_query_detail(&app, &path).await;
+            assert!(refused(&detail), "{path}: {detail}");
+        }
+        // Writes too: nothing is done.
+        let response = app
+            .request(Method::POST, &format!("/v1/games/{}/resign?confirm=yes", game.id))
+            .bearer_auth(&game.north.token)
+            .send()
+            .await
+            .unwrap();
+        let detail = assert_problem(response, 400, "invalid_query").await;
+        assert!(refused(detail["detail"].as_str().unwrap()), "{detail}");
+        assert_eq!(app.game(&game.id).await["status"], "active");
+        // A stream's own parameter, misspelt, is named with the right one.
+        let detail = invalid_query_detail(&app, &format!("/v1/games/{}/stream?snice=2", game.id)).await;
+        assert!(detail.contains("(did you mean \"since\"?); accepted: since"), "{detail}");
+        // The web page's deep links and the docs keep their queries.
+        let page = app.get(&format!("/games/{}?ply=17", game.id)).await;
+        assert_eq!(page.status(), StatusCode::OK);
+        assert_eq!(app.get("/docs/?url=/openapi.json").await.status(), StatusCode::OK);
+        assert_eq!(app.get(&format!("/v1/games/{}", game.id)).await.status(), StatusCode::OK);
+    }
+
     async fn a_bad_number_or_boolean_names_its_parameter(app) {
         let game = app.active_game(json!({})).await;
         for (path, parameter) in [

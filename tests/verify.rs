@@ -66,6 +66,24 @@ async fn game_suite(app: &TestApp) -> Vec<String> {
     let active = active["id"].as_str().unwrap().to_owned();
     app.join(&active, &lan.token).await;
     app.play(&active, &minh.token, json!({"move": "4L"})).await;
+    let timed = app
+        .create_game(
+            &minh.token,
+            json!({"seat": "south", "clock": {"initial_s": 300, "increment_s": 3}}),
+        )
+        .await;
+    let timed = timed["id"].as_str().unwrap().to_owned();
+    app.join(&timed, &lan.token).await;
+    let timed_game = Match {
+        id: timed,
+        south: minh.clone(),
+        north: lan.clone(),
+    };
+    app.play_line(
+        &timed_game,
+        &["1L".to_owned(), "3R".to_owned(), "2L".to_owned()],
+    )
+    .await;
     let cancelled = app.create_game(&lan.token, json!({})).await;
     app.act(cancelled["id"].as_str().unwrap(), "cancel", &lan.token)
         .await;
@@ -90,6 +108,7 @@ async fn game_suite(app: &TestApp) -> Vec<String> {
             finished.push(game["id"].as_str().unwrap().to_owned());
         }
     }
+    finished.push(timed_game.id);
     finished
 }
 
@@ -98,7 +117,7 @@ backend_tests! {
         let finished = game_suite(&app).await;
         let (summary, found) = app.verify().await;
         assert_eq!(found, Vec::<String>::new());
-        assert_eq!(summary.games, 9);
+        assert_eq!(summary.games, 10);
         assert_eq!(summary.moves as i64, app.count_moves().await);
         let (code, stdout) = verify_binary(&app);
         assert_eq!(code, 0, "{stdout}");
@@ -115,6 +134,8 @@ backend_tests! {
         app.execute(&format!("UPDATE games SET winner = '{flipped}' WHERE id = '{b}'"), &[], &[]).await;
         app.execute(&format!("UPDATE moves SET notation = '3X' WHERE game_id = '{c}' AND ply = 2"), &[], &[]).await;
         app.execute(&format!("UPDATE games SET preset = 'village' WHERE id = '{a}'"), &[], &[]).await;
+        let timed = finished.last().unwrap();
+        app.execute(&format!("UPDATE moves SET clock_ms = clock_ms + 1 WHERE game_id = '{timed}' AND ply = 3"), &[], &[]).await;
 
         let (code, stdout) = verify_binary(&app);
         assert_eq!(code, 1, "{stdout}");
@@ -125,11 +146,13 @@ backend_tests! {
         assert!(lines.iter().any(|l| l.starts_with(&format!("mismatch: game {c} ply 2: 3X does not replay"))), "{stdout}");
         let preset = format!("mismatch: game {a}: stored preset Some(\"village\"), its rules are Some(\"classic\")");
         assert!(lines.contains(&preset.as_str()), "{stdout}");
-        assert_eq!(lines.len(), 5, "one line per mismatch and the summary: {stdout}");
-        assert_eq!(lines[4], format!("verified 9 games, {} moves: 4 mismatches", summary.moves));
+        let clock = format!("mismatch: game {timed} ply 3: clock: 2L: south has ");
+        assert!(lines.iter().any(|l| l.starts_with(&clock)), "{stdout}");
+        assert_eq!(lines.len(), 6, "one line per mismatch and the summary: {stdout}");
+        assert_eq!(lines[5], format!("verified 10 games, {} moves: 5 mismatches", summary.moves));
 
         let (summary, found) = app.verify().await;
-        assert_eq!(summary.mismatches, 4);
-        assert_eq!(found.len(), 4);
+        assert_eq!(summary.mismatches, 5);
+        assert_eq!(found.len(), 5);
     }
 }

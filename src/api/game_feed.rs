@@ -63,25 +63,22 @@ pub async fn follow(
         last: 0,
         done: false,
     };
-    let started = match since {
-        None => follower.snapshot(&game).await,
-        Some(since) => {
-            follower.last = since;
-            follower.catch_up(game).await
-        }
-    };
+    // The paths that read the database are boxed, and the game read at the
+    // start is gone once sent: a subscriber spends its life idle in the loop
+    // below, holding this task's state (BENCHMARKS.md, "Streams under load").
+    let started = Box::pin(follower.start(game, since)).await;
     if started.is_err() || follower.done {
         return;
     }
     loop {
         let sent = tokio::select! {
             signal = signals.recv() => match signal {
-                Ok(Signal::Changed(transition)) => follower.live(&transition).await,
+                Ok(Signal::Changed(transition)) => Box::pin(follower.live(&transition)).await,
                 Ok(Signal::Committed(game)) if game.version > follower.last => {
-                    follower.catch_up(Game::clone(&game)).await
+                    Box::pin(follower.catch_up(Game::clone(&game))).await
                 }
                 Ok(Signal::Committed(_)) => Ok(()),
-                Ok(Signal::Resync) | Err(RecvError::Lagged(_)) => follower.reread().await,
+                Ok(Signal::Resync) | Err(RecvError::Lagged(_)) => Box::pin(follower.reread()).await,
                 Err(RecvError::Closed) => return,
             },
             tick = pulse.next() => follower.sink.on(tick).await,
@@ -93,6 +90,17 @@ pub async fn follow(
 }
 
 impl Follower<'_> {
+    /// The snapshot, or the changes after `since`.
+    async fn start(&mut self, game: Game, since: Option<i64>) -> Result<(), Gone> {
+        match since {
+            None => self.snapshot(&game).await,
+            Some(since) => {
+                self.last = since;
+                self.catch_up(game).await
+            }
+        }
+    }
+
     async fn snapshot(&mut self, game: &Game) -> Result<(), Gone> {
         let Some(payload) = snapshot_payload(game) else {
             tracing::error!(game_id = %game.id, "stream: the stored game does not read back");

@@ -13,6 +13,7 @@ pub mod me_feed;
 pub mod offload;
 pub mod openapi;
 pub mod problem;
+pub mod query_guard;
 pub mod rate_limit;
 pub mod routes;
 pub mod search_pool;

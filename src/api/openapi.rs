@@ -81,7 +81,8 @@ pub fn spec_json() -> String {
 /// Adds the problems that follow from an operation's shape rather than its
 /// logic, where the handler did not describe that status itself: bodies can
 /// be malformed, too large or of the wrong type; secured operations can be
-/// unauthorized; anything can be rate-limited or fail.
+/// unauthorized; any can be sent a query parameter it does not take
+/// (`query_guard`), be rate-limited or fail.
 fn add_shared_problem_responses(doc: &mut OpenApiDoc) {
     for (path, item) in doc.paths.paths.iter_mut() {
         let operations = [
@@ -111,6 +112,7 @@ fn add_shared_problem_responses(doc: &mut OpenApiDoc) {
                     ProblemCode::UnsupportedMediaType,
                 ]);
             }
+            shared.push(ProblemCode::InvalidQuery);
             if operation.security.as_ref().is_some_and(|s| !s.is_empty()) {
                 shared.push(ProblemCode::Unauthorized);
             }

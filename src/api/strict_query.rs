@@ -53,7 +53,7 @@ pub fn parse<T: DeserializeOwned>(query: &str) -> Result<T, ApiError> {
         .map_err(|error| ApiError::InvalidQuery(error.to_string()))
 }
 
-fn unknown_parameter(name: &str, accepted: &[&str]) -> ApiError {
+pub(super) fn unknown_parameter(name: &str, accepted: &[&str]) -> ApiError {
     let list = if accepted.is_empty() {
         "this endpoint takes no query parameters".to_owned()
     } else {

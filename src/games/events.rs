@@ -76,6 +76,8 @@ pub struct PlayedMove {
     pub played_at: DateTime<Utc>,
     /// How long the mover thought, on the server's clock.
     pub think_ms: Option<i64>,
+    /// The mover's time left after the move and its increment.
+    pub clock_ms: Option<i64>,
 }
 
 impl GameEvent {

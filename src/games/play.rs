@@ -87,6 +87,7 @@ impl Games {
             position_after: record.position_after,
             played_at: now,
             think_ms: record.think_ms,
+            clock_ms: record.clock_ms,
         };
         let mut events = vec![GameEvent::Move {
             version: game.version,

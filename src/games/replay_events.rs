@@ -114,6 +114,7 @@ async fn all_events(
                 position_after: record.position_after,
                 played_at,
                 think_ms: record.think_ms,
+                clock_ms: record.clock_ms,
             },
             ply: after.ply(),
             to_move: after.turn(),

@@ -81,6 +81,10 @@ async fn settle(
             if moves_by(&game, flagged) == 0 {
                 abort(tx, &mut game, "no_first_move", now).await?
             } else {
+                // The flag fell: the game ends with no time left on it.
+                if let Some(clock) = game.timing.clock_ms.as_mut() {
+                    clock[flagged.index()] = 0;
+                }
                 let outcome = Outcome {
                     winner: Some(flagged.other()),
                     reason: EndReason::Timeout,

@@ -6,10 +6,13 @@
 
 use chrono::{DateTime, Datelike, Utc};
 
-use crate::domain::PlayerName;
+use crate::domain::{PlayerName, TimeControl};
 use crate::engine::{EndReason, Move, Outcome, Position, Rules, Seat};
 
+mod clock;
 pub mod text;
+
+pub use clock::{ClockCheck, MAX_CLOCK_MS};
 
 /// The name a record gives a seat it does not name (PGN's convention).
 pub const UNKNOWN_NAME: &str = "?";
@@ -29,6 +32,9 @@ pub struct Record {
     pub first: Option<Seat>,
     pub started_at: Option<DateTime<Utc>>,
     pub finished_at: Option<DateTime<Utc>>,
+    /// How the game was timed; `None` for an unlimited game (or a record
+    /// that does not say).
+    pub time_control: Option<TimeControl>,
     pub moves: Vec<RecordMove>,
     pub result: StatedResult,
 }
@@ -42,6 +48,10 @@ pub struct RecordMove {
     pub seat: Option<Seat>,
     pub position_after: Option<String>,
     pub played_at: Option<DateTime<Utc>>,
+    /// How long the mover thought, in milliseconds (timed games).
+    pub think_ms: Option<i64>,
+    /// The mover's time left after the move and its increment (timed games).
+    pub clock_ms: Option<i64>,
 }
 
 /// The result a record states; each part is checked when given.
@@ -116,6 +126,7 @@ impl Record {
         self.check_times()?;
         let start = self.start()?;
         let custom_start = start != Position::start(self.rules, start.turn());
+        let mut clocks = clock::ClockCheck::new(self.time_control)?;
         let mut position = start;
         let mut moves = Vec::with_capacity(self.moves.len());
         for given in &self.moves {
@@ -143,6 +154,7 @@ impl Record {
                     position.turn()
                 )));
             }
+            clocks.check(&name, position.turn(), given)?;
             let after = position
                 .play(m)
                 .map_err(|e| inconsistent(format!("{name}: illegal: {e}")))?;
@@ -236,10 +248,34 @@ impl Record {
                 .ok()
                 .and_then(|p| p.outcome())
                 .ok_or_else(|| inconsistent("the game cannot be resigned here"))?,
-            (None, Some(EndReason::Resignation), None | Some(None)) => {
-                return Err(inconsistent(
-                    "the record ends by resignation but names no winner",
-                ))
+            (None, Some(EndReason::Timeout), Some(Some(winner))) => {
+                // A flag fall ends the game as a resignation of the side to
+                // move would: scores as they stand.
+                if winner == last.turn() {
+                    return Err(inconsistent(format!(
+                        "the record has {winner} win on time, but {winner} is to move: \
+                         only the side to move can run out of time"
+                    )));
+                }
+                let resigned = last
+                    .resign(last.turn())
+                    .ok()
+                    .and_then(|p| p.outcome())
+                    .ok_or_else(|| inconsistent("the game cannot end on time here"))?;
+                Outcome {
+                    reason: EndReason::Timeout,
+                    ..resigned
+                }
+            }
+            (
+                None,
+                Some(reason @ (EndReason::Resignation | EndReason::Timeout)),
+                None | Some(None),
+            ) => {
+                return Err(inconsistent(format!(
+                    "the record ends by {} but names no winner",
+                    reason.name()
+                )))
             }
             (None, Some(reason), _) => {
                 return Err(inconsistent(format!(

@@ -170,9 +170,10 @@ const SELECT_MOVES: &str = "\
     WHERE game_id = $1 AND ply >= $2 AND ply <= $3 ORDER BY ply";
 
 const INSERT_MOVES: &str =
-    "INSERT INTO moves (game_id, ply, seat, notation, player_id, position_after, played_at) ";
+    "INSERT INTO moves (game_id, ply, seat, notation, player_id, position_after, played_at, \
+     think_ms, clock_ms) ";
 
-/// Moves per INSERT statement: 7 values each, far below either backend's
+/// Moves per INSERT statement: 9 values each, far below either backend's
 /// limit on placeholders.
 const MOVES_PER_INSERT: usize = 250;
 
@@ -291,7 +292,9 @@ impl WriteTx {
                         .push_bind(&record.notation)
                         .push_bind(record.player_id.as_ref().map(PlayerId::as_str))
                         .push_bind(&record.position_after)
-                        .push_bind(record.played_at);
+                        .push_bind(record.played_at)
+                        .push_bind(record.think_ms)
+                        .push_bind(record.clock_ms);
                 });
                 insert.build().execute(conn).await.map(drop)
             })?;

@@ -25,6 +25,7 @@ pub mod games;
 pub mod lines;
 pub mod postgres;
 pub mod ratings;
+pub mod records;
 pub mod streams;
 
 pub const POSTGRES_URL_VAR: &str = "OANQUAN_TEST_POSTGRES_URL";

@@ -1053,6 +1053,7 @@ export interface components {
          *     required; everything else given is checked against the replay.
          */
         GameRecord: {
+            clock?: null | components["schemas"]["TimeControlView"];
             /** Format: date-time */
             finished_at?: string | null;
             first?: null | components["schemas"]["SeatName"];
@@ -1398,6 +1399,13 @@ export interface components {
         };
         /** @description One move as played. */
         MoveView: {
+            /**
+             * Format: int64
+             * @description The mover's time left after the move, its increment included; `null`
+             *     as `think_ms` is.
+             * @example 301750
+             */
+            clock_ms?: number | null;
             /** @description What the move did, step by step, then the turn change. */
             events: components["schemas"]["EventView"][];
             /** @example 3R */
@@ -1415,6 +1423,14 @@ export interface components {
             /** @description The position after the move (and its turn change). */
             position_after: string;
             seat: components["schemas"]["SeatName"];
+            /**
+             * Format: int64
+             * @description How long the mover thought, on the server's clock: from the commit
+             *     that gave them the turn to the move's. `null` for an unlimited game
+             *     (and an imported move whose record gave none).
+             * @example 4250
+             */
+            think_ms?: number | null;
         };
         /**
          * @description A new game. Every field is optional.
@@ -1724,6 +1740,13 @@ export interface components {
         };
         /** @description One move of a record. */
         RecordMoveView: {
+            /**
+             * Format: int64
+             * @description The mover's time left after the move and its increment (timed
+             *     games; `null` otherwise).
+             * @example 301750
+             */
+            clock_ms?: number | null;
             /** @example 3R */
             notation: string;
             /** Format: date-time */
@@ -1732,6 +1755,12 @@ export interface components {
             ply?: number | null;
             position_after?: string | null;
             seat?: null | components["schemas"]["SeatName"];
+            /**
+             * Format: int64
+             * @description How long the mover thought (timed games; `null` otherwise).
+             * @example 4250
+             */
+            think_ms?: number | null;
         };
         /** @description Games counted from one player's side. */
         RecordView: {
@@ -2009,6 +2038,15 @@ export interface operations {
                     "application/json": components["schemas"]["Status"];
                 };
             };
+            /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
@@ -2044,7 +2082,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemType"];
                 };
             };
-            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits. */
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2107,6 +2145,15 @@ export interface operations {
                     "application/json": components["schemas"]["Status"];
                 };
             };
+            /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
@@ -2149,7 +2196,7 @@ export interface operations {
                     "application/json": components["schemas"]["BestMoveResponse"];
                 };
             };
-            /** @description `malformed_json`: The request body is not well-formed JSON (or is empty). */
+            /** @description `malformed_json`: The request body is not well-formed JSON (or is empty).; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2240,7 +2287,7 @@ export interface operations {
                     "application/json": components["schemas"]["AnalysisResponse"];
                 };
             };
-            /** @description `malformed_json`: The request body is not well-formed JSON (or is empty). */
+            /** @description `malformed_json`: The request body is not well-formed JSON (or is empty).; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2314,6 +2361,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BotList"];
+                };
+            };
+            /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
@@ -2431,7 +2487,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameView"];
                 };
             };
-            /** @description `invalid_header`: A request header does not have the expected form; the detail names it.; or `malformed_json` */
+            /** @description `invalid_header`: A request header does not have the expected form; the detail names it.; or `malformed_json`; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2540,7 +2596,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameView"];
                 };
             };
-            /** @description `malformed_json`; or `invalid_header` */
+            /** @description `malformed_json`; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2642,7 +2698,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `invalid_path_parameter` */
+            /** @description `invalid_path_parameter`; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2706,7 +2762,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameView"];
                 };
             };
-            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header` */
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2808,7 +2864,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameView"];
                 };
             };
-            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header` */
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3001,7 +3057,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameView"];
                 };
             };
-            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header` */
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3181,7 +3237,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlayedMove"];
                 };
             };
-            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `malformed_json` */
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `malformed_json`; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3320,7 +3376,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `invalid_path_parameter` */
+            /** @description `invalid_path_parameter`; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3397,7 +3453,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `invalid_path_parameter` */
+            /** @description `invalid_path_parameter`; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3461,7 +3517,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameView"];
                 };
             };
-            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header` */
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3784,6 +3840,15 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["LobbyStreamEvent"];
                 };
             };
+            /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `too_many_streams`: this client IP holds the most streams allowed; or `rate_limited` */
             429: {
                 headers: {
@@ -3833,6 +3898,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PlayerProfile"];
+                };
+            };
+            /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
@@ -3888,6 +3962,15 @@ export interface operations {
                 content: {
                     "text/event-stream": components["schemas"]["MeStreamEvent"];
                     "application/x-ndjson": components["schemas"]["MeStreamEvent"];
+                };
+            };
+            /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `unauthorized` (no ticket, no valid token) or `invalid_ticket` */
@@ -3952,6 +4035,15 @@ export interface operations {
                     "application/json": components["schemas"]["StreamTicketView"];
                 };
             };
+            /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `unauthorized` */
             401: {
                 headers: {
@@ -4001,6 +4093,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TokenList"];
+                };
+            };
+            /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
@@ -4066,7 +4167,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedToken"];
                 };
             };
-            /** @description `invalid_header`: A request header does not have the expected form; the detail names it.; or `malformed_json` */
+            /** @description `invalid_header`: A request header does not have the expected form; the detail names it.; or `malformed_json`; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4166,7 +4267,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header` */
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4258,7 +4359,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedPlayer"];
                 };
             };
-            /** @description `invalid_header`: A request header does not have the expected form; the detail names it.; or `malformed_json` */
+            /** @description `invalid_header`: A request header does not have the expected form; the detail names it.; or `malformed_json`; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4348,7 +4449,7 @@ export interface operations {
                     "application/json": components["schemas"]["VersusView"];
                 };
             };
-            /** @description `invalid_path_parameter`: a malformed id, or the same player twice */
+            /** @description `invalid_path_parameter`: a malformed id, or the same player twice; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4409,7 +4510,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlayerProfile"];
                 };
             };
-            /** @description `invalid_path_parameter`: not a well-formed player id */
+            /** @description `invalid_path_parameter`: not a well-formed player id; or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;

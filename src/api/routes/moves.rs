@@ -137,14 +137,7 @@ pub async fn submit_move(
                 .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a move was played")))?;
             let game = &done.game;
             let body = PlayedMove {
-                played: MoveView::new(
-                    played.ply,
-                    played.seat,
-                    played.notation.clone(),
-                    &played.trace,
-                    played.position_after.clone(),
-                    played.played_at,
-                ),
+                played: MoveView::of_played(played),
                 game: GameView::of(game, &position_of(game)?),
             };
             Ok(Reply::json(StatusCode::CREATED, &body)?

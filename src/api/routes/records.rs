@@ -19,8 +19,9 @@ use crate::api::problem::{ApiError, Problem};
 use crate::api::views::{GameRecord, GameView};
 use crate::api::AppState;
 use crate::domain::{GameId, GameStatus, PlayerId};
+use crate::engine::{EndReason, Seat};
 use crate::record::{text, Record, RecordError, RecordMove, Replayed, UNKNOWN_NAME};
-use crate::store::{Game, MoveRecord};
+use crate::store::{Game, MoveRecord, Timing};
 
 pub fn configure(config: &mut ServiceConfig) {
     config.service(export_game).service(import_game);
@@ -65,6 +66,7 @@ fn record_of(game: &Game, moves: Vec<MoveRecord>) -> Record {
         first: Some(game.first),
         started_at: game.started_at,
         finished_at: game.finished_at,
+        time_control: game.timing.control,
         moves: moves
             .into_iter()
             .map(|m| RecordMove {
@@ -73,6 +75,8 @@ fn record_of(game: &Game, moves: Vec<MoveRecord>) -> Record {
                 seat: Some(m.seat),
                 position_after: Some(m.position_after),
                 played_at: m.played_at,
+                think_ms: m.think_ms,
+                clock_ms: m.clock_ms,
             })
             .collect(),
         result: game.result.into(),
@@ -219,13 +223,13 @@ fn imported_game(
                 player_id: None,
                 position_after: after.to_string(),
                 played_at: given.played_at.map(|at| at.trunc_subsecs(6)),
-                think_ms: None,
-                clock_ms: None,
+                think_ms: given.think_ms,
+                clock_ms: given.clock_ms,
             };
             before = *after;
             played
         })
-        .collect();
+        .collect::<Vec<_>>();
     let game = Game {
         id,
         status: if replayed.outcome.is_some() {
@@ -259,11 +263,39 @@ fn imported_game(
                 .map_or(now, |at| at.trunc_subsecs(6))
         }),
         recorded_names: Some(replayed.names.clone()),
-        timing: Default::default(),
+        timing: imported_timing(replayed, record, &moves),
         abort_reason: None,
         unrated_reason: None,
     };
     (game, moves)
+}
+
+/// An imported game's time control, and each side's time left as the game
+/// stood: none for a side whose flag fell, else after its last move (the
+/// control's initial time where the record gives none).
+fn imported_timing(replayed: &Replayed, record: &Record, moves: &[MoveRecord]) -> Timing {
+    let flagged = replayed
+        .outcome
+        .filter(|o| o.reason == EndReason::Timeout)
+        .map(|_| replayed.last().turn());
+    let clock_ms = record.time_control.map(|control| {
+        Seat::ALL.map(|seat| {
+            if flagged == Some(seat) {
+                return 0;
+            }
+            moves
+                .iter()
+                .rev()
+                .filter(|m| m.seat == seat)
+                .find_map(|m| m.clock_ms)
+                .unwrap_or_else(|| control.initial_ms())
+        })
+    });
+    Timing {
+        control: record.time_control,
+        clock_ms,
+        ..Timing::default()
+    }
 }
 
 /// Imports a game record (JSON or text) as an unrated game for study.

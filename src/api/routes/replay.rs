@@ -28,15 +28,7 @@ impl From<ReplayError> for ApiError {
 
 impl From<TracedMove> for MoveView {
     fn from(traced: TracedMove) -> Self {
-        let record = traced.record;
-        MoveView::new(
-            record.ply,
-            record.seat,
-            record.notation,
-            &traced.events,
-            record.position_after,
-            record.played_at,
-        )
+        MoveView::of_record(traced.record, &traced.events)
     }
 }
 

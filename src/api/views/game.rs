@@ -6,8 +6,8 @@ use super::events::winner_name;
 use super::{ClockView, EventView, PositionView, RulesView, ScoresView, SeatName, TimeControlView};
 use crate::domain::GameStatus;
 use crate::engine::{Event, Outcome, Position, Seat};
-use crate::games::clock;
-use crate::store::{Game, PlayerRef};
+use crate::games::{clock, PlayedMove};
+use crate::store::{Game, MoveRecord, PlayerRef};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -199,24 +199,43 @@ pub struct MoveView {
     pub position_after: String,
     /// `null` only for a move of an imported record that gave no times.
     pub played_at: Option<DateTime<Utc>>,
+    /// How long the mover thought, on the server's clock: from the commit
+    /// that gave them the turn to the move's. `null` for an unlimited game
+    /// (and an imported move whose record gave none).
+    #[schema(minimum = 0, example = 4250)]
+    pub think_ms: Option<i64>,
+    /// The mover's time left after the move, its increment included; `null`
+    /// as `think_ms` is.
+    #[schema(minimum = 0, example = 301750)]
+    pub clock_ms: Option<i64>,
 }
 
 impl MoveView {
-    pub fn new(
-        ply: u32,
-        seat: Seat,
-        notation: String,
-        events: &[Event],
-        position_after: String,
-        played_at: impl Into<Option<DateTime<Utc>>>,
-    ) -> MoveView {
+    /// A stored move, with the trace its replay gives.
+    pub fn of_record(record: MoveRecord, events: &[Event]) -> MoveView {
         MoveView {
-            ply,
-            seat: seat.into(),
-            notation,
+            ply: record.ply,
+            seat: record.seat.into(),
+            notation: record.notation,
             events: EventView::all(events),
-            position_after,
-            played_at: played_at.into(),
+            position_after: record.position_after,
+            played_at: record.played_at,
+            think_ms: record.think_ms,
+            clock_ms: record.clock_ms,
+        }
+    }
+
+    /// A move just played.
+    pub fn of_played(played: &PlayedMove) -> MoveView {
+        MoveView {
+            ply: played.ply,
+            seat: played.seat.into(),
+            notation: played.notation.clone(),
+            events: EventView::all(&played.trace),
+            position_after: played.position_after.clone(),
+            played_at: Some(played.played_at),
+            think_ms: played.think_ms,
+            clock_ms: played.clock_ms,
         }
     }
 }

@@ -2,7 +2,10 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{PlayerSummary, ResultView, RulesInput, RulesView, ScoresView, SeatName, SeatPlayers};
+use super::{
+    PlayerSummary, ResultView, RulesInput, RulesView, ScoresView, SeatName, SeatPlayers,
+    TimeControlView,
+};
 use crate::engine::{EndReason, Rules, Seat};
 use crate::record::{Record, RecordError, RecordMove, StatedResult, UNKNOWN_NAME};
 
@@ -39,6 +42,10 @@ pub struct GameRecord {
     pub started_at: Option<DateTime<Utc>>,
     #[serde(default)]
     pub finished_at: Option<DateTime<Utc>>,
+    /// The time control, as `POST /v1/games` takes it; `null` for an
+    /// unlimited game. On import it is checked against the moves' clocks.
+    #[serde(default)]
+    pub clock: Option<TimeControlView>,
     #[serde(default)]
     pub moves: Vec<RecordMoveView>,
     /// How the game ended; `null` if it did not (or the record does not
@@ -62,6 +69,15 @@ pub struct RecordMoveView {
     pub position_after: Option<String>,
     #[serde(default)]
     pub played_at: Option<DateTime<Utc>>,
+    /// How long the mover thought (timed games; `null` otherwise).
+    #[serde(default)]
+    #[schema(minimum = 0, example = 4250)]
+    pub think_ms: Option<i64>,
+    /// The mover's time left after the move and its increment (timed
+    /// games; `null` otherwise).
+    #[serde(default)]
+    #[schema(minimum = 0, example = 301750)]
+    pub clock_ms: Option<i64>,
 }
 
 /// Every parameter given, so that the record does not depend on defaults.
@@ -104,7 +120,7 @@ fn stated_result(view: &ResultView) -> Result<StatedResult, RecordError> {
     };
     let reason = EndReason::from_name(&view.reason).ok_or_else(|| {
         RecordError::Invalid(format!(
-            "result.reason: {:?} is not mandarins_captured, max_plies, forfeit or resignation",
+            "result.reason: {:?} is not mandarins_captured, max_plies, forfeit, resignation or timeout",
             view.reason
         ))
     })?;
@@ -140,6 +156,7 @@ impl GameRecord {
             first: record.first.map(SeatName::from),
             started_at: record.started_at,
             finished_at: record.finished_at,
+            clock: record.time_control.map(TimeControlView::from),
             moves: record
                 .moves
                 .iter()
@@ -149,6 +166,8 @@ impl GameRecord {
                     notation: m.notation.clone(),
                     position_after: m.position_after.clone(),
                     played_at: m.played_at,
+                    think_ms: m.think_ms,
+                    clock_ms: m.clock_ms,
                 })
                 .collect(),
             result: result_view(&record.result),
@@ -175,6 +194,7 @@ impl GameRecord {
             first: self.first.map(Seat::from),
             started_at: self.started_at,
             finished_at: self.finished_at,
+            time_control: self.clock.map(Into::into),
             moves: self
                 .moves
                 .iter()
@@ -184,6 +204,8 @@ impl GameRecord {
                     seat: m.seat.map(Seat::from),
                     position_after: m.position_after.clone(),
                     played_at: m.played_at,
+                    think_ms: m.think_ms,
+                    clock_ms: m.clock_ms,
                 })
                 .collect(),
             result: self

@@ -10,10 +10,12 @@
 //! [Result "1-0"]
 //! [Termination "resignation"]
 //! [Score "11-2"]
+//! [TimeControl "600+5"]
 //!
-//! 1. 1L 3R 1-0
+//! 1. 1L {[%clk 0:10:05] [%emt 0:00:02]} 3R {[%clk 0:10:05] [%emt 0:00:04]} 1-0
 //! ```
 
+mod clock;
 mod parse;
 mod print;
 

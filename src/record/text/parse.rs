@@ -2,6 +2,7 @@
 
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 
+use super::clock::{parse_time_control, read_comment};
 use super::{parameter_tag, parse_result_token, result_token, start_ply_of, PARAMETERS};
 use crate::engine::{EndReason, MandarinSetup, Preset, RefillShortfall, RuleParam, Rules, Seat};
 use crate::record::{Record, RecordError, RecordMove, StatedResult, UNKNOWN_NAME};
@@ -49,7 +50,7 @@ fn parse_tag(line: &str, number: usize) -> Result<(String, String), RecordError>
 /// The tags a record may hold: the roster, the rule parameters and the ones
 /// dropped. Each may appear once, so no record has more than
 /// [`MAX_TAGS`].
-const KNOWN_TAGS: [&str; 10] = [
+const KNOWN_TAGS: [&str; 11] = [
     "Rules",
     "South",
     "North",
@@ -60,6 +61,7 @@ const KNOWN_TAGS: [&str; 10] = [
     "Score",
     "First",
     "Position",
+    "TimeControl",
 ];
 
 /// The most tag pairs a record may hold (every known tag once).
@@ -175,7 +177,7 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
     if let Some(value) = tag("Termination") {
         result.reason = Some(EndReason::from_name(value).ok_or_else(|| {
             invalid(format!(
-                "[Termination {value:?}]: expected mandarins_captured, max_plies, forfeit or resignation"
+                "[Termination {value:?}]: expected mandarins_captured, max_plies, forfeit, resignation or timeout"
             ))
         })?);
     }
@@ -219,6 +221,10 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
             .transpose()?
             .flatten(),
         finished_at: None,
+        time_control: tag("TimeControl")
+            .map(parse_time_control)
+            .transpose()?
+            .flatten(),
         moves,
         result,
     })
@@ -276,6 +282,20 @@ fn parse_movetext(text: &str, start_ply: u32) -> Result<Movetext, RecordError> {
     let mut ending = None;
     let mut implied: Option<u32> = None;
     for token in tokens(text)? {
+        let token = match token {
+            Token::Comment(comment) => {
+                let name = moves.last().map_or_else(String::new, |m: &RecordMove| {
+                    format!(
+                        "move {} ({})",
+                        start_ply as usize + moves.len() - 1,
+                        m.notation
+                    )
+                });
+                read_comment(comment, moves.last_mut(), &name)?;
+                continue;
+            }
+            Token::Word(word) => word,
+        };
         if ending.is_some() {
             return Err(invalid(format!(
                 "{token:?} after the result token that ends the moves"
@@ -306,8 +326,15 @@ fn parse_movetext(text: &str, start_ply: u32) -> Result<Movetext, RecordError> {
     Ok((moves, ending))
 }
 
-/// Whitespace-separated tokens, without `{…}` and `;…` comments.
-fn tokens(text: &str) -> Result<Vec<&str>, RecordError> {
+/// A piece of movetext: a word (a move number, a move, a result) or the
+/// inside of a `{…}` comment.
+enum Token<'a> {
+    Word(&'a str),
+    Comment(&'a str),
+}
+
+/// Whitespace-separated words and `{…}` comments, without `;…` comments.
+fn tokens(text: &str) -> Result<Vec<Token<'_>>, RecordError> {
     let mut tokens = Vec::new();
     let mut rest = text;
     loop {
@@ -318,6 +345,7 @@ fn tokens(text: &str) -> Result<Vec<&str>, RecordError> {
                 let end = rest
                     .find('}')
                     .ok_or_else(|| invalid("a {comment} is not closed"))?;
+                tokens.push(Token::Comment(&rest[1..end]));
                 rest = &rest[end + 1..];
             }
             ';' => rest = rest.find('\n').map_or("", |end| &rest[end..]),
@@ -325,7 +353,7 @@ fn tokens(text: &str) -> Result<Vec<&str>, RecordError> {
                 let end = rest
                     .find(|c: char| c.is_whitespace() || c == '{' || c == ';')
                     .unwrap_or(rest.len());
-                tokens.push(&rest[..end]);
+                tokens.push(Token::Word(&rest[..end]));
                 rest = &rest[end..];
             }
         }

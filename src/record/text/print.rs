@@ -1,5 +1,6 @@
 //! Writing a record as text.
 
+use super::clock::{move_comment, time_control_tag};
 use super::{parameter_tag, result_token, start_ply_of, PARAMETERS};
 use crate::engine::{Position, Preset, RuleParam, RuleParams, Seat};
 use crate::record::{Record, UNKNOWN_NAME};
@@ -52,6 +53,9 @@ pub fn print(record: &Record) -> String {
     if let Some([south, north]) = result.scores {
         tags.push(("Score", format!("{south}-{north}")));
     }
+    if let Some(control) = record.time_control {
+        tags.push(("TimeControl", time_control_tag(control)));
+    }
     if preset.is_none() {
         let params = record.rules.params();
         for param in PARAMETERS {
@@ -95,6 +99,7 @@ fn movetext(record: &Record, start_ply: u32) -> String {
             tokens.push(format!("{}...", ply / 2));
         }
         tokens.push(m.notation.clone());
+        tokens.extend(move_comment(m));
     }
     tokens.push(result_token(record.result.winner).to_owned());
     let mut lines = vec![String::new()];
