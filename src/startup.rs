@@ -15,7 +15,7 @@ use crate::api::fallback::{self, RouteTable};
 use crate::api::rate_limit::RateLimit;
 use crate::api::search_pool::SearchPool;
 use crate::api::{self, extractors, AppState};
-use crate::games::Games;
+use crate::games::{Games, SharedTime};
 use crate::settings::Settings;
 use crate::store::Store;
 use crate::telemetry::{self, RequestSpan};
@@ -25,8 +25,6 @@ const SHUTDOWN_TIMEOUT_SECS: u64 = 10;
 /// How long an `Idempotency-Key` keeps its response: a retry comes within
 /// minutes; a day covers a client that was offline overnight.
 pub const IDEMPOTENCY_KEY_LIFETIME: chrono::TimeDelta = chrono::TimeDelta::hours(24);
-/// How often expired idempotency keys are deleted.
-const IDEMPOTENCY_SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(3600);
 
 pub struct Application {
     port: u16,
@@ -35,6 +33,7 @@ pub struct Application {
     rate_limit: RateLimit,
     games: Games,
     sweep_every: std::time::Duration,
+    idempotency_sweep_every: std::time::Duration,
 }
 
 impl Application {
@@ -67,6 +66,8 @@ impl Application {
             tracing::info!(caught_up, "overdue games settled at start-up");
         }
         let sweep_every = std::time::Duration::from_millis(settings.games.sweep_every_ms.max(10));
+        let idempotency_sweep_every =
+            std::time::Duration::from_millis(settings.idempotency.sweep_every_ms.max(10));
         let live = crate::live::Hub::start(&games);
         live.follow_other_nodes(store.clone());
         let state = web::Data::new(AppState {
@@ -132,6 +133,7 @@ impl Application {
             rate_limit,
             games,
             sweep_every,
+            idempotency_sweep_every,
         })
     }
 
@@ -158,7 +160,11 @@ impl Application {
     /// then closes the database pool.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let pruning = tokio::spawn(self.rate_limit.prune_forever());
-        let sweeping = tokio::spawn(forget_expired_idempotency_keys(self.store.clone()));
+        let sweeping = tokio::spawn(forget_expired_idempotency_keys(
+            self.store.clone(),
+            self.games.time().clone(),
+            self.idempotency_sweep_every,
+        ));
         let settling = tokio::spawn(settle_overdue_games(
             self.games.clone(),
             self.store.clone(),
@@ -187,13 +193,19 @@ async fn settle_overdue_games(games: Games, store: Store, period: std::time::Dur
     }
 }
 
-/// Deletes saved idempotent responses older than their lifetime, hourly.
+/// Deletes saved idempotent responses older than their lifetime by the
+/// Games layer's time (the time they were saved by), every `period`.
 /// Several instances on one database may all do it; the delete is idempotent.
-async fn forget_expired_idempotency_keys(store: Store) {
-    let mut every = tokio::time::interval(IDEMPOTENCY_SWEEP_EVERY);
+async fn forget_expired_idempotency_keys(
+    store: Store,
+    time: SharedTime,
+    period: std::time::Duration,
+) {
+    let mut every = tokio::time::interval(period);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         every.tick().await;
-        let cutoff = chrono::Utc::now() - IDEMPOTENCY_KEY_LIFETIME;
+        let cutoff = time.now() - IDEMPOTENCY_KEY_LIFETIME;
         match store.forget_idempotency_keys(cutoff).await {
             Ok(0) => {}
             Ok(forgotten) => tracing::info!(forgotten, "expired idempotency keys deleted"),
