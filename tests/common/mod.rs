@@ -26,6 +26,7 @@ pub mod lines;
 pub mod postgres;
 pub mod ratings;
 pub mod streams;
+pub mod trace;
 
 pub const POSTGRES_URL_VAR: &str = "OANQUAN_TEST_POSTGRES_URL";
 
