@@ -50,7 +50,7 @@ for target in "${TARGETS[@]}"; do
     verdict="no crash"
     if [ "$status" -ne 0 ]; then
         crashed=1
-        verdict="CRASH (exit $status): $(grep -m1 -o 'artifact_prefix.*\|Test unit written to .*' "$log" | tail -1)"
+        verdict="CRASH (exit $status): $(grep -m1 -o 'Test unit written to .*' "$log")"
     fi
     summary+=("$target: $runs runs, $rate/s, cov ${cov:-?}, $verdict")
 done
