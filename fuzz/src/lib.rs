@@ -123,6 +123,16 @@ pub fn assert_replayed_record_round_trips(record: &oanquan::record::Record) {
     for (_, position) in &replayed.moves {
         assert_reads_back(position);
     }
+    // Printed with the names as the replay shows them (an import stores
+    // those, never the raw text: ` Lan\n` is `Lan`).
+    let names = replayed
+        .names
+        .clone()
+        .map(|name| Some(name).filter(|n| n != oanquan::record::UNKNOWN_NAME));
+    let record = &oanquan::record::Record {
+        names,
+        ..record.clone()
+    };
     let printed = text::print(record);
     let back = text::parse(&printed)
         .unwrap_or_else(|e| panic!("the printed record does not read: {e}\n{printed}"));
