@@ -261,3 +261,15 @@ fn a_rated_game_is_one_rating_period_for_each_side() {
         }
     }
 }
+
+#[test]
+fn a_rating_is_provisional_from_an_rd_of_110() {
+    let at_rd = |rd| Glicko {
+        rd,
+        ..Glicko::DEFAULT
+    };
+    assert!(at_rd(DEFAULT_RD).is_provisional());
+    assert!(at_rd(110.0).is_provisional());
+    assert!(!at_rd(109.99).is_provisional());
+    assert!(!at_rd(45.0).is_provisional());
+}
