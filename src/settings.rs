@@ -43,6 +43,9 @@ pub struct Settings {
 
     #[command(flatten)]
     pub bots: BotSettings,
+
+    #[command(flatten)]
+    pub idempotency: IdempotencySettings,
 }
 
 impl Settings {
@@ -63,6 +66,27 @@ impl Settings {
             streams: Default::default(),
             analysis: AnalysisSettings::default(),
             bots: BotSettings::default(),
+            idempotency: IdempotencySettings::default(),
+        }
+    }
+}
+
+/// The answers saved for `Idempotency-Key` retries.
+#[derive(Clone, Debug, Args)]
+pub struct IdempotencySettings {
+    /// How often this process deletes saved answers older than their lifetime (24 hours), in milliseconds.
+    #[arg(
+        long = "idempotency-sweep-every-ms",
+        env = "OANQUAN_IDEMPOTENCY_SWEEP_EVERY_MS",
+        default_value_t = IdempotencySettings::default().sweep_every_ms
+    )]
+    pub sweep_every_ms: u64,
+}
+
+impl Default for IdempotencySettings {
+    fn default() -> Self {
+        Self {
+            sweep_every_ms: 3_600_000,
         }
     }
 }

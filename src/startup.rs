@@ -16,7 +16,7 @@ use crate::api::query_guard::{self, QueryTable};
 use crate::api::rate_limit::RateLimit;
 use crate::api::search_pool::SearchPool;
 use crate::api::{self, extractors, AppState};
-use crate::games::Games;
+use crate::games::{Games, SharedTime};
 use crate::live::Hub;
 use crate::settings::Settings;
 use crate::store::Store;
@@ -27,8 +27,6 @@ const SHUTDOWN_TIMEOUT_SECS: u64 = 10;
 /// How long an `Idempotency-Key` keeps its response: a retry comes within
 /// minutes; a day covers a client that was offline overnight.
 pub const IDEMPOTENCY_KEY_LIFETIME: chrono::TimeDelta = chrono::TimeDelta::hours(24);
-/// How often expired idempotency keys are deleted.
-const IDEMPOTENCY_SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(3600);
 
 pub struct Application {
     port: u16,
@@ -39,6 +37,7 @@ pub struct Application {
     games: Games,
     sweep_every: std::time::Duration,
     bots: crate::settings::BotSettings,
+    idempotency_sweep_every: std::time::Duration,
 }
 
 impl Application {
@@ -79,6 +78,8 @@ impl Application {
             tracing::info!(created, "built-in bots created");
         }
         let sweep_every = std::time::Duration::from_millis(settings.games.sweep_every_ms.max(10));
+        let idempotency_sweep_every =
+            std::time::Duration::from_millis(settings.idempotency.sweep_every_ms.max(10));
         let live = Hub::start(&games);
         live.follow_other_nodes(store.clone()).await;
         let state = web::Data::new(AppState {
@@ -153,6 +154,7 @@ impl Application {
             games,
             sweep_every,
             bots: settings.bots,
+            idempotency_sweep_every,
         })
     }
 
@@ -182,7 +184,11 @@ impl Application {
     /// then closes the database pool.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let pruning = tokio::spawn(self.rate_limit.prune_forever());
-        let sweeping = tokio::spawn(forget_expired_idempotency_keys(self.store.clone()));
+        let sweeping = tokio::spawn(forget_expired_idempotency_keys(
+            self.store.clone(),
+            self.games.time().clone(),
+            self.idempotency_sweep_every,
+        ));
         let settling = tokio::spawn(settle_overdue_games(
             self.games.clone(),
             self.store.clone(),
@@ -266,13 +272,19 @@ async fn settle_overdue_games(games: Games, store: Store, period: std::time::Dur
     }
 }
 
-/// Deletes saved idempotent responses older than their lifetime, hourly.
+/// Deletes saved idempotent responses older than their lifetime by the
+/// Games layer's time (the time they were saved by), every `period`.
 /// Several instances on one database may all do it; the delete is idempotent.
-async fn forget_expired_idempotency_keys(store: Store) {
-    let mut every = tokio::time::interval(IDEMPOTENCY_SWEEP_EVERY);
+async fn forget_expired_idempotency_keys(
+    store: Store,
+    time: SharedTime,
+    period: std::time::Duration,
+) {
+    let mut every = tokio::time::interval(period);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         every.tick().await;
-        let cutoff = chrono::Utc::now() - IDEMPOTENCY_KEY_LIFETIME;
+        let cutoff = time.now() - IDEMPOTENCY_KEY_LIFETIME;
         match store.forget_idempotency_keys(cutoff).await {
             Ok(0) => {}
             Ok(forgotten) => tracing::info!(forgotten, "expired idempotency keys deleted"),

@@ -166,12 +166,31 @@ backend_tests! {
             joiners.push(app.player(&format!("joiner{i}")).await);
         }
         let responses = join_all(joiners.iter().map(|p| app.join(id, &p.token))).await;
-        let mut codes: Vec<u16> = responses.iter().map(|r| r.status().as_u16()).collect();
-        codes.sort_unstable();
-        assert_eq!(codes, [200, 409, 409, 409, 409, 409, 409, 409]);
+        let mut winners = Vec::new();
+        for (joiner, response) in joiners.iter().zip(responses) {
+            match response.status().as_u16() {
+                200 => winners.push((joiner, response.json::<Value>().await.unwrap())),
+                _ => {
+                    assert_problem(response, 409, "game_full").await;
+                }
+            }
+        }
+        let [(winner, answer)] = &winners[..] else {
+            panic!("{} joins answered 200", winners.len());
+        };
+        // The one who got the 200 is the one seated, in the answer and after.
         let game = app.game(id).await;
+        for seen in [answer, &game] {
+            let mut seated = [&seen["players"]["south"]["id"], &seen["players"]["north"]["id"]]
+                .map(|id| id.as_str().unwrap_or_default().to_owned());
+            seated.sort();
+            let mut expected = [lan.id.clone(), winner.id.clone()];
+            expected.sort();
+            assert_eq!(seated, expected, "the creator and the joiner answered 200: {seen}");
+        }
         assert_eq!(game["status"], "active");
         assert_eq!(game["version"], 2);
+        assert_eq!(answer["version"], 2);
     }
 
     async fn cancel_only_by_the_creator_while_waiting(app) {
@@ -208,6 +227,31 @@ backend_tests! {
         assert_eq!(finished["legal_moves"], json!([]));
         assert!(finished["finished_at"].is_string());
         assert_problem(app.act(&game.id, "resign", &game.south.token).await, 409, "game_not_active").await;
+
+        // South resigns too, in a game of its own, after a move each.
+        let other = app
+            .create_game(&game.south.token, json!({"rules": {"preset": "classic"}, "seat": "south", "first": "south"}))
+            .await;
+        let other = other["id"].as_str().unwrap();
+        assert_eq!(app.join(other, &game.north.token).await.status(), StatusCode::OK);
+        for (token, notation) in [(&game.south.token, "1L"), (&game.north.token, "3R")] {
+            let played = app.play(other, token, json!({"move": notation})).await;
+            assert_eq!(played.status(), StatusCode::CREATED, "{notation}");
+        }
+        let response = app.act(other, "resign", &game.south.token).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        let finished: Value = response.json().await.unwrap();
+        assert_eq!(finished["status"], "finished");
+        // The scores as they stand after 1L 3R (README's export example):
+        // 0,2,8,8,1,8,M3,0,8,0,9,0 s 1:1 2:0 3.
+        assert_eq!(
+            finished["result"],
+            json!({"winner": "north", "reason": "resignation", "scores": {"south": 11, "north": 2}})
+        );
+        assert_eq!(finished["position"], "0,2,8,8,1,8,M3,0,8,0,9,0 s 1:1 2:0 3");
+        assert_eq!(finished["legal_moves"], json!([]));
+        assert_problem(app.act(other, "resign", &game.north.token).await, 409, "game_not_active").await;
+        assert_eq!(app.game(other).await, finished);
 
         let lan = app.player("Lan").await;
         let waiting = app.create_game(&lan.token, json!({})).await;

@@ -2,32 +2,39 @@
 //! submissions and idempotent retries, on both backends.
 
 mod common;
+#[allow(dead_code)] // the differential tests use the rest
+mod reference;
 
 use common::assert_problem;
 use common::games::Match;
+use common::trace::Board;
 use common::TestApp;
 use futures_util::future::join_all;
-use oanquan::engine::{Move, Position, Preset, Rules};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use reference::{RefPos, RefRules, SOUTH};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-/// Plays random legal moves (as the server lists them) until the game ends,
-/// checking each answer against the engine. Returns the finished game.
-async fn play_to_the_end(app: &TestApp, game: &Match, rules: Rules, seed: u64) -> Value {
+/// Plays random legal moves until the game ends, checking each answer
+/// against the reference implementation (tests/reference, written from
+/// RULES.md alone) and each move's whole event trace by its effect
+/// (common::trace): the legal moves, the trace, the position after, the
+/// scores and the end. Returns the finished game.
+async fn play_to_the_end(app: &TestApp, game: &Match, rules: RefRules, seed: u64) -> Value {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut state = app.game(&game.id).await;
-    let mut position = Position::from_notation(state["position"].as_str().unwrap(), rules).unwrap();
+    let mut reference = RefPos::start(rules, SOUTH);
+    assert_eq!(state["position"], reference.notation());
     let mut plies = 0;
     while state["status"] == "active" {
         let legal: Vec<String> = serde_json::from_value(state["legal_moves"].clone()).unwrap();
-        let expected: Vec<String> = position
-            .legal_moves()
-            .iter()
-            .map(|m| m.to_string())
-            .collect();
-        assert_eq!(legal, expected);
+        assert_eq!(
+            legal,
+            reference.legal_moves(),
+            "at {}",
+            reference.notation()
+        );
         let notation = &legal[rng.gen_range(0..legal.len())];
         let seat = state["to_move"].as_str().unwrap();
         let ply = state["ply"].clone();
@@ -44,34 +51,44 @@ async fn play_to_the_end(app: &TestApp, game: &Match, rules: Rules, seed: u64) -
             "{notation} at {ply}"
         );
         let body: Value = response.json().await.unwrap();
-        let (after, events) = position
-            .play_traced(notation.parse::<Move>().unwrap())
-            .unwrap();
+        let before = Board::parse(&reference.notation());
+        reference = reference.play_str(notation).unwrap();
         assert_eq!(body["move"]["ply"], ply);
         assert_eq!(body["move"]["seat"], seat);
         assert_eq!(body["move"]["notation"], notation.as_str());
-        assert_eq!(body["move"]["position_after"], after.to_string());
         assert_eq!(
-            body["move"]["events"].as_array().unwrap().len(),
-            events.len()
+            body["move"]["position_after"],
+            reference.notation(),
+            "{notation} at {ply}"
         );
-        assert_eq!(body["game"]["position"], after.to_string());
+        let events = body["move"]["events"].as_array().unwrap();
+        let traced = before.after(notation, events, rules.mandarin_value);
+        assert_eq!(
+            traced.notation(),
+            reference.notation(),
+            "the trace of {notation} at {ply}: {events:?}"
+        );
+        assert_eq!(body["game"]["position"], reference.notation());
+        let [south, north] = reference.scores();
         assert_eq!(
             body["game"]["scores"],
-            json!({"south": after.scores()[0], "north": after.scores()[1]})
+            json!({"south": south, "north": north})
         );
-        position = after;
         state = body["game"].clone();
         plies += 1;
     }
-    let outcome = position
-        .outcome()
-        .expect("the engine agrees the game is over");
+    let outcome = reference
+        .outcome
+        .clone()
+        .expect("the reference agrees the game is over");
     assert_eq!(state["status"], "finished");
-    assert_eq!(state["result"]["reason"], outcome.reason.name());
+    let [south, north] = outcome.scores;
+    let winner = outcome
+        .winner
+        .map_or("draw", |seat| ["south", "north"][seat]);
     assert_eq!(
-        state["result"]["winner"],
-        outcome.winner.map_or("draw", |s| s.name())
+        state["result"],
+        json!({"winner": winner, "reason": outcome.reason, "scores": {"south": south, "north": north}})
     );
     assert_eq!(state["moves_played"], plies);
     assert_eq!(app.count_moves().await, i64::from(plies));
@@ -83,17 +100,26 @@ async fn play_to_the_end(app: &TestApp, game: &Match, rules: Rules, seed: u64) -
 backend_tests! {
     async fn a_classic_game_is_played_to_the_end(app) {
         let game = app.active_game(json!({"preset": "classic"})).await;
-        play_to_the_end(&app, &game, Preset::Classic.rules(), 1).await;
+        let end = play_to_the_end(&app, &game, RefRules::classic(), 1).await;
+        // Where this seed's game ends (the reference agrees, move by move).
+        assert_eq!(end["result"], json!({"winner": "south", "reason": "mandarins_captured", "scores": {"south": 60, "north": 10}}));
+        assert_eq!(end["moves_played"], 15);
     }
 
     async fn a_village_game_is_played_to_the_end(app) {
         let game = app.active_game(json!({"preset": "village"})).await;
-        play_to_the_end(&app, &game, Preset::Village.rules(), 2).await;
+        let end = play_to_the_end(&app, &game, RefRules::village(), 2).await;
+        // Where this seed's game ends (the reference agrees, move by move).
+        assert_eq!(end["result"], json!({"winner": "south", "reason": "mandarins_captured", "scores": {"south": 61, "north": 9}}));
+        assert_eq!(end["moves_played"], 21);
     }
 
     async fn an_online_game_is_played_to_the_end(app) {
         let game = app.active_game(json!({"preset": "online"})).await;
-        play_to_the_end(&app, &game, Preset::Online.rules(), 3).await;
+        let end = play_to_the_end(&app, &game, RefRules::online(), 3).await;
+        // Where this seed's game ends (the reference agrees, move by move).
+        assert_eq!(end["result"], json!({"winner": "north", "reason": "mandarins_captured", "scores": {"south": 23, "north": 47}}));
+        assert_eq!(end["moves_played"], 36);
     }
 
     async fn a_game_can_end_on_max_plies_and_by_forfeit(app) {
@@ -106,11 +132,41 @@ backend_tests! {
             .await;
         let id = near_the_end["id"].as_str().unwrap();
         app.join(id, &north.token).await;
-        app.play(id, &south.token, json!({"move": "3R"})).await;
-        let last: Value = app.play(id, &north.token, json!({"move": "5L"})).await.json().await.unwrap();
+        let start = "M0,5,5,5,5,5,M0,5,5,5,5,5 s 0:0 0:0 49";
+        let classic = RefRules::classic();
+        let rules = RefRules::new(true, 10, false, 0, false, false, 50).unwrap();
+        let mut reference = RefPos::parse(start, rules).unwrap();
+        let mut board = Board::parse(start);
+        let mut last = Value::Null;
+        for (player, notation) in [(&south, "3R"), (&north, "5L")] {
+            last = app.play(id, &player.token, json!({"move": notation})).await.json().await.unwrap();
+            board = board.after(notation, last["move"]["events"].as_array().unwrap(), classic.mandarin_value);
+            reference = reference.play_str(notation).unwrap();
+            assert_eq!(last["move"]["position_after"], reference.notation());
+            assert_eq!(board.notation(), reference.notation());
+        }
+        // North's 5L is ply 50: the turn ends, then the rows are swept.
+        assert_eq!(
+            last["move"]["events"],
+            json!([
+                {"type": "lift", "square": 11, "stones": 6},
+                {"type": "sow", "from": 10, "to": 5, "stones": 6},
+                {"type": "turn_end", "reason": "two_empty_squares", "square": 3},
+                {"type": "game_end", "reason": "max_plies", "sweep": {"south": 19, "north": 22},
+                 "scores": {"south": 25, "north": 22}, "winner": "south"}
+            ])
+        );
+        assert_eq!(
+            last["game"]["result"],
+            json!({"winner": "south", "reason": "max_plies", "scores": {"south": 25, "north": 22}})
+        );
         assert_eq!(last["game"]["status"], "finished");
         assert_eq!(last["game"]["result"]["reason"], "max_plies");
         assert_eq!(last["game"]["ply"], 51);
+        let outcome = reference.outcome.clone().unwrap();
+        let [s_score, n_score] = outcome.scores;
+        assert_eq!(last["game"]["result"]["scores"], json!({"south": s_score, "north": n_score}));
+        assert_eq!(last["game"]["result"]["winner"], ["south", "north"][outcome.winner.unwrap()]);
 
         let forfeit = app
             .create_game(&south.token, json!({"rules": {"refill_shortfall": "forfeit"}, "seat": "south",
@@ -309,21 +365,6 @@ backend_tests! {
         assert!(bodies.windows(2).all(|w| w[0] == w[1]));
         assert_eq!(app.count_moves().await, 1);
         assert_eq!(app.game(&game.id).await["ply"], 2);
-    }
-
-    async fn expired_idempotency_keys_are_forgotten(app) {
-        let game = app.active_game(json!({})).await;
-        let path = format!("/v1/games/{}/moves", game.id);
-        let key = [("idempotency-key", "old-key")];
-        let first = app.post_with_headers(&path, &game.south.token, &json!({"move": "3R"}), &key).await;
-        assert_eq!(first.status(), StatusCode::CREATED);
-        let young = chrono::Utc::now() - oanquan::startup::IDEMPOTENCY_KEY_LIFETIME;
-        assert_eq!(app.store.forget_idempotency_keys(young).await.unwrap(), 0);
-        let later = chrono::Utc::now() + chrono::TimeDelta::seconds(1);
-        assert_eq!(app.store.forget_idempotency_keys(later).await.unwrap(), 1);
-        // Forgotten: the key now names a new request.
-        let north = app.post_with_headers(&path, &game.south.token, &json!({"move": "2R"}), &key).await;
-        assert_problem(north, 409, "not_your_turn").await;
     }
 
     async fn two_instances_on_one_database_behave_as_one(app) {

@@ -4,22 +4,19 @@
 //! exactly.
 
 mod common;
+#[path = "reference/glicko2.rs"]
+mod glicko2;
 
-use chrono::{DateTime, Utc};
 use common::assert_problem;
 use common::games::Player;
 use common::TestApp;
 use futures_util::future::join_all;
 use oanquan::engine::{Position, Preset, Seat};
-use oanquan::ratings::{rate_game, GameResult, Standing, DEFAULT_RATING, DEFAULT_RD};
+use oanquan::ratings::{rate_period, GameResult, Glicko, DEFAULT_RATING, DEFAULT_RD, TAU};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-
-fn finished_at(game: &Value) -> DateTime<Utc> {
-    game["finished_at"].as_str().unwrap().parse().unwrap()
-}
 
 /// A line of random legal moves from the start of `preset` (South first)
 /// that ends as `wanted` does: a draw (`None`) or a win for a seat.
@@ -72,24 +69,90 @@ async fn history(app: &TestApp, player: &Player, query: &str) -> Value {
     response.json().await.unwrap()
 }
 
-/// The profile's rating in `preset` equals `expected`, exactly.
-fn assert_rating(profile: &Value, preset: &str, expected: &Standing) {
+/// A new player's rating (Glickman's defaults, as the server states them).
+const NEW: glicko2::Rating = glicko2::Rating {
+    rating: 1500.0,
+    rd: 350.0,
+    volatility: 0.06,
+};
+
+/// A rating the tests expect, with the record beside it.
+struct Expected {
+    glicko: glicko2::Rating,
+    /// Games, wins, draws, losses.
+    record: [i64; 4],
+}
+
+/// `actual` is `expected` to within floating-point noise (the server and
+/// the reference order their arithmetic differently).
+fn assert_glicko(actual: [f64; 3], expected: glicko2::Rating, what: &str) {
+    let expected = [expected.rating, expected.rd, expected.volatility];
+    for ((a, e), tolerance) in actual.iter().zip(expected).zip([1e-6, 1e-6, 1e-9]) {
+        assert!(
+            (a - e).abs() <= tolerance,
+            "{what}: {actual:?}, expected {expected:?}"
+        );
+    }
+}
+
+/// The profile's rating in `preset` is `expected`.
+fn assert_rating(profile: &Value, preset: &str, expected: &Expected) {
     let rating = &profile["ratings"][preset];
+    let number = |field: &str| rating[field].as_f64().unwrap_or(f64::NAN);
+    assert_glicko(
+        [number("rating"), number("rd"), number("volatility")],
+        expected.glicko,
+        &rating.to_string(),
+    );
+    let [games, wins, draws, losses] = expected.record;
     assert_eq!(
-        rating["rating"].as_f64(),
-        Some(expected.glicko.rating),
+        [
+            &rating["games"],
+            &rating["wins"],
+            &rating["draws"],
+            &rating["losses"]
+        ],
+        [games, wins, draws, losses].map(Value::from).each_ref(),
         "{rating}"
     );
-    assert_eq!(rating["rd"].as_f64(), Some(expected.glicko.rd), "{rating}");
     assert_eq!(
-        rating["volatility"].as_f64(),
-        Some(expected.glicko.volatility)
+        rating["provisional"],
+        expected.glicko.rd >= 110.0,
+        "{rating}"
     );
-    assert_eq!(rating["games"], expected.games);
-    assert_eq!(rating["wins"], expected.wins);
-    assert_eq!(rating["draws"], expected.draws);
-    assert_eq!(rating["losses"], expected.losses);
-    assert_eq!(rating["provisional"], expected.glicko.is_provisional());
+}
+
+/// One game of `player` against `opponent` scoring `score`, by the
+/// reference (each rated game is its own rating period, τ = 0.5).
+fn after_game(player: glicko2::Rating, opponent: glicko2::Rating, score: f64) -> glicko2::Rating {
+    glicko2::rating_period(player, &[(opponent, score)], 0.5)
+}
+
+#[test]
+fn glickmans_worked_example_through_the_server_and_the_reference() {
+    let (player, games) = glicko2::glickmans_example();
+    let reference = glicko2::rating_period(player, &games, 0.5);
+    let glicko = |r: glicko2::Rating| Glicko {
+        rating: r.rating,
+        rd: r.rd,
+        volatility: r.volatility,
+    };
+    let results = games.map(|(opponent, score)| {
+        let result = [GameResult::Loss, GameResult::Win][score as usize];
+        (glicko(opponent), result)
+    });
+    assert_eq!(TAU, 0.5, "the example's τ");
+    let server = rate_period(glicko(player), &results);
+    let server = [server.rating, server.rd, server.volatility];
+    // glicko2.pdf: r' = 1464.06, RD' = 151.52, σ' = 0.05999 (rounded as
+    // the paper goes; exactly 1464.0507, 151.5165, 0.059996).
+    let reference_values = [reference.rating, reference.rd, reference.volatility];
+    for (what, [rating, rd, volatility]) in [("reference", reference_values), ("server", server)] {
+        assert!((rating - 1464.06).abs() < 0.01, "{what}: {rating}");
+        assert!((rd - 151.52).abs() < 0.01, "{what}: {rd}");
+        assert!((volatility - 0.05999).abs() < 1e-5, "{what}: {volatility}");
+    }
+    assert_glicko(server, reference, "server");
 }
 
 backend_tests! {
@@ -100,10 +163,20 @@ backend_tests! {
         let finished = app.resign(&game.id, &minh).await;
         assert_eq!(finished["result"]["winner"], "south");
 
-        let (winner, loser) =
-            rate_game(&Standing::NEW, &Standing::NEW, GameResult::Win, finished_at(&finished));
-        // Two new players: +162.3 and −162.3, RD 350 → 290.3.
-        assert!((winner.glicko.rating - 1662.31).abs() < 0.01, "{winner:?}");
+        // Worked by hand (Glickman's steps 2–8, two new players, E = 0.5):
+        // φ = 350/173.7178 = 2.01476, g(φ) = 0.66907, v = 8.93547,
+        // Δ = ±2.98923, σ' = 0.0599997, φ* = 2.01566, φ' = 1.67121,
+        // μ' = ±φ'² g/2 = ±0.93434: ±162.31 points, RD 290.32.
+        let hand = |rating| glicko2::Rating { rating, rd: 290.318_963_717_98, volatility: 0.059_999_675_372_34 };
+        let winner = Expected { glicko: hand(1_662.310_893_906_298), record: [1, 1, 0, 0] };
+        let loser = Expected { glicko: hand(1_337.689_106_093_702), record: [1, 0, 0, 1] };
+        for (expected, score) in [(&winner, 1.0), (&loser, 0.0)] {
+            assert_glicko(
+                { let r = after_game(NEW, NEW, score); [r.rating, r.rd, r.volatility] },
+                expected.glicko,
+                "the reference agrees with the hand computation",
+            );
+        }
         let lan_profile = profile(&app, &lan).await;
         assert_rating(&lan_profile, "classic", &winner);
         assert_eq!(lan_profile["ratings"]["classic"]["streak"], json!({"kind": "win", "length": 1}));
@@ -130,8 +203,12 @@ backend_tests! {
         assert_eq!(change["rated_at"], finished["finished_at"]);
         assert_eq!(change["rating_before"].as_f64(), Some(DEFAULT_RATING));
         assert_eq!(change["rd_before"].as_f64(), Some(DEFAULT_RD));
-        assert_eq!(change["rating_after"].as_f64(), Some(loser.glicko.rating));
-        assert_eq!(change["rd_after"].as_f64(), Some(loser.glicko.rd));
+        let after = |field: &str| change[field].as_f64().unwrap_or(f64::NAN);
+        assert_glicko(
+            [after("rating_after"), after("rd_after"), after("volatility_after")],
+            loser.glicko,
+            &change.to_string(),
+        );
     }
 
     async fn a_game_won_and_a_game_drawn_over_the_board_are_rated(app) {
@@ -144,15 +221,15 @@ backend_tests! {
         let second = play_line(&app, &drawn, &line_ending_in(Preset::Village, None)).await;
         assert_eq!(second["result"]["winner"], "draw");
 
-        let (lan_1, minh_1) =
-            rate_game(&Standing::NEW, &Standing::NEW, GameResult::Loss, finished_at(&first));
-        let (lan_2, minh_2) = rate_game(&lan_1, &minh_1, GameResult::Draw, finished_at(&second));
-        assert!(lan_2.glicko.rating > lan_1.glicko.rating, "a draw with a stronger player gains");
-        assert!(minh_2.glicko.rating < minh_1.glicko.rating);
-        assert!(lan_2.glicko.rd < lan_1.glicko.rd);
-        assert_rating(&profile(&app, &lan).await, "village", &lan_2);
+        // The two games finish within a day: no idle growth of RD between.
+        let (lan_1, minh_1) = (after_game(NEW, NEW, 0.0), after_game(NEW, NEW, 1.0));
+        let (lan_2, minh_2) = (after_game(lan_1, minh_1, 0.5), after_game(minh_1, lan_1, 0.5));
+        assert!(lan_2.rating > lan_1.rating, "a draw with a stronger player gains");
+        assert!(minh_2.rating < minh_1.rating);
+        assert!(lan_2.rd < lan_1.rd);
+        assert_rating(&profile(&app, &lan).await, "village", &Expected { glicko: lan_2, record: [2, 0, 1, 1] });
         let minh_profile = profile(&app, &minh).await;
-        assert_rating(&minh_profile, "village", &minh_2);
+        assert_rating(&minh_profile, "village", &Expected { glicko: minh_2, record: [2, 1, 1, 0] });
         assert_eq!(minh_profile["ratings"]["village"]["streak"], json!({"kind": "draw", "length": 1}));
         assert_eq!(minh_profile["ratings"]["classic"], Value::Null);
 

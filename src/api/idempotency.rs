@@ -343,8 +343,12 @@ async fn once(
         }
     };
     let saved = reply.saved(fingerprint.clone(), key.sealing.as_deref())?;
+    // Saved by the Games layer's time, which the clean-up task reads too.
+    let now = request
+        .app_data::<actix_web::web::Data<crate::api::AppState>>()
+        .map_or_else(Utc::now, |state| state.games.time().now());
     if tx
-        .save_response(key.scope, &key.stored, &saved, Utc::now())
+        .save_response(key.scope, &key.stored, &saved, now)
         .await?
     {
         tx.commit().await?;

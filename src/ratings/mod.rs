@@ -12,7 +12,9 @@
 //! for a period without games), never beyond [`MAX_RD`].
 
 use chrono::{DateTime, TimeDelta, Utc};
-use skillratings::glicko2::{decay_deviation, glicko2, Glicko2Config, Glicko2Rating};
+use skillratings::glicko2::{
+    decay_deviation, glicko2, glicko2_rating_period, Glicko2Config, Glicko2Rating,
+};
 use skillratings::Outcomes;
 
 /// The system constant τ: how fast volatility may change. Glickman
@@ -225,6 +227,22 @@ pub fn rate_game(
         a.after(result, Glicko::from_skillratings(a_new), at),
         b.after(result.flipped(), Glicko::from_skillratings(b_new), at),
     )
+}
+
+/// One Glicko-2 rating period of `player`, whatever its number of games
+/// (each an opponent's rating and the result), as Glickman's paper states
+/// the algorithm. [`rate_game`] is such a period of one game for each
+/// side; this form is what the paper's worked example checks.
+pub fn rate_period(player: Glicko, games: &[(Glicko, GameResult)]) -> Glicko {
+    let results: Vec<(Glicko2Rating, Outcomes)> = games
+        .iter()
+        .map(|(opponent, result)| (opponent.to_skillratings(), result.outcome()))
+        .collect();
+    Glicko::from_skillratings(glicko2_rating_period(
+        &player.to_skillratings(),
+        &results,
+        &config(),
+    ))
 }
 
 #[cfg(test)]

@@ -213,3 +213,63 @@ fn results_round_trip_their_names() {
     }
     assert_eq!(GameResult::from_name("won"), None);
 }
+
+#[test]
+fn glickmans_worked_example_as_one_rating_period() {
+    // glicko2.pdf, "Example": r' = 1464.06, RD' = 151.52, σ' = 0.05999
+    // (the paper rounds as it goes; exactly: 1464.0507, 151.5165, 0.059996).
+    let rated = |rating, rd| Glicko {
+        rating,
+        rd,
+        volatility: 0.06,
+    };
+    let after = rate_period(
+        rated(1500.0, 200.0),
+        &[
+            (rated(1400.0, 30.0), GameResult::Win),
+            (rated(1550.0, 100.0), GameResult::Loss),
+            (rated(1700.0, 300.0), GameResult::Loss),
+        ],
+    );
+    assert!(close(after.rating, 1464.06, 0.01), "{after:?}");
+    assert!(close(after.rd, 151.52, 0.01), "{after:?}");
+    assert!(close(after.volatility, 0.05999, 1e-5), "{after:?}");
+}
+
+#[test]
+fn a_rated_game_is_one_rating_period_for_each_side() {
+    let players = [
+        standing(1500.0, 350.0, Some(at(0))),
+        standing(1620.5, 60.0, Some(at(0))),
+        standing(1210.0, 180.0, Some(at(0))),
+    ];
+    for a in &players {
+        for b in &players {
+            for result in GameResult::ALL {
+                let (a_after, b_after) = rate_game(a, b, result, at(0));
+                let a_period = rate_period(a.glicko, &[(b.glicko, result)]);
+                let b_period = rate_period(b.glicko, &[(a.glicko, result.flipped())]);
+                for (game, period) in [(a_after.glicko, a_period), (b_after.glicko, b_period)] {
+                    assert!(
+                        close(game.rating, period.rating, 1e-9),
+                        "{game:?} {period:?}"
+                    );
+                    assert!(close(game.rd, period.rd, 1e-9), "{game:?} {period:?}");
+                    assert!(close(game.volatility, period.volatility, 1e-12));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_rating_is_provisional_from_an_rd_of_110() {
+    let at_rd = |rd| Glicko {
+        rd,
+        ..Glicko::DEFAULT
+    };
+    assert!(at_rd(DEFAULT_RD).is_provisional());
+    assert!(at_rd(110.0).is_provisional());
+    assert!(!at_rd(109.99).is_provisional());
+    assert!(!at_rd(45.0).is_provisional());
+}

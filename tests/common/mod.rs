@@ -27,6 +27,7 @@ pub mod postgres;
 pub mod ratings;
 pub mod records;
 pub mod streams;
+pub mod trace;
 
 pub const POSTGRES_URL_VAR: &str = "OANQUAN_TEST_POSTGRES_URL";
 

@@ -171,8 +171,9 @@ pub async fn export_game(
     ))
 }
 
-/// Reads a record in the form its `Content-Type` names.
-fn parse_record(content_type: &str, body: &[u8]) -> Result<Record, ApiError> {
+/// Reads a record in the form its `Content-Type` names (public for the
+/// fuzz target `record_json`, which reads bodies exactly as an import does).
+pub fn parse_record(content_type: &str, body: &[u8]) -> Result<Record, ApiError> {
     let essence = content_type
         .split(';')
         .next()

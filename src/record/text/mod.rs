@@ -65,7 +65,8 @@ fn parse_result_token(token: &str) -> Option<Option<Option<Seat>>> {
         _ => return None,
     })
 }
-/// The ply field of a position string, if it has one.
+/// The ply field of a position string, if it has one. Read as the
+/// notation parser reads it: surrounding whitespace is not a field.
 fn start_ply_of(position: &str) -> Option<u32> {
-    position.rsplit(' ').next()?.parse().ok()
+    position.trim().rsplit(' ').next()?.parse().ok()
 }
