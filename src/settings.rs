@@ -76,6 +76,7 @@ impl Settings {
 pub struct IdempotencySettings {
     /// How often this process deletes saved answers older than their lifetime (24 hours), in milliseconds.
     #[arg(
+        id = "idempotency_sweep_every_ms",
         long = "idempotency-sweep-every-ms",
         env = "OANQUAN_IDEMPOTENCY_SWEEP_EVERY_MS",
         default_value_t = IdempotencySettings::default().sweep_every_ms
