@@ -384,6 +384,35 @@ proptest::proptest! {
         }
         let _ = text::parse(&text).and_then(|r| r.replay());
     }
+
+    /// What the record_text fuzz target found: a `[Position]` value with
+    /// spaces around it reads (as the position notation does), but its
+    /// moves printed numbered from ply 1 and no longer replayed.
+    #[test]
+    fn a_start_position_read_with_spaces_prints_as_a_record_that_replays_the_same(
+        before in 0usize..3,
+        after in 0usize..3,
+        moves in 0usize..5,
+    ) {
+        let played = first_moves(CUSTOM_START, Preset::Classic.rules(), moves);
+        let record = with_moves(
+            Record {
+                start_position: Some(CUSTOM_START.to_owned()),
+                ..classic_record(&[], StatedResult::default())
+            },
+            &played,
+        );
+        let expected = record.replay().unwrap();
+        let padded = text::print(&record).replace(
+            &format!("\"{CUSTOM_START}\""),
+            &format!("\"{}{CUSTOM_START}{}\"", " ".repeat(before), " ".repeat(after)),
+        );
+        let read = text::parse(&padded).unwrap();
+        proptest::prop_assert_eq!(&read.replay().unwrap(), &expected, "{}", padded);
+        let printed = text::print(&read);
+        let again = text::parse(&printed).and_then(|r| r.replay());
+        proptest::prop_assert_eq!(again.ok(), Some(expected), "{}", printed);
+    }
 }
 
 #[test]
