@@ -43,6 +43,9 @@ pub struct Settings {
 
     #[command(flatten)]
     pub bots: BotSettings,
+
+    #[command(flatten)]
+    pub operations: OperationsSettings,
 }
 
 impl Settings {
@@ -63,6 +66,7 @@ impl Settings {
             streams: Default::default(),
             analysis: AnalysisSettings::default(),
             bots: BotSettings::default(),
+            operations: OperationsSettings::default(),
         }
     }
 }
@@ -154,6 +158,19 @@ impl Default for NetworkSettings {
             trusted_proxies: Vec::new(),
         }
     }
+}
+
+/// What operators and browser clients on other sites need (issue 14 part 3).
+#[derive(Clone, Debug, Default, Args)]
+pub struct OperationsSettings {
+    /// Origins (comma-separated, e.g. `https://app.example`) whose pages may
+    /// call the API from a browser; none (the default) sends no CORS headers.
+    #[arg(
+        long = "cors-allowed-origins",
+        env = "OANQUAN_CORS_ALLOWED_ORIGINS",
+        value_delimiter = ','
+    )]
+    pub cors_allowed_origins: Vec<String>,
 }
 
 /// Bounds on `POST /v1/analysis/best`: searches run on blocking threads,

@@ -3,7 +3,7 @@
 use std::net::TcpListener;
 
 use actix_web::dev::{Server, ServerHandle};
-use actix_web::middleware::{from_fn, Compress, ErrorHandlers};
+use actix_web::middleware::{from_fn, Compress, Condition, ErrorHandlers};
 use actix_web::{web, App, HttpServer};
 use anyhow::Context;
 use tracing_actix_web::TracingLogger;
@@ -59,8 +59,14 @@ impl Application {
 
         let spec = api::openapi::spec();
         let queries = web::Data::new(QueryTable::from_spec(&spec));
-        let routes =
-            web::Data::new(RouteTable::from_spec(&spec).with_get_routes(&crate::web::ROUTES));
+        let routes = web::Data::new(
+            RouteTable::from_spec(&spec)
+                .with_get_routes(&crate::web::ROUTES)
+                .with_get_routes(&[api::metrics::PATH]),
+        );
+        // Installed before anything records.
+        api::metrics::handle();
+        let operations = settings.operations.clone();
         let games = Games::with_policy(settings.games.time.clone(), settings.games.policy());
         // Games whose deadline passed while no server ran end before any
         // request is served.
@@ -103,12 +109,16 @@ impl Application {
             trusted_proxies: settings.network.trusted_proxies.clone(),
         });
         let server = HttpServer::new(move || {
+            let cors = api::cors::middleware(&operations);
             App::new()
                 .wrap(from_fn(query_guard::guard))
                 .wrap(Compress::default())
+                .wrap(from_fn(api::head::as_get))
                 .wrap(from_fn(connections::guard))
                 .wrap(app_rate_limit.middleware())
+                .wrap(Condition::new(cors.is_some(), cors.unwrap_or_default()))
                 .wrap(ErrorHandlers::new().default_handler(fallback::problem_for_any_error))
+                .wrap(from_fn(api::metrics::record_request))
                 .wrap(from_fn(telemetry::expose_request_id))
                 .wrap(TracingLogger::<RequestSpan>::new())
                 .app_data(state.clone())
@@ -128,6 +138,7 @@ impl Application {
                         .url("/openapi.json", spec.clone())
                         .config(SwaggerConfig::default().validator_url("none")),
                 )
+                .configure(api::metrics::configure)
                 .configure(crate::web::configure)
                 .default_service(web::to(fallback::no_route))
         })

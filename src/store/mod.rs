@@ -49,6 +49,7 @@ macro_rules! with_tx {
 mod rows;
 mod bots;
 mod games;
+mod gauges;
 mod history;
 mod idempotency;
 mod leaderboards;
@@ -64,6 +65,7 @@ mod write_turn;
 
 pub use bots::{bot_id, bot_name};
 pub use games::{Game, MoveRecord, PlayerRef, Timing};
+pub use gauges::PoolUse;
 pub use history::{GameFilter, HistoryKey, RulesFilter, StoredGame};
 pub use idempotency::{KeyScope, SavedResponse};
 pub use leaderboards::{LeaderboardFilter, LeaderboardRow, PageStart, RankKey};
