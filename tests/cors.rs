@@ -95,7 +95,9 @@ async fn another_origin_is_granted_nothing() {
         .send()
         .await
         .unwrap();
-    assert!(!refused.headers().contains_key("access-control-allow-origin"));
+    assert!(!refused
+        .headers()
+        .contains_key("access-control-allow-origin"));
     assert_problem(refused, 400, "bad_request").await;
     // Its actual requests are served (a non-browser client may send any
     // Origin), without a grant the browser would honour.

@@ -76,6 +76,12 @@ backend_tests! {
             sample(&after, "oanquan_http_request_duration_seconds_count", GAME_ROUTE) >= 3.0,
             "{after}"
         );
+        for transactions in ["oanquan_db_write_begin_seconds_count", "oanquan_db_commit_seconds_count"] {
+            assert!(
+                sample(&after, transactions, "") - sample(&before, transactions, "") >= played as f64,
+                "{transactions}: a transaction per move"
+            );
+        }
         // Never a raw path.
         assert!(!after.contains(&game.id), "{after}");
     }
