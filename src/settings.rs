@@ -171,6 +171,12 @@ pub struct OperationsSettings {
         value_delimiter = ','
     )]
     pub cors_allowed_origins: Vec<String>,
+
+    /// Address of a listener of its own for `GET /metrics` (e.g.
+    /// `127.0.0.1:9090`, port 0 picks one); unset, the metrics are served
+    /// by the API's server at `/metrics`.
+    #[arg(long = "metrics-bind", env = "OANQUAN_METRICS_BIND")]
+    pub metrics_bind: Option<String>,
 }
 
 /// Bounds on `POST /v1/analysis/best`: searches run on blocking threads,

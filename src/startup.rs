@@ -33,6 +33,8 @@ const IDEMPOTENCY_SWEEP_EVERY: std::time::Duration = std::time::Duration::from_s
 pub struct Application {
     port: u16,
     server: Server,
+    /// The metrics' own server (`--metrics-bind`) and its port.
+    metrics: Option<(Server, u16)>,
     live: Hub,
     store: Store,
     rate_limit: RateLimit,
@@ -59,10 +61,23 @@ impl Application {
 
         let spec = api::openapi::spec();
         let queries = web::Data::new(QueryTable::from_spec(&spec));
+        let metrics_listener = match &settings.operations.metrics_bind {
+            Some(bind) => Some(
+                TcpListener::bind(bind)
+                    .with_context(|| format!("cannot listen for metrics on {bind}"))?,
+            ),
+            None => None,
+        };
+        let metrics_here = metrics_listener.is_none();
+        let metrics_routes: &[&str] = if metrics_here {
+            &[api::metrics::PATH]
+        } else {
+            &[]
+        };
         let routes = web::Data::new(
             RouteTable::from_spec(&spec)
                 .with_get_routes(&crate::web::ROUTES)
-                .with_get_routes(&[api::metrics::PATH]),
+                .with_get_routes(metrics_routes),
         );
         // Installed before anything records.
         api::metrics::handle();
@@ -97,6 +112,10 @@ impl Application {
                 settings.streams.max_total,
             ),
         });
+        let metrics = match metrics_listener {
+            Some(listener) => Some(metrics_server(listener, state.clone())?),
+            None => None,
+        };
         let rate_limit = RateLimit::new(&settings.rate_limit);
         let search_pool = web::Data::new(SearchPool::new(&settings.analysis));
 
@@ -138,7 +157,11 @@ impl Application {
                         .url("/openapi.json", spec.clone())
                         .config(SwaggerConfig::default().validator_url("none")),
                 )
-                .configure(api::metrics::configure)
+                .configure(|config| {
+                    if metrics_here {
+                        api::metrics::configure(config)
+                    }
+                })
                 .configure(crate::web::configure)
                 .default_service(web::to(fallback::no_route))
         })
@@ -158,6 +181,7 @@ impl Application {
         Ok(Application {
             port: address.port(),
             server,
+            metrics,
             live,
             store,
             rate_limit,
@@ -169,6 +193,11 @@ impl Application {
 
     pub fn port(&self) -> u16 {
         self.port
+    }
+
+    /// The port of the metrics' own listener, when `--metrics-bind` set one.
+    pub fn metrics_port(&self) -> Option<u16> {
+        self.metrics.as_ref().map(|(_, port)| *port)
     }
 
     /// The application's Games layer (tests follow its events).
@@ -206,7 +235,15 @@ impl Application {
                     .drive_bots(self.store.clone(), self.bots.drive()),
             )
         });
+        let metrics = self.metrics.map(|(server, _)| {
+            let handle = server.handle();
+            (handle, tokio::spawn(server))
+        });
         let result = self.server.await;
+        if let Some((handle, serving)) = metrics {
+            handle.stop(false).await;
+            let _ = serving.await;
+        }
         if let Some(driving) = driving {
             driving.abort();
         }
@@ -216,6 +253,26 @@ impl Application {
         self.store.close().await;
         result
     }
+}
+
+/// `GET /metrics` alone on a listener of its own, for a scraper on a
+/// private address; it stops with the API's server.
+fn metrics_server(
+    listener: TcpListener,
+    state: web::Data<AppState>,
+) -> anyhow::Result<(Server, u16)> {
+    let address = listener.local_addr()?;
+    let server = HttpServer::new(move || {
+        App::new()
+            .app_data(state.clone())
+            .configure(api::metrics::configure)
+    })
+    .workers(1)
+    .disable_signals()
+    .listen(listener)?
+    .run();
+    tracing::info!("metrics on http://{address}/metrics");
+    Ok((server, address.port()))
 }
 
 /// Stops a server: its open streams end at once, each with a `retry:`

@@ -110,3 +110,41 @@ backend_tests! {
         assert_eq!(post.status(), StatusCode::METHOD_NOT_ALLOWED);
     }
 }
+
+#[tokio::test]
+async fn metrics_may_have_a_listener_of_their_own() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let app = TestApp::spawn_with(common::Backend::Sqlite, |settings| {
+        settings.operations.metrics_bind = Some("127.0.0.1:0".to_owned());
+    })
+    .await
+    .unwrap();
+    let port = app.metrics_port.expect("a metrics port");
+    assert_ne!(port, app.port);
+    // Not on the API's address any more.
+    assert_eq!(app.get("/metrics").await.status(), StatusCode::NOT_FOUND);
+    let own = reqwest::get(format!("http://127.0.0.1:{port}/metrics"))
+        .await
+        .unwrap();
+    assert_eq!(own.status(), StatusCode::OK);
+    let text = own.text().await.unwrap();
+    assert!(
+        text.contains("oanquan_games{status=\"waiting\"} 0"),
+        "{text}"
+    );
+    app.stop(true).await;
+    // It stops right after the API's server.
+    let stopped = tokio::time::timeout(std::time::Duration::from_secs(5), async {
+        while reqwest::get(format!("http://127.0.0.1:{port}/metrics"))
+            .await
+            .is_ok()
+        {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    })
+    .await;
+    assert!(
+        stopped.is_ok(),
+        "the metrics listener stops with the server"
+    );
+}
