@@ -46,6 +46,9 @@ pub struct Settings {
 
     #[command(flatten)]
     pub idempotency: IdempotencySettings,
+
+    #[command(flatten)]
+    pub operations: OperationsSettings,
 }
 
 impl Settings {
@@ -66,6 +69,7 @@ impl Settings {
             streams: Default::default(),
             analysis: AnalysisSettings::default(),
             bots: BotSettings::default(),
+            operations: OperationsSettings::default(),
             idempotency: IdempotencySettings::default(),
         }
     }
@@ -179,6 +183,25 @@ impl Default for NetworkSettings {
             trusted_proxies: Vec::new(),
         }
     }
+}
+
+/// What operators and browser clients on other sites need (issue 14 part 3).
+#[derive(Clone, Debug, Default, Args)]
+pub struct OperationsSettings {
+    /// Origins (comma-separated, e.g. `https://app.example`) whose pages may
+    /// call the API from a browser; none (the default) sends no CORS headers.
+    #[arg(
+        long = "cors-allowed-origins",
+        env = "OANQUAN_CORS_ALLOWED_ORIGINS",
+        value_delimiter = ','
+    )]
+    pub cors_allowed_origins: Vec<String>,
+
+    /// Address of a listener of its own for `GET /metrics` (e.g.
+    /// `127.0.0.1:9090`, port 0 picks one); unset, the metrics are served
+    /// by the API's server at `/metrics`.
+    #[arg(long = "metrics-bind", env = "OANQUAN_METRICS_BIND")]
+    pub metrics_bind: Option<String>,
 }
 
 /// Bounds on `POST /v1/analysis/best`: searches run on blocking threads,

@@ -3,7 +3,7 @@
 use std::net::TcpListener;
 
 use actix_web::dev::{Server, ServerHandle};
-use actix_web::middleware::{from_fn, Compress, ErrorHandlers};
+use actix_web::middleware::{from_fn, Compress, Condition, ErrorHandlers};
 use actix_web::{web, App, HttpServer};
 use anyhow::Context;
 use tracing_actix_web::TracingLogger;
@@ -31,6 +31,8 @@ pub const IDEMPOTENCY_KEY_LIFETIME: chrono::TimeDelta = chrono::TimeDelta::hours
 pub struct Application {
     port: u16,
     server: Server,
+    /// The metrics' own server (`--metrics-bind`) and its port.
+    metrics: Option<(Server, u16)>,
     live: Hub,
     store: Store,
     rate_limit: RateLimit,
@@ -58,8 +60,27 @@ impl Application {
 
         let spec = api::openapi::spec();
         let queries = web::Data::new(QueryTable::from_spec(&spec));
-        let routes =
-            web::Data::new(RouteTable::from_spec(&spec).with_get_routes(&crate::web::ROUTES));
+        let metrics_listener = match &settings.operations.metrics_bind {
+            Some(bind) => Some(
+                TcpListener::bind(bind)
+                    .with_context(|| format!("cannot listen for metrics on {bind}"))?,
+            ),
+            None => None,
+        };
+        let metrics_here = metrics_listener.is_none();
+        let metrics_routes: &[&str] = if metrics_here {
+            &[api::metrics::PATH]
+        } else {
+            &[]
+        };
+        let routes = web::Data::new(
+            RouteTable::from_spec(&spec)
+                .with_get_routes(&crate::web::ROUTES)
+                .with_get_routes(metrics_routes),
+        );
+        // Installed before anything records.
+        api::metrics::handle();
+        let operations = settings.operations.clone();
         let games = Games::with_policy(settings.games.time.clone(), settings.games.policy());
         // Games whose deadline passed while no server ran end before any
         // request is served.
@@ -92,6 +113,10 @@ impl Application {
                 settings.streams.max_total,
             ),
         });
+        let metrics = match metrics_listener {
+            Some(listener) => Some(metrics_server(listener, state.clone())?),
+            None => None,
+        };
         let rate_limit = RateLimit::new(&settings.rate_limit);
         let search_pool = web::Data::new(SearchPool::new(&settings.analysis));
 
@@ -104,12 +129,16 @@ impl Application {
             trusted_proxies: settings.network.trusted_proxies.clone(),
         });
         let server = HttpServer::new(move || {
+            let cors = api::cors::middleware(&operations);
             App::new()
                 .wrap(from_fn(query_guard::guard))
                 .wrap(Compress::default())
+                .wrap(from_fn(api::head::as_get))
                 .wrap(from_fn(connections::guard))
                 .wrap(app_rate_limit.middleware())
+                .wrap(Condition::new(cors.is_some(), cors.unwrap_or_default()))
                 .wrap(ErrorHandlers::new().default_handler(fallback::problem_for_any_error))
+                .wrap(from_fn(api::metrics::record_request))
                 .wrap(from_fn(telemetry::expose_request_id))
                 .wrap(TracingLogger::<RequestSpan>::new())
                 .app_data(state.clone())
@@ -129,6 +158,11 @@ impl Application {
                         .url("/openapi.json", spec.clone())
                         .config(SwaggerConfig::default().validator_url("none")),
                 )
+                .configure(|config| {
+                    if metrics_here {
+                        api::metrics::configure(config)
+                    }
+                })
                 .configure(crate::web::configure)
                 .default_service(web::to(fallback::no_route))
         })
@@ -148,6 +182,7 @@ impl Application {
         Ok(Application {
             port: address.port(),
             server,
+            metrics,
             live,
             store,
             rate_limit,
@@ -160,6 +195,11 @@ impl Application {
 
     pub fn port(&self) -> u16 {
         self.port
+    }
+
+    /// The port of the metrics' own listener, when `--metrics-bind` set one.
+    pub fn metrics_port(&self) -> Option<u16> {
+        self.metrics.as_ref().map(|(_, port)| *port)
     }
 
     /// The application's Games layer (tests follow its events).
@@ -201,7 +241,15 @@ impl Application {
                     .drive_bots(self.store.clone(), self.bots.drive()),
             )
         });
+        let metrics = self.metrics.map(|(server, _)| {
+            let handle = server.handle();
+            (handle, tokio::spawn(server))
+        });
         let result = self.server.await;
+        if let Some((handle, serving)) = metrics {
+            handle.stop(false).await;
+            let _ = serving.await;
+        }
         if let Some(driving) = driving {
             driving.abort();
         }
@@ -211,6 +259,26 @@ impl Application {
         self.store.close().await;
         result
     }
+}
+
+/// `GET /metrics` alone on a listener of its own, for a scraper on a
+/// private address; it stops with the API's server.
+fn metrics_server(
+    listener: TcpListener,
+    state: web::Data<AppState>,
+) -> anyhow::Result<(Server, u16)> {
+    let address = listener.local_addr()?;
+    let server = HttpServer::new(move || {
+        App::new()
+            .app_data(state.clone())
+            .configure(api::metrics::configure)
+    })
+    .workers(1)
+    .disable_signals()
+    .listen(listener)?
+    .run();
+    tracing::info!("metrics on http://{address}/metrics");
+    Ok((server, address.port()))
 }
 
 /// Stops a server: its open streams end at once, each with a `retry:`

@@ -136,6 +136,11 @@ impl Games {
         })
         .await
         .map_err(GamesError::internal)?;
+        let level_label = level.number().to_string();
+        metrics::counter!("oanquan_bot_searches_total", "level" => level_label.clone())
+            .increment(1);
+        metrics::histogram!("oanquan_bot_think_seconds", "level" => level_label)
+            .record(search.elapsed.as_secs_f64());
         Ok(search.best_move.map(|m| BotMove {
             game: game.id,
             bot,

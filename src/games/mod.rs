@@ -104,6 +104,9 @@ impl Games {
         if transition.events.is_empty() {
             return;
         }
+        if transition.played().is_some() {
+            metrics::counter!("oanquan_moves_played_total").increment(1);
+        }
         // No subscriber is not an error.
         let _ = self.published.send(Arc::new(transition));
     }

@@ -20,6 +20,7 @@ impl Games {
     /// Settles every game whose deadline has passed, each in its own
     /// transaction, and publishes what it did. Returns how many it settled.
     pub async fn sweep(&self, store: &Store) -> Result<usize, GamesError> {
+        metrics::counter!("oanquan_sweeper_runs_total").increment(1);
         let mut settled = 0;
         loop {
             let now = self.time.now();
@@ -31,6 +32,7 @@ impl Games {
                 }
             }
             settled += progress;
+            metrics::counter!("oanquan_sweeper_games_settled_total").increment(progress as u64);
             if (due.len() as i64) < BATCH || progress == 0 {
                 return Ok(settled);
             }

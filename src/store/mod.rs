@@ -49,6 +49,7 @@ macro_rules! with_tx {
 mod rows;
 mod bots;
 mod games;
+mod gauges;
 mod history;
 mod idempotency;
 mod leaderboards;
@@ -64,6 +65,7 @@ mod write_turn;
 
 pub use bots::{bot_id, bot_name};
 pub use games::{Game, MoveRecord, PlayerRef, Timing};
+pub use gauges::PoolUse;
 pub use history::{GameFilter, HistoryKey, RulesFilter, StoredGame};
 pub use idempotency::{KeyScope, SavedResponse};
 pub use leaderboards::{LeaderboardFilter, LeaderboardRow, PageStart, RankKey};
@@ -198,10 +200,15 @@ impl Store {
     /// (see [`SqliteWrite`]). On PostgreSQL it is a plain `BEGIN`; lock
     /// the rows you will change with `SELECT … FOR UPDATE`.
     pub async fn begin_write(&self) -> Result<WriteTx, StoreError> {
-        Ok(match self {
+        let started = std::time::Instant::now();
+        let tx = match self {
             Store::Sqlite(pool) => WriteTx::Sqlite(SqliteWrite::begin(pool).await?),
             Store::Postgres(pool) => WriteTx::Postgres(pool.begin().await?),
-        })
+        };
+        // A pooled connection, and on SQLite the write lock: the queue of writers.
+        metrics::histogram!("oanquan_db_write_begin_seconds")
+            .record(started.elapsed().as_secs_f64());
+        Ok(tx)
     }
 
     /// Closes the pool: waits for checked-out connections to come back.
@@ -231,10 +238,12 @@ async fn ping_if_idle<C: Connection>(
 
 impl WriteTx {
     pub async fn commit(self) -> Result<(), StoreError> {
+        let started = std::time::Instant::now();
         match self {
             WriteTx::Sqlite(tx) => tx.commit().await?,
             WriteTx::Postgres(tx) => tx.commit().await?,
         }
+        metrics::histogram!("oanquan_db_commit_seconds").record(started.elapsed().as_secs_f64());
         Ok(())
     }
 

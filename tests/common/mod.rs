@@ -83,6 +83,8 @@ pub fn postgres_admin_url() -> Option<String> {
 pub struct TestApp {
     pub address: String,
     pub port: u16,
+    /// The metrics' own port, when the settings gave them a listener.
+    pub metrics_port: Option<u16>,
     pub backend: Backend,
     pub client: reqwest::Client,
     /// The application's own pool, to look at what was stored.
@@ -148,6 +150,7 @@ impl TestApp {
             .await
             .expect("the application builds");
         let port = app.port();
+        let metrics_port = app.metrics_port();
         let store = app.store().clone();
         let handle = app.handle();
         tokio::spawn(app.run_until_stopped());
@@ -155,6 +158,7 @@ impl TestApp {
         TestApp {
             address: format!("http://127.0.0.1:{port}"),
             port,
+            metrics_port,
             backend,
             client: reqwest::Client::builder()
                 .redirect(reqwest::redirect::Policy::none())

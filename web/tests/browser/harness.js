@@ -31,8 +31,9 @@ export const DESKTOP = { width: 1280, height: 900 };
 /**
  * Starts `oanquan serve` on 127.0.0.1, port chosen by the OS, and waits
  * until it says where it listens.
+ * @param {Record<string, string>} [env] more of the server's environment
  */
-export async function startServer() {
+export async function startServer(env = {}) {
   const binary = process.env.OANQUAN_BIN ?? join(root, "target/debug/oanquan");
   if (!existsSync(binary)) throw new Error(`no server binary at ${binary}: run \`cargo build\` (or set OANQUAN_BIN)`);
   const dir = mkdtempSync(join(tmpdir(), "oanquan-browser-"));
@@ -45,6 +46,7 @@ export async function startServer() {
       OANQUAN_RATE_LIMIT_PER_SECOND: "0",
       OANQUAN_WORKERS: "2",
       RUST_LOG: "warn,oanquan=info",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
