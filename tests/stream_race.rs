@@ -164,15 +164,14 @@ async fn subscribe(
             }
             resume = Some(version);
             on_this_connection += 1;
-            // The move that ends a game and its `ended` share their id
-            // (and are written together): a resumption from that id is of
-            // a game with nothing left to replay.
-            let ending_move = message.kind() == "move" && message.data["legal_moves"] == json!([]);
+            // A connection is lost between two reads, not inside one: the
+            // move that ends a game and its `ended` share their id, and
+            // must come in one write for a resumption from it to be whole.
             if subscriber
                 .plan
                 .reconnect_every
                 .is_some_and(|every| on_this_connection >= every)
-                && !ending_move
+                && !stream.has_buffered()
             {
                 break;
             }
