@@ -82,6 +82,9 @@ struct Plan {
     jitter: Duration,
     /// Resumes from this many versions back (`?since=`) instead of a snapshot.
     back: Option<i64>,
+    /// Asks for compressed answers, as a browser does (the stream must
+    /// still come event by event).
+    compressed: bool,
     /// Reconnects with `Last-Event-ID` after every this many messages.
     reconnect_every: Option<usize>,
 }
@@ -92,6 +95,7 @@ impl Plan {
             open_at: 1 + rng.below(MAX_PLIES as u64 + 2) as i64,
             jitter: Duration::from_micros(rng.below(3) * rng.below(2_000)),
             back: (rng.below(3) == 0).then(|| rng.below(3) as i64),
+            compressed: rng.below(2) == 0,
             reconnect_every: (rng.below(2) == 0).then(|| 1 + rng.below(5) as usize),
         }
     }
@@ -133,10 +137,13 @@ async fn subscribe(
     loop {
         let opened = Instant::now();
         let header = resume.map(|v| v.to_string());
-        let headers: Vec<(&str, &str)> = header
+        let mut headers: Vec<(&str, &str)> = header
             .iter()
             .map(|v| ("Last-Event-ID", v.as_str()))
             .collect();
+        if subscriber.plan.compressed {
+            headers.push(("Accept-Encoding", "gzip, deflate, br, zstd"));
+        }
         let response = app.get_stream_response(&path, &headers).await;
         if response.status() == StatusCode::NO_CONTENT {
             // A resumption of a game over with nothing left to replay.
@@ -225,7 +232,13 @@ async fn play(
 }
 
 /// What each subscriber of a game must have seen, checked; the problems found.
-fn check(game: &str, timeline: &Timeline, last: i64, subscriber: &Subscriber) -> Vec<String> {
+fn check(
+    game: &str,
+    timeline: &Timeline,
+    last: i64,
+    subscriber: &Subscriber,
+    slowest: &mut Duration,
+) -> Vec<String> {
     let answered = timeline.answered.lock().unwrap();
     let mut problems = Vec::new();
     let mut seen = subscriber.start;
@@ -253,6 +266,7 @@ fn check(game: &str, timeline: &Timeline, last: i64, subscriber: &Subscriber) ->
         }
         let due = answered.get(&got.version).copied().unwrap_or(got.opened);
         let late = got.at.saturating_duration_since(due.max(got.opened));
+        *slowest = late.max(*slowest);
         if late > ON_TIME {
             problems.push(format!(
                 "{game} {:?}: version {} ({}) arrived {late:?} after its POST answered",
@@ -272,7 +286,7 @@ fn check(game: &str, timeline: &Timeline, last: i64, subscriber: &Subscriber) ->
     problems
 }
 
-async fn round(app: Arc<TestApp>, seed: u64) -> Vec<String> {
+async fn round(app: Arc<TestApp>, seed: u64, slowest: &mut Duration) -> Vec<String> {
     let mut rng = Rng(seed);
     let mut games = Vec::new();
     for n in 0..GAMES {
@@ -316,7 +330,7 @@ async fn round(app: Arc<TestApp>, seed: u64) -> Vec<String> {
         let last = progress.borrow().version;
         for subscriber in subscribers {
             let subscriber = subscriber.await.expect("a subscriber finished");
-            problems.extend(check(&id, &timeline, last, &subscriber));
+            problems.extend(check(&id, &timeline, last, &subscriber, slowest));
         }
     }
     problems
@@ -347,9 +361,10 @@ async fn race(backend: Backend) {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(1);
+    let mut slowest = Duration::ZERO;
     for n in 0..rounds {
         let seed = seed.wrapping_add(n);
-        let problems = tokio::time::timeout(ROUND_LIMIT, round(app.clone(), seed))
+        let problems = tokio::time::timeout(ROUND_LIMIT, round(app.clone(), seed, &mut slowest))
             .await
             .unwrap_or_else(|_| panic!("round with seed {seed} did not finish in time"));
         assert!(
@@ -359,6 +374,7 @@ async fn race(backend: Backend) {
             problems.join("\n")
         );
     }
+    println!("{backend:?}: {rounds} rounds from seed {seed}, slowest delivery {slowest:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
