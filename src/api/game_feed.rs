@@ -112,14 +112,20 @@ impl Follower<'_> {
         Ok(())
     }
 
-    async fn send(&mut self, event: &GameEvent, status: GameStatus) -> Result<(), Gone> {
-        if matches!(event, GameEvent::Created { .. }) {
+    /// The events of one change (one version), in one write: the move that
+    /// ends a game and its `ended` share their id, so a client whose
+    /// connection drops between them would resume past the `ended`.
+    async fn send(&mut self, events: &[GameEvent], status: GameStatus) -> Result<(), Gone> {
+        let sent: Vec<_> = events
+            .iter()
+            .filter(|event| !matches!(event, GameEvent::Created { .. }))
+            .map(|event| (Some(event.version()), event_payload(event)))
+            .collect();
+        let Some(last) = sent.last().and_then(|(version, _)| *version) else {
             return Ok(());
-        }
-        self.sink
-            .event(Some(event.version()), &event_payload(event))
-            .await?;
-        self.last = event.version();
+        };
+        self.sink.events(&sent).await?;
+        self.last = last;
         self.done = is_final(status);
         Ok(())
     }
@@ -134,8 +140,8 @@ impl Follower<'_> {
             .await
         {
             Ok(Some(events)) => {
-                for event in &events {
-                    self.send(event, GameStatus::Active).await?;
+                for change in events.chunk_by(|a, b| a.version() == b.version()) {
+                    self.send(change, GameStatus::Active).await?;
                 }
                 self.last = self.last.max(game.version);
                 self.done = is_final(game.status);
@@ -170,9 +176,8 @@ impl Follower<'_> {
             // database has both.
             return self.catch_up(transition.game.clone()).await;
         }
-        for event in &transition.events {
-            self.send(event, transition.game.status).await?;
-        }
+        self.send(&transition.events, transition.game.status)
+            .await?;
         self.last = version;
         Ok(())
     }

@@ -103,6 +103,15 @@ impl Sink {
         self.send(self.framing.event(id, payload)).await
     }
 
+    /// Several events in one chunk, so that they reach the client together.
+    pub async fn events(&self, events: &[(Option<i64>, Value)]) -> Result<(), Gone> {
+        let mut chunk = Vec::new();
+        for (id, payload) in events {
+            chunk.extend_from_slice(&self.framing.event(*id, payload));
+        }
+        self.send(Bytes::from(chunk)).await
+    }
+
     pub async fn heartbeat(&self) -> Result<(), Gone> {
         self.send(self.framing.heartbeat()).await
     }

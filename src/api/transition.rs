@@ -76,18 +76,50 @@ pub async fn transition_once(
     work: impl AsyncFnOnce(&Games, &mut WriteTx) -> Result<Transition, GamesError>,
     render: impl FnOnce(&Transition) -> Result<Reply, ApiError>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut done = None;
+    let mut done = Unpublished {
+        state,
+        transition: None,
+    };
     let response = write_once(&state.store, request, player, what, async |tx| {
         let transition = work(&state.games, tx).await?;
         let reply = render(&transition)?;
-        done = Some(transition);
+        done.transition = Some(transition);
         Ok(reply)
     })
-    .await?;
-    if let Some(transition) = done {
+    .await;
+    let transition = done.transition.take();
+    let response = response?;
+    if let Some(transition) = transition {
         if !response.headers().contains_key(IDEMPOTENT_REPLAYED) {
             state.games.publish(transition);
         }
     }
     Ok(response)
+}
+
+/// A transition made but not yet published. When the request is dropped
+/// on the way (its client left while the transaction committed, which then
+/// completes: the store's commit runs to its end), nobody would publish it:
+/// once this process's writers had their turn, the streams concerned read
+/// the database again.
+struct Unpublished<'a> {
+    state: &'a AppState,
+    transition: Option<Transition>,
+}
+
+impl Drop for Unpublished<'_> {
+    fn drop(&mut self) {
+        let Some(transition) = self.transition.take() else {
+            return;
+        };
+        let store = self.state.store.clone();
+        let live = self.state.live.clone();
+        tokio::spawn(async move {
+            // The write turn comes once the dropped commit has ended.
+            if let Ok(tx) = store.begin_write().await {
+                let _ = tx.rollback().await;
+            }
+            live.resync_of(&transition.game);
+        });
+    }
 }

@@ -183,6 +183,16 @@ impl Hub {
         (game, lobby)
     }
 
+    /// Tells the subscribers of `game` (its stream, its players', the
+    /// lobby) to read the database again: it may have changed unannounced.
+    pub fn resync_of(&self, game: &Game) {
+        let (game_sender, lobby_sender) = self.senders_of(&game.id);
+        self.tell_players(game, &Signal::Resync);
+        for sender in game_sender.into_iter().chain(lobby_sender) {
+            let _ = sender.send(Signal::Resync);
+        }
+    }
+
     fn resync_all(&self) {
         let mut games = self.games.lock().expect("hub lock");
         games.retain(|_, sender| sender.send(Signal::Resync).is_ok());

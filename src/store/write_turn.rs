@@ -36,17 +36,36 @@ impl SqliteWrite {
         let turn = tokio::time::timeout(SQLITE_BUSY_TIMEOUT, turns_for(pool).lock_owned())
             .await
             .map_err(|_| StoreError::Database(sqlx::Error::PoolTimedOut))?;
-        let tx = pool.begin_with("BEGIN IMMEDIATE").await?;
+        // Begun, committed and rolled back in a task of their own: a caller
+        // dropped while one of them is under way (an HTTP client that left)
+        // must not hand back to the pool a connection that sqlx believes
+        // in, or out of, a transaction it is not, which left every later
+        // write on it failing ("begin_with at non-zero transaction depth")
+        // and the database's write lock held.
+        let pool = pool.clone();
+        let tx = detached(async move { pool.begin_with("BEGIN IMMEDIATE").await }).await?;
         Ok(SqliteWrite { tx, _turn: turn })
     }
 
     pub(super) async fn commit(self) -> Result<(), StoreError> {
-        self.tx.commit().await?;
+        let SqliteWrite { tx, _turn } = self;
+        detached(async move {
+            let committed = tx.commit().await;
+            drop(_turn);
+            committed
+        })
+        .await?;
         Ok(())
     }
 
     pub(super) async fn rollback(self) -> Result<(), StoreError> {
-        self.tx.rollback().await?;
+        let SqliteWrite { tx, _turn } = self;
+        detached(async move {
+            let rolled_back = tx.rollback().await;
+            drop(_turn);
+            rolled_back
+        })
+        .await?;
         Ok(())
     }
 }
@@ -63,6 +82,16 @@ impl DerefMut for SqliteWrite {
     fn deref_mut(&mut self) -> &mut SqliteConnection {
         &mut self.tx
     }
+}
+
+/// Runs `work` to its end even if the caller stops waiting for it.
+async fn detached<T: Send + 'static>(
+    work: impl std::future::Future<Output = Result<T, sqlx::Error>> + Send + 'static,
+) -> Result<T, sqlx::Error> {
+    tokio::spawn(work).await.unwrap_or_else(|joined| {
+        tracing::error!(%joined, "a SQLite transaction step panicked");
+        Err(sqlx::Error::WorkerCrashed)
+    })
 }
 
 /// The queue of the database file `pool` opens; one per file per process.

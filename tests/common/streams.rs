@@ -73,6 +73,13 @@ impl EventStream {
         }
     }
 
+    /// Whether bytes already read hold the start of another message: a
+    /// connection dropped now would be dropped inside one read.
+    #[allow(dead_code)] // each test crate uses its own subset
+    pub fn has_buffered(&self) -> bool {
+        !self.buffer.is_empty()
+    }
+
     /// Waits until the next message (heartbeats count), at most `wait`: true if the stream ended.
     pub async fn ends_within(&mut self, wait: Duration) -> bool {
         match tokio::time::timeout(wait, self.next()).await {
