@@ -9,6 +9,7 @@ use rand::{Rng, SeedableRng};
 use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
 
+use crate::api::{self, post};
 use crate::stats::{gather, report, RunArgs, Tally, Window};
 
 #[derive(Args, Debug)]
@@ -47,37 +48,8 @@ pub fn client(concurrency: usize) -> anyhow::Result<Client> {
         .build()?)
 }
 
-/// POSTs `body` and returns the JSON answer if the status is `expected`.
-async fn post(
-    client: &Client,
-    url: &str,
-    token: Option<&str>,
-    body: &Value,
-    expected: StatusCode,
-) -> anyhow::Result<Value> {
-    let mut request = client.post(url).json(body);
-    if let Some(token) = token {
-        request = request.bearer_auth(token);
-    }
-    let response = request.send().await?;
-    let status = response.status();
-    if status != expected {
-        let text = response.text().await.unwrap_or_default();
-        bail!("POST {url}: {status} (wanted {expected}): {text}");
-    }
-    Ok(response.json().await?)
-}
-
 async fn register(client: &Client, base: &str, name: &str) -> anyhow::Result<Player> {
-    let created = post(
-        client,
-        &format!("{base}/v1/players"),
-        None,
-        &json!({ "name": name }),
-        StatusCode::CREATED,
-    )
-    .await?;
-    let token = created["token"].as_str().context("token")?.to_owned();
+    let token = api::register(client, base, name).await?;
     Ok(Player { token })
 }
 

@@ -10,6 +10,8 @@
 //!   store, N tasks, no HTTP.
 //! - `seed`, `startup`: a database with 100,000 moves; time to first `/ready`.
 
+#[path = "../common/api.rs"]
+mod api;
 mod ceiling;
 mod http;
 mod report;

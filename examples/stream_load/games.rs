@@ -4,11 +4,13 @@
 
 use std::sync::Mutex as StdMutex;
 
-use anyhow::{bail, Context};
+use anyhow::Context;
 use oanquan::engine::{Move, Position, Preset};
 use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
 use tokio::sync::Mutex;
+
+use crate::api::{post, register};
 
 /// The two players of every game (one pair may sit in any number of games).
 pub struct Seats {
@@ -31,42 +33,6 @@ pub struct Slots {
     pub seats: Seats,
     playing: Vec<Mutex<Playing>>,
     ids: Vec<StdMutex<String>>,
-}
-
-async fn post(
-    client: &Client,
-    url: &str,
-    token: Option<&str>,
-    body: &Value,
-    expected: StatusCode,
-) -> anyhow::Result<Value> {
-    let mut request = client.post(url).json(body);
-    if let Some(token) = token {
-        request = request.bearer_auth(token);
-    }
-    let response = request
-        .send()
-        .await
-        .with_context(|| format!("POST {url}"))?;
-    let status = response.status();
-    if status != expected {
-        let text = response.text().await.unwrap_or_default();
-        bail!("POST {url}: {status} (wanted {expected}): {text}");
-    }
-    Ok(response.json().await?)
-}
-
-async fn register(client: &Client, base: &str, name: &str) -> anyhow::Result<String> {
-    let url = format!("{base}/v1/players");
-    let created = post(
-        client,
-        &url,
-        None,
-        &json!({ "name": name }),
-        StatusCode::CREATED,
-    )
-    .await?;
-    Ok(created["token"].as_str().context("token")?.to_owned())
 }
 
 impl Seats {

@@ -32,6 +32,8 @@
 //! the same caps lifted.
 //! The tool raises its soft limit on open files (inherited by the servers).
 
+#[path = "../common/api.rs"]
+mod api;
 mod games;
 mod movers;
 mod server;
