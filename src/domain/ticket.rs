@@ -4,12 +4,7 @@
 
 use std::fmt;
 
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine;
-use rand::rngs::OsRng;
-use rand::RngCore;
-
-use super::token::TokenHash;
+use super::token::{has_secret_shape, random_secret, TokenHash};
 
 /// `oq_st_` + 43 base64url characters (256 random bits). It starts like a
 /// token (`oq_`), so every log and echo masks it as one
@@ -22,19 +17,12 @@ impl StreamTicket {
     pub const LEN: usize = 6 + 43;
 
     pub fn generate() -> Self {
-        let mut bytes = [0u8; 32];
-        OsRng.fill_bytes(&mut bytes);
-        Self(format!("{}{}", Self::PREFIX, URL_SAFE_NO_PAD.encode(bytes)))
+        Self(random_secret(Self::PREFIX))
     }
 
     /// A ticket as presented in a query, if it has the shape of ours.
     pub fn presented(candidate: &str) -> Option<Self> {
-        let tail = candidate.strip_prefix(Self::PREFIX)?;
-        let fits = candidate.len() == Self::LEN
-            && tail
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-        fits.then(|| Self(candidate.to_owned()))
+        has_secret_shape(candidate, Self::PREFIX, Self::LEN).then(|| Self(candidate.to_owned()))
     }
 
     /// What is stored and looked up: its hex SHA-256, as for tokens.

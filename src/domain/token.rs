@@ -27,9 +27,7 @@ impl ApiToken {
     pub const LEN: usize = 3 + 43;
 
     pub fn generate() -> Self {
-        let mut bytes = [0u8; 32];
-        OsRng.fill_bytes(&mut bytes);
-        Self(format!("{}{}", Self::PREFIX, URL_SAFE_NO_PAD.encode(bytes)))
+        Self(random_secret(Self::PREFIX))
     }
 
     pub fn hash(&self) -> TokenHash {
@@ -87,12 +85,26 @@ impl ApiToken {
     /// Whether `candidate` has the shape of a token we issue, so that
     /// obviously foreign strings are refused without a database look-up.
     pub fn looks_valid(candidate: &str) -> bool {
-        candidate.len() == Self::LEN
-            && candidate.starts_with(Self::PREFIX)
-            && candidate[Self::PREFIX.len()..]
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        has_secret_shape(candidate, Self::PREFIX, Self::LEN)
     }
+}
+
+/// `prefix` + 43 base64url characters of 32 random bytes (256 bits): the
+/// secrets handed out (tokens, stream tickets).
+pub(super) fn random_secret(prefix: &str) -> String {
+    let mut bytes = [0u8; 32];
+    OsRng.fill_bytes(&mut bytes);
+    format!("{prefix}{}", URL_SAFE_NO_PAD.encode(bytes))
+}
+
+/// Whether `candidate` has the shape [`random_secret`] gives with `prefix`
+/// (`len` characters in all).
+pub(super) fn has_secret_shape(candidate: &str, prefix: &str, len: usize) -> bool {
+    candidate.len() == len
+        && candidate.strip_prefix(prefix).is_some_and(|tail| {
+            tail.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        })
 }
 
 /// Every run of text with the shape of one of our tokens (`oq_` and at
