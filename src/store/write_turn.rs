@@ -48,22 +48,25 @@ impl SqliteWrite {
     }
 
     pub(super) async fn commit(self) -> Result<(), StoreError> {
-        let SqliteWrite { tx, _turn } = self;
-        detached(async move {
-            let committed = tx.commit().await;
-            drop(_turn);
-            committed
-        })
-        .await?;
-        Ok(())
+        self.end(true).await
     }
 
     pub(super) async fn rollback(self) -> Result<(), StoreError> {
+        self.end(false).await
+    }
+
+    /// Commits or rolls back, then gives up the write turn — in a task of
+    /// its own, so that it completes even if the caller is dropped.
+    async fn end(self, commit: bool) -> Result<(), StoreError> {
         let SqliteWrite { tx, _turn } = self;
         detached(async move {
-            let rolled_back = tx.rollback().await;
+            let ended = if commit {
+                tx.commit().await
+            } else {
+                tx.rollback().await
+            };
             drop(_turn);
-            rolled_back
+            ended
         })
         .await?;
         Ok(())
