@@ -111,9 +111,10 @@ pub struct GameView {
     /// moves).
     pub abort_reason: Option<String>,
     /// Why a game asked for as rated is not (`rated` is false):
-    /// `pair_limit` (the pair's rated games in 24 hours are used up),
-    /// `aborted`, or `too_short` (it ended over the board before each side
-    /// made two moves).
+    /// `custom_position` or `custom_rules` (only games of a preset from its
+    /// start position are rated), `pair_limit` (the pair's rated games in
+    /// 24 hours are used up), `aborted`, or `too_short` (it ended over the
+    /// board before each side made two moves).
     pub unrated_reason: Option<String>,
 }
 
