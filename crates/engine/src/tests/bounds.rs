@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 
 use super::strategies::{play_random_move, rules};
-use crate::engine::*;
+use crate::*;
 
 fn store_bound() -> impl Strategy<Value = i32> {
     prop::sample::select(vec![-MAX_STORE_STONES, -4, 0, MAX_STORE_STONES])
