@@ -5,7 +5,8 @@ pub mod domain;
 pub use oanquan_engine as engine;
 pub mod games;
 pub mod live;
-pub mod ratings;
+/// Glicko-2 ratings, a crate of its own (crates/ratings).
+pub use oanquan_ratings as ratings;
 pub mod record;
 pub mod replay;
 pub mod search;
