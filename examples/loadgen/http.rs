@@ -37,8 +37,8 @@ pub struct GetArgs {
 }
 
 #[derive(Clone, Debug)]
-struct Player {
-    token: String,
+pub struct Player {
+    pub token: String,
 }
 
 pub fn client(concurrency: usize) -> anyhow::Result<Client> {
@@ -54,7 +54,7 @@ async fn register(client: &Client, base: &str, name: &str) -> anyhow::Result<Pla
 }
 
 /// Registers two players per task, named uniquely for this run.
-async fn register_pairs(
+pub async fn register_pairs(
     client: &Client,
     base: &str,
     pairs: usize,
@@ -70,7 +70,7 @@ async fn register_pairs(
 }
 
 /// Creates a classic game (South moves first) and joins it: the joined game.
-async fn start_game(
+pub async fn start_game(
     client: &Client,
     base: &str,
     seats: &(Player, Player),
@@ -99,7 +99,7 @@ async fn start_game(
 
 /// A random legal move for the game, with the token of the seat to move;
 /// `None` when the game is over.
-fn next_move<'a>(
+pub fn next_move<'a>(
     game: &Value,
     seats: &'a (Player, Player),
     rng: &mut StdRng,
@@ -115,6 +115,32 @@ fn next_move<'a>(
         &seats.1.token
     };
     Some((json!({"move": pick, "ply": game["ply"]}), token))
+}
+
+/// A move submission's answer.
+pub enum Submitted {
+    /// 201: the answer's JSON.
+    Played(Value),
+    /// 503 (`overloaded`): nothing was stored; the move may be sent again.
+    Refused,
+}
+
+/// POSTs a move: played, refused by the admission gate, or an error.
+pub async fn submit(
+    client: &Client,
+    url: &str,
+    token: &str,
+    body: &Value,
+) -> anyhow::Result<Submitted> {
+    let response = client.post(url).bearer_auth(token).json(body).send().await?;
+    match response.status() {
+        StatusCode::CREATED => Ok(Submitted::Played(response.json().await?)),
+        StatusCode::SERVICE_UNAVAILABLE => Ok(Submitted::Refused),
+        status => {
+            let text = response.text().await.unwrap_or_default();
+            bail!("POST {url}: {status}: {text}")
+        }
+    }
 }
 
 /// One task: plays games to the end, one after another, until the window
@@ -139,11 +165,13 @@ async fn play_task(client: Client, base: String, seats: (Player, Player), window
                 break;
             }
             let started = Instant::now();
-            match post(&client, &url, Some(token), &body, StatusCode::CREATED).await {
-                Ok(mut played) => {
+            match submit(&client, &url, token, &body).await {
+                Ok(Submitted::Played(mut played)) => {
                     tally.success(&window, started);
                     game = played["game"].take();
                 }
+                // Refused before anything was stored: the same move again.
+                Ok(Submitted::Refused) => tally.refused += 1,
                 Err(e) => {
                     tally.error(e);
                     break;
@@ -178,6 +206,7 @@ pub async fn play(args: PlayArgs) -> anyhow::Result<()> {
             ));
         }
     }
+    extra.push(("refused", tally.refused.to_string()));
     report(&args.run, &tally, spent, &extra)
 }
 
