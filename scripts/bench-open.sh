@@ -8,7 +8,10 @@
 # tree's target/release/examples/loadgen. Per backend (default: sqlite
 # postgres): 64 closed-loop games on each build; capacity C is the *before*
 # build's rate; then moves offered at 25, 50, 75, 90 and 110 % of C to each
-# build (open loop, 2 s warm-up, ${DURATION:-8} s measured). Results:
+# build (open loop, 2 s warm-up, ${DURATION:-8} s measured). BEFORE_FLAGS and
+# AFTER_FLAGS add server flags to each (one build can then be compared with
+# itself, e.g. BEFORE_FLAGS="--wal-checkpoint-every-ms 0 --db-max-waiting 0"
+# for the server as it was before issue 16). Results:
 # target/bench/open.txt, labelled before|after/backend/play|open-PCT.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,7 +34,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-declare -A URL PORT PID
+declare -A URL PORT PID FLAGS
+FLAGS[before]=${BEFORE_FLAGS:-} FLAGS[after]=${AFTER_FLAGS:-}
 start() {
     local name=$1 bin=$2 backend=$3 port=$4 url
     case "$backend" in
@@ -42,7 +46,7 @@ start() {
             url="$PG_URL/${STAMP}_$name" ;;
     esac
     "$bin/oanquan" serve --bind "127.0.0.1:$port" --database-url "$url" \
-        --rate-limit-per-second 0 --max-connections-per-ip 0 >"$WORK/$name.log" 2>&1 &
+        --rate-limit-per-second 0 --max-connections-per-ip 0 ${FLAGS[$name]} >"$WORK/$name.log" 2>&1 &
     PID[$name]=$!
     PIDS+=("$!")
     URL[$name]=$url PORT[$name]=$port
