@@ -132,7 +132,12 @@ pub async fn submit(
     token: &str,
     body: &Value,
 ) -> anyhow::Result<Submitted> {
-    let response = client.post(url).bearer_auth(token).json(body).send().await?;
+    let response = client
+        .post(url)
+        .bearer_auth(token)
+        .json(body)
+        .send()
+        .await?;
     match response.status() {
         StatusCode::CREATED => Ok(Submitted::Played(response.json().await?)),
         StatusCode::SERVICE_UNAVAILABLE => Ok(Submitted::Refused),
