@@ -11,7 +11,9 @@
 # build (open loop, 2 s warm-up, ${DURATION:-8} s measured). BEFORE_FLAGS and
 # AFTER_FLAGS add server flags to each (one build can then be compared with
 # itself, e.g. BEFORE_FLAGS="--wal-checkpoint-every-ms 0 --db-max-waiting 0"
-# for the server as it was before issue 16). Results:
+# for the server as it was before issue 16); BEFORE_ENV and AFTER_ENV set its
+# environment (e.g. AFTER_ENV=RUST_LOG=off). PERCENTS="" runs the closed
+# loop only. Results:
 # target/bench/open.txt, labelled before|after/backend/play|open-PCT.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,7 +36,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-declare -A URL PORT PID FLAGS
+declare -A URL PORT PID FLAGS ENVS
+ENVS[before]=${BEFORE_ENV:-} ENVS[after]=${AFTER_ENV:-}
 FLAGS[before]=${BEFORE_FLAGS:-} FLAGS[after]=${AFTER_FLAGS:-}
 start() {
     local name=$1 bin=$2 backend=$3 port=$4 url
@@ -45,7 +48,7 @@ start() {
             psql "$PG_URL/postgres" -qc "CREATE DATABASE ${STAMP}_$name" >/dev/null
             url="$PG_URL/${STAMP}_$name" ;;
     esac
-    "$bin/oanquan" serve --bind "127.0.0.1:$port" --database-url "$url" \
+    env ${ENVS[$name]} "$bin/oanquan" serve --bind "127.0.0.1:$port" --database-url "$url" \
         --rate-limit-per-second 0 --max-connections-per-ip 0 ${FLAGS[$name]} >"$WORK/$name.log" 2>&1 &
     PID[$name]=$!
     PIDS+=("$!")
@@ -66,7 +69,7 @@ for backend in $BACKENDS; do
             --label "$name/$backend/play" --out "$OUT"
     done
     capacity=$(rate_of "before/$backend/play")
-    for pct in 25 50 75 90 110; do
+    for pct in ${PERCENTS-25 50 75 90 110}; do
         rate=$(awk -v c="$capacity" -v p="$pct" 'BEGIN { printf "%.0f", c * p / 100 }')
         for name in before after; do
             "$LOADGEN" open --base "http://127.0.0.1:${PORT[$name]}" --database-url "${URL[$name]}" \

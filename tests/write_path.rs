@@ -91,7 +91,7 @@ async fn the_wal_stays_bounded_through_a_burst_of_writes() {
     // Without checkpoints each move adds a few pages; with them the WAL is
     // restarted once it passes the limit (and a period's writes beyond).
     assert!(
-        largest <= 4 * LIMIT_MIB << 20,
+        largest <= (4 * LIMIT_MIB) << 20,
         "the WAL reached {largest} bytes (limit {LIMIT_MIB} MiB)"
     );
 }
