@@ -1,6 +1,6 @@
 //! Load over HTTP: whole games with random legal moves, and GET loops.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
 use clap::Args;
@@ -121,8 +121,9 @@ pub fn next_move<'a>(
 pub enum Submitted {
     /// 201: the answer's JSON.
     Played(Value),
-    /// 503 (`overloaded`): nothing was stored; the move may be sent again.
-    Refused,
+    /// 503 (`overloaded`): nothing was stored; the move may be sent again
+    /// after the `Retry-After` given.
+    Refused(Duration),
 }
 
 /// POSTs a move: played, refused by the admission gate, or an error.
@@ -140,7 +141,14 @@ pub async fn submit(
         .await?;
     match response.status() {
         StatusCode::CREATED => Ok(Submitted::Played(response.json().await?)),
-        StatusCode::SERVICE_UNAVAILABLE => Ok(Submitted::Refused),
+        StatusCode::SERVICE_UNAVAILABLE => {
+            let seconds = response
+                .headers()
+                .get(reqwest::header::RETRY_AFTER)
+                .and_then(|v| v.to_str().ok()?.parse::<u64>().ok())
+                .unwrap_or(1);
+            Ok(Submitted::Refused(Duration::from_secs(seconds)))
+        }
         status => {
             let text = response.text().await.unwrap_or_default();
             bail!("POST {url}: {status}: {text}")
@@ -175,8 +183,16 @@ async fn play_task(client: Client, base: String, seats: (Player, Player), window
                     tally.success(&window, started);
                     game = played["game"].take();
                 }
-                // Refused before anything was stored: the same move again.
-                Ok(Submitted::Refused) => tally.refused += 1,
+                // Refused before anything was stored: the same move again,
+                // once the server's `Retry-After` has passed (as a client
+                // should; retrying at once would only load the server more).
+                Ok(Submitted::Refused(after)) => {
+                    tally.refused += 1;
+                    tokio::time::sleep(
+                        after.min(window.end.saturating_duration_since(Instant::now())),
+                    )
+                    .await;
+                }
                 Err(e) => {
                     tally.error(e);
                     break;

@@ -95,7 +95,7 @@ async fn send(
                 table.game = played["game"].take();
                 true
             }
-            Ok(Submitted::Refused) => {
+            Ok(Submitted::Refused(_)) => {
                 outcome.refused += 1;
                 outcome.refused_measured += u64::from(window.contains(scheduled));
                 true
