@@ -70,6 +70,7 @@ pub async fn register_pairs(
 }
 
 /// Creates a classic game (South moves first) and joins it: the joined game.
+/// A step refused with 503 is sent again after its `Retry-After`.
 pub async fn start_game(
     client: &Client,
     base: &str,
@@ -77,24 +78,33 @@ pub async fn start_game(
 ) -> anyhow::Result<Value> {
     let body = json!({"rules": {"preset": "classic"}, "seat": "south", "first": "south"});
     let url = format!("{base}/v1/games");
-    let game = post(
-        client,
-        &url,
-        Some(&seats.0.token),
-        &body,
-        StatusCode::CREATED,
-    )
-    .await?;
+    let game = post_admitted(client, &url, &seats.0.token, &body, StatusCode::CREATED).await?;
     let id = game["id"].as_str().context("game id")?;
     let url = format!("{base}/v1/games/{id}/join");
-    post(
-        client,
-        &url,
-        Some(&seats.1.token),
-        &json!({}),
-        StatusCode::OK,
-    )
-    .await
+    post_admitted(client, &url, &seats.1.token, &json!({}), StatusCode::OK).await
+}
+
+/// POSTs until the server lets the request in (at most 30 tries).
+async fn post_admitted(
+    client: &Client,
+    url: &str,
+    token: &str,
+    body: &Value,
+    expected: StatusCode,
+) -> anyhow::Result<Value> {
+    for _ in 0..30 {
+        let response = client
+            .post(url)
+            .bearer_auth(token)
+            .json(body)
+            .send()
+            .await?;
+        match answer(url, response, expected).await? {
+            Submitted::Played(value) => return Ok(value),
+            Submitted::Refused(after) => tokio::time::sleep(after).await,
+        }
+    }
+    bail!("POST {url}: refused 30 times")
 }
 
 /// A random legal move for the game, with the token of the seat to move;
@@ -139,8 +149,17 @@ pub async fn submit(
         .json(body)
         .send()
         .await?;
+    answer(url, response, StatusCode::CREATED).await
+}
+
+/// `expected`: its JSON; 503: refused, with its `Retry-After`; else an error.
+async fn answer(
+    url: &str,
+    response: reqwest::Response,
+    expected: StatusCode,
+) -> anyhow::Result<Submitted> {
     match response.status() {
-        StatusCode::CREATED => Ok(Submitted::Played(response.json().await?)),
+        status if status == expected => Ok(Submitted::Played(response.json().await?)),
         StatusCode::SERVICE_UNAVAILABLE => {
             let seconds = response
                 .headers()
