@@ -73,7 +73,7 @@ for backend in $BACKENDS; do
         rate=$(awk -v c="$capacity" -v p="$pct" 'BEGIN { printf "%.0f", c * p / 100 }')
         for name in before after; do
             "$LOADGEN" open --base "http://127.0.0.1:${PORT[$name]}" --database-url "${URL[$name]}" \
-                --rate "$rate" --warmup 2 --duration "$DURATION" \
+                --rate "$rate" --games "${GAMES:-256}" --warmup 2 --duration "$DURATION" \
                 --label "$name/$backend/open-$pct" --out "$OUT"
         done
     done
