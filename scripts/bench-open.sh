@@ -13,7 +13,7 @@
 # itself, e.g. BEFORE_FLAGS="--wal-checkpoint-every-ms 0 --db-max-waiting 0"
 # for the server as it was before issue 16); BEFORE_ENV and AFTER_ENV set its
 # environment (e.g. AFTER_ENV=RUST_LOG=off). PERCENTS="" runs the closed
-# loop only. Results:
+# loop only; GAMES sets the open loop's games in play (default 256). Results:
 # target/bench/open.txt, labelled before|after/backend/play|open-PCT.
 set -euo pipefail
 cd "$(dirname "$0")/.."
