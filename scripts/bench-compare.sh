@@ -8,7 +8,10 @@
 # target/release of a worktree at an older revision; its load generator's
 # db-ceiling then runs that revision's store). Per round, backend and build:
 # 64 games, GET a game, GET /health, the database ceiling; 2 s warm-up, 8 s
-# measured. Results: target/bench/compare.txt, labelled before|after/backend/load.
+# measured. BEFORE_FLAGS / AFTER_FLAGS add server flags to each build (one
+# build against itself: BEFORE_FLAGS="--wal-checkpoint-every-ms 0
+# --db-max-waiting 0" is the write path as it was before issue 16).
+# Results: target/bench/compare.txt, labelled before|after/backend/load.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BEFORE=$1 AFTER=$2 ROUNDS=${3:-2}
@@ -28,7 +31,8 @@ cleanup() {
 trap cleanup EXIT
 
 run() {
-    local name=$1 bin=$2 backend=$3 round=$4 url
+    local name=$1 bin=$2 backend=$3 round=$4 url flags
+    if [ "$name" = before ]; then flags=${BEFORE_FLAGS:-}; else flags=${AFTER_FLAGS:-}; fi
     case "$backend" in
         sqlite) url="sqlite://$WORK/$name-$round.db" ;;
         postgres)
@@ -37,7 +41,7 @@ run() {
             url="$PG_URL/$DB" ;;
     esac
     "$bin/oanquan" serve --bind "127.0.0.1:$PORT" --database-url "$url" \
-        --rate-limit-per-second 0 >"$WORK/server.log" 2>&1 &
+        --rate-limit-per-second 0 $flags >"$WORK/server.log" 2>&1 &
     SERVER_PID=$!
     for _ in $(seq 1 500); do curl -fs "http://127.0.0.1:$PORT/ready" >/dev/null 2>&1 && break; sleep 0.01; done
     local common=(--warmup 2 --duration 8 --out "$OUT" --server-pid "$SERVER_PID")

@@ -49,6 +49,9 @@ pub struct Settings {
 
     #[command(flatten)]
     pub operations: OperationsSettings,
+
+    #[command(flatten)]
+    pub write_path: WritePathSettings,
 }
 
 impl Settings {
@@ -71,6 +74,100 @@ impl Settings {
             bots: BotSettings::default(),
             operations: OperationsSettings::default(),
             idempotency: IdempotencySettings::default(),
+            // No admission gate: a debug build on a busy machine may keep a
+            // test's concurrent requests waiting longer than the queue
+            // timeout. Tests of the gate set it.
+            write_path: WritePathSettings {
+                db_max_waiting: Some(0),
+                ..WritePathSettings::default()
+            },
+        }
+    }
+}
+
+/// The write path (issue 16): SQLite's WAL checkpoints, and the admission
+/// gate in front of the database.
+#[derive(Clone, Copy, Debug, Args)]
+pub struct WritePathSettings {
+    /// How often a PASSIVE checkpoint copies SQLite's WAL into the database, out of the commits, in milliseconds; 0 leaves checkpoints to SQLite, inside the commit that passes 1,000 pages.
+    #[arg(
+        id = "wal_checkpoint_every_ms",
+        long = "wal-checkpoint-every-ms",
+        env = "OANQUAN_WAL_CHECKPOINT_EVERY_MS",
+        default_value_t = WritePathSettings::default().wal_checkpoint_every_ms
+    )]
+    pub wal_checkpoint_every_ms: u64,
+
+    /// The WAL size, in MiB, past which a RESTART checkpoint is taken under the write turn (when readers kept the PASSIVE one from copying it all).
+    #[arg(
+        id = "wal_restart_mib",
+        long = "wal-restart-mib",
+        env = "OANQUAN_WAL_RESTART_MIB",
+        default_value_t = WritePathSettings::default().wal_restart_mib
+    )]
+    pub wal_restart_mib: u64,
+
+    /// How long that RESTART may hold the write turn waiting for readers, in milliseconds, before it gives up until the next period.
+    #[arg(
+        id = "wal_restart_wait_ms",
+        long = "wal-restart-wait-ms",
+        env = "OANQUAN_WAL_RESTART_WAIT_MS",
+        default_value_t = WritePathSettings::default().wal_restart_wait_ms
+    )]
+    pub wal_restart_wait_ms: u64,
+
+    /// API requests that may wait for a turn at the database beside the `--max-connections` at work; one more is answered 503 `overloaded`. Unset: twice `--max-connections`; 0 lifts the gate.
+    #[arg(
+        id = "db_max_waiting",
+        long = "db-max-waiting",
+        env = "OANQUAN_DB_MAX_WAITING"
+    )]
+    pub db_max_waiting: Option<u32>,
+
+    /// How long an API request waits for its turn, in milliseconds, before it is answered 503 `overloaded`.
+    #[arg(
+        id = "db_queue_timeout_ms",
+        long = "db-queue-timeout-ms",
+        env = "OANQUAN_DB_QUEUE_TIMEOUT_MS",
+        default_value_t = WritePathSettings::default().db_queue_timeout_ms
+    )]
+    pub db_queue_timeout_ms: u64,
+}
+
+impl WritePathSettings {
+    /// The store's checkpoint plan.
+    pub fn wal_plan(&self) -> crate::store::WalPlan {
+        crate::store::WalPlan {
+            every: (self.wal_checkpoint_every_ms > 0)
+                .then(|| std::time::Duration::from_millis(self.wal_checkpoint_every_ms)),
+            restart_bytes: self.wal_restart_mib.saturating_mul(1 << 20),
+            restart_wait: std::time::Duration::from_millis(self.wal_restart_wait_ms),
+        }
+    }
+
+    /// The requests that may wait for the database beside a pool of
+    /// `pool` connections; `None` when the gate is lifted.
+    pub fn max_waiting(&self, pool: u32) -> Option<u32> {
+        match self.db_max_waiting {
+            Some(0) => None,
+            Some(max) => Some(max),
+            None => Some(pool.saturating_mul(2)),
+        }
+    }
+
+    pub fn queue_timeout(&self) -> std::time::Duration {
+        std::time::Duration::from_millis(self.db_queue_timeout_ms.max(1))
+    }
+}
+
+impl Default for WritePathSettings {
+    fn default() -> Self {
+        Self {
+            wal_checkpoint_every_ms: 50,
+            wal_restart_mib: 16,
+            wal_restart_wait_ms: 100,
+            db_max_waiting: None,
+            db_queue_timeout_ms: 100,
         }
     }
 }

@@ -10,6 +10,7 @@ use tracing_actix_web::TracingLogger;
 use utoipa_actix_web::service_config::ServiceConfig;
 use utoipa_swagger_ui::{Config as SwaggerConfig, SwaggerUi};
 
+use crate::api::admission::{self, Admission};
 use crate::api::connections::{self, BodyDeadline, ConnectionCap};
 use crate::api::fallback::{self, RouteTable};
 use crate::api::query_guard::{self, QueryTable};
@@ -40,13 +41,15 @@ pub struct Application {
     sweep_every: std::time::Duration,
     bots: crate::settings::BotSettings,
     idempotency_sweep_every: std::time::Duration,
+    wal: crate::store::WalPlan,
 }
 
 impl Application {
     /// Connects to the database, applies migrations and binds the listener.
     /// Nothing is served until [`Application::run_until_stopped`].
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
-        let store = Store::connect(&settings.database)
+        let wal = settings.write_path.wal_plan();
+        let store = Store::connect_with(&settings.database, wal)
             .await
             .context("cannot connect to the database")?;
         store
@@ -119,6 +122,16 @@ impl Application {
         };
         let rate_limit = RateLimit::new(&settings.rate_limit);
         let search_pool = web::Data::new(SearchPool::new(&settings.analysis));
+        let admission = settings
+            .write_path
+            .max_waiting(settings.database.max_connections)
+            .map(|max_waiting| {
+                web::Data::new(Admission::new(
+                    settings.database.max_connections,
+                    max_waiting,
+                    settings.write_path.queue_timeout(),
+                ))
+            });
 
         let app_rate_limit = rate_limit.clone();
         let connection_cap = ConnectionCap::new(&settings.network);
@@ -130,7 +143,11 @@ impl Application {
         });
         let server = HttpServer::new(move || {
             let cors = api::cors::middleware(&operations);
-            App::new()
+            let mut app = App::new();
+            if let Some(admission) = &admission {
+                app = app.app_data(admission.clone());
+            }
+            app.wrap(from_fn(admission::admit))
                 .wrap(from_fn(query_guard::guard))
                 .wrap(Compress::default())
                 .wrap(from_fn(api::head::as_get))
@@ -190,6 +207,7 @@ impl Application {
             sweep_every,
             bots: settings.bots,
             idempotency_sweep_every,
+            wal,
         })
     }
 
@@ -223,6 +241,7 @@ impl Application {
     /// Serves until the server is stopped (SIGINT/SIGTERM or its handle),
     /// then closes the database pool.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        let checkpoints = self.store.start_checkpoints(self.wal);
         let pruning = tokio::spawn(self.rate_limit.prune_forever());
         let sweeping = tokio::spawn(forget_expired_idempotency_keys(
             self.store.clone(),
@@ -256,6 +275,9 @@ impl Application {
         pruning.abort();
         sweeping.abort();
         settling.abort();
+        if let Some(checkpoints) = checkpoints {
+            checkpoints.stop().await;
+        }
         self.store.close().await;
         result
     }

@@ -1,6 +1,6 @@
 //! Load over HTTP: whole games with random legal moves, and GET loops.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
 use clap::Args;
@@ -37,8 +37,8 @@ pub struct GetArgs {
 }
 
 #[derive(Clone, Debug)]
-struct Player {
-    token: String,
+pub struct Player {
+    pub token: String,
 }
 
 pub fn client(concurrency: usize) -> anyhow::Result<Client> {
@@ -54,7 +54,7 @@ async fn register(client: &Client, base: &str, name: &str) -> anyhow::Result<Pla
 }
 
 /// Registers two players per task, named uniquely for this run.
-async fn register_pairs(
+pub async fn register_pairs(
     client: &Client,
     base: &str,
     pairs: usize,
@@ -70,36 +70,46 @@ async fn register_pairs(
 }
 
 /// Creates a classic game (South moves first) and joins it: the joined game.
-async fn start_game(
+/// A step refused with 503 is sent again after its `Retry-After`.
+pub async fn start_game(
     client: &Client,
     base: &str,
     seats: &(Player, Player),
 ) -> anyhow::Result<Value> {
     let body = json!({"rules": {"preset": "classic"}, "seat": "south", "first": "south"});
     let url = format!("{base}/v1/games");
-    let game = post(
-        client,
-        &url,
-        Some(&seats.0.token),
-        &body,
-        StatusCode::CREATED,
-    )
-    .await?;
+    let game = post_admitted(client, &url, &seats.0.token, &body, StatusCode::CREATED).await?;
     let id = game["id"].as_str().context("game id")?;
     let url = format!("{base}/v1/games/{id}/join");
-    post(
-        client,
-        &url,
-        Some(&seats.1.token),
-        &json!({}),
-        StatusCode::OK,
-    )
-    .await
+    post_admitted(client, &url, &seats.1.token, &json!({}), StatusCode::OK).await
+}
+
+/// POSTs until the server lets the request in (at most 30 tries).
+async fn post_admitted(
+    client: &Client,
+    url: &str,
+    token: &str,
+    body: &Value,
+    expected: StatusCode,
+) -> anyhow::Result<Value> {
+    for _ in 0..30 {
+        let response = client
+            .post(url)
+            .bearer_auth(token)
+            .json(body)
+            .send()
+            .await?;
+        match answer(url, response, expected).await? {
+            Submitted::Played(value) => return Ok(value),
+            Submitted::Refused(after) => tokio::time::sleep(after).await,
+        }
+    }
+    bail!("POST {url}: refused 30 times")
 }
 
 /// A random legal move for the game, with the token of the seat to move;
 /// `None` when the game is over.
-fn next_move<'a>(
+pub fn next_move<'a>(
     game: &Value,
     seats: &'a (Player, Player),
     rng: &mut StdRng,
@@ -115,6 +125,54 @@ fn next_move<'a>(
         &seats.1.token
     };
     Some((json!({"move": pick, "ply": game["ply"]}), token))
+}
+
+/// A move submission's answer.
+pub enum Submitted {
+    /// 201: the answer's JSON.
+    Played(Value),
+    /// 503 (`overloaded`): nothing was stored; the move may be sent again
+    /// after the `Retry-After` given.
+    Refused(Duration),
+}
+
+/// POSTs a move: played, refused by the admission gate, or an error.
+pub async fn submit(
+    client: &Client,
+    url: &str,
+    token: &str,
+    body: &Value,
+) -> anyhow::Result<Submitted> {
+    let response = client
+        .post(url)
+        .bearer_auth(token)
+        .json(body)
+        .send()
+        .await?;
+    answer(url, response, StatusCode::CREATED).await
+}
+
+/// `expected`: its JSON; 503: refused, with its `Retry-After`; else an error.
+async fn answer(
+    url: &str,
+    response: reqwest::Response,
+    expected: StatusCode,
+) -> anyhow::Result<Submitted> {
+    match response.status() {
+        status if status == expected => Ok(Submitted::Played(response.json().await?)),
+        StatusCode::SERVICE_UNAVAILABLE => {
+            let seconds = response
+                .headers()
+                .get(reqwest::header::RETRY_AFTER)
+                .and_then(|v| v.to_str().ok()?.parse::<u64>().ok())
+                .unwrap_or(1);
+            Ok(Submitted::Refused(Duration::from_secs(seconds)))
+        }
+        status => {
+            let text = response.text().await.unwrap_or_default();
+            bail!("POST {url}: {status}: {text}")
+        }
+    }
 }
 
 /// One task: plays games to the end, one after another, until the window
@@ -139,10 +197,20 @@ async fn play_task(client: Client, base: String, seats: (Player, Player), window
                 break;
             }
             let started = Instant::now();
-            match post(&client, &url, Some(token), &body, StatusCode::CREATED).await {
-                Ok(mut played) => {
+            match submit(&client, &url, token, &body).await {
+                Ok(Submitted::Played(mut played)) => {
                     tally.success(&window, started);
                     game = played["game"].take();
+                }
+                // Refused before anything was stored: the same move again,
+                // once the server's `Retry-After` has passed (as a client
+                // should; retrying at once would only load the server more).
+                Ok(Submitted::Refused(after)) => {
+                    tally.refused += 1;
+                    tokio::time::sleep(
+                        after.min(window.end.saturating_duration_since(Instant::now())),
+                    )
+                    .await;
                 }
                 Err(e) => {
                     tally.error(e);
@@ -178,6 +246,7 @@ pub async fn play(args: PlayArgs) -> anyhow::Result<()> {
             ));
         }
     }
+    extra.push(("refused", tally.refused.to_string()));
     report(&args.run, &tally, spent, &extra)
 }
 

@@ -5,6 +5,9 @@
 //!
 //! - `play`: N concurrent games over HTTP, creation to the end, random legal
 //!   moves, no think time: move submissions/s and their latency.
+//! - `open --rate R`: moves offered at a fixed rate over `--games` games
+//!   (open loop): accepted and refused (503) counts, latency p50/p99/p99.9
+//!   from each move's scheduled send time.
 //! - `get --path game|health`: N tasks GETting a game (or `/health`).
 //! - `db-ceiling`: the SQL of a move submission through the server's own
 //!   store, N tasks, no HTTP.
@@ -14,6 +17,7 @@
 mod api;
 mod ceiling;
 mod http;
+mod open;
 mod report;
 mod stats;
 
@@ -32,6 +36,8 @@ struct Cli {
 enum Command {
     /// N concurrent games over HTTP; reports move submissions.
     Play(http::PlayArgs),
+    /// Moves offered at a fixed rate (open loop); latency from the scheduled send.
+    Open(open::OpenArgs),
     /// N tasks GETting `/health` or a game each.
     Get(http::GetArgs),
     /// The same SQL as move submissions, straight through the store.
@@ -105,6 +111,7 @@ async fn startup(args: StartupArgs) -> anyhow::Result<()> {
 async fn main() -> anyhow::Result<()> {
     match Cli::parse().command {
         Command::Play(args) => http::play(args).await,
+        Command::Open(args) => open::open(args).await,
         Command::Get(args) => http::get(args).await,
         Command::DbCeiling(args) => ceiling::ceiling(args).await,
         Command::Seed(args) => ceiling::seed(args).await,

@@ -51,7 +51,10 @@ pub fn report(args: &ReportArgs) -> anyhow::Result<()> {
         "| label | rate /s | p50 ms | p95 ms | p99 ms | errors | CPU µs/op | server peak RSS MiB |"
     );
     println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
-    let mut labels: Vec<_> = results.keys().filter(|l| !l.ends_with("startup")).collect();
+    let mut labels: Vec<_> = results
+        .keys()
+        .filter(|l| !l.ends_with("startup") && !l.contains("/open-") && !l.ends_with("/wal"))
+        .collect();
     labels.sort();
     for label in labels {
         let n = |key| number(&results, label, key);
@@ -66,6 +69,7 @@ pub fn report(args: &ReportArgs) -> anyhow::Result<()> {
             show(n("server_peak_rss_kib").map(|k| k / 1024.0), 1),
         );
     }
+    open_loop(&results);
     let errors: f64 = results
         .values()
         .filter_map(|f| f.get("errors")?.parse::<f64>().ok())
@@ -125,4 +129,34 @@ pub fn report(args: &ReportArgs) -> anyhow::Result<()> {
         verdict(Some(errors == 0.0))
     );
     Ok(())
+}
+
+/// The open-loop runs (`loadgen open`): offered and accepted rates, refusals
+/// and the accepted moves' latency from their scheduled send.
+fn open_loop(results: &HashMap<String, Fields>) {
+    let mut labels: Vec<_> = results.keys().filter(|l| l.contains("/open-")).collect();
+    if labels.is_empty() {
+        return;
+    }
+    labels.sort_by_key(|l| {
+        let (run, pct) = l.rsplit_once("/open-").unwrap_or((l, "0"));
+        (run.to_owned(), pct.parse::<u32>().unwrap_or(0))
+    });
+    println!();
+    println!("| label | offered /s | accepted /s | refused /s | p50 ms | p99 ms | p99.9 ms | max ms | errors |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    for label in labels {
+        let n = |key| number(results, label, key);
+        println!(
+            "| {label} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            show(n("offered"), 0),
+            show(n("accepted_rate"), 0),
+            show(n("refused_rate"), 0),
+            show(n("p50_ms"), 2),
+            show(n("p99_ms"), 2),
+            show(n("p999_ms"), 2),
+            show(n("max_ms"), 1),
+            show(n("errors"), 0),
+        );
+    }
 }

@@ -52,7 +52,7 @@ impl Window {
         Instant::now() >= self.end
     }
 
-    fn contains(&self, at: Instant) -> bool {
+    pub fn contains(&self, at: Instant) -> bool {
         at >= self.start && at <= self.end
     }
 }
@@ -64,6 +64,8 @@ pub struct Tally {
     pub measured: u64,
     pub done: u64,
     pub errors: u64,
+    /// Answered 503 (refused by the server's admission gate).
+    pub refused: u64,
 }
 
 impl Default for Tally {
@@ -73,6 +75,7 @@ impl Default for Tally {
             measured: 0,
             done: 0,
             errors: 0,
+            refused: 0,
         }
     }
 }
@@ -89,6 +92,31 @@ impl Tally {
         }
     }
 
+    /// An operation scheduled for `scheduled` (open loop) succeeded just
+    /// now: measured if it was *scheduled* inside the window, so that slow
+    /// answers to the last sends are not left out, and timed from then.
+    pub fn success_since(&mut self, window: &Window, scheduled: Instant) {
+        self.done += 1;
+        if window.contains(scheduled) {
+            self.measured += 1;
+            let micros = scheduled.elapsed().as_micros() as u64;
+            self.latencies.saturating_record(micros.max(1));
+        }
+    }
+
+    /// `p50_ms`, `p99_ms`, `p999_ms` and `max_ms` fields.
+    pub fn percentiles(&self) -> Vec<(&'static str, String)> {
+        [
+            ("p50_ms", 0.50),
+            ("p99_ms", 0.99),
+            ("p999_ms", 0.999),
+            ("max_ms", 1.0),
+        ]
+        .into_iter()
+        .map(|(name, q)| (name, format!("{:.2}", self.percentile_ms(q))))
+        .collect()
+    }
+
     pub fn error(&mut self, what: impl std::fmt::Display) {
         if self.errors < 5 {
             eprintln!("error: {what}");
@@ -101,6 +129,7 @@ impl Tally {
         self.measured += other.measured;
         self.done += other.done;
         self.errors += other.errors;
+        self.refused += other.refused;
     }
 
     fn percentile_ms(&self, q: f64) -> f64 {
@@ -179,6 +208,7 @@ pub fn report(
         ("p50_ms", format!("{:.2}", tally.percentile_ms(0.50))),
         ("p95_ms", format!("{:.2}", tally.percentile_ms(0.95))),
         ("p99_ms", format!("{:.2}", tally.percentile_ms(0.99))),
+        ("p999_ms", format!("{:.2}", tally.percentile_ms(0.999))),
         ("max_ms", format!("{:.2}", tally.percentile_ms(1.0))),
         ("measured", tally.measured.to_string()),
         ("done", tally.done.to_string()),

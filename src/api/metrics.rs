@@ -53,9 +53,8 @@ pub async fn record_request(
 ) -> Result<ServiceResponse<impl MessageBody>, Error> {
     let started = Instant::now();
     let method = request.method().as_str().to_owned();
-    let route = request
-        .match_pattern()
-        .unwrap_or_else(|| UNMATCHED.to_owned());
+    let route = crate::telemetry::route_of(&request)
+        .map_or_else(|| UNMATCHED.to_owned(), |route| route.to_string());
     let response = next.call(request).await;
     let status = match &response {
         Ok(response) => response.status(),

@@ -1,5 +1,6 @@
 //! HTTP layer: handlers, errors, authentication, OpenAPI.
 
+pub mod admission;
 pub mod auth;
 pub mod caching;
 pub mod conditional;

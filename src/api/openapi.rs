@@ -249,7 +249,10 @@ fn document_headers(response: &mut Response, code: ProblemCode) {
             "WWW-Authenticate",
             header_doc(Type::String, "A `Bearer` challenge"),
         ),
-        ProblemCode::RateLimited | ProblemCode::TooManyStreams | ProblemCode::AnalysisBusy => (
+        ProblemCode::RateLimited
+        | ProblemCode::TooManyStreams
+        | ProblemCode::AnalysisBusy
+        | ProblemCode::Overloaded => (
             "Retry-After",
             header_doc(Type::Integer, "Seconds to wait before retrying"),
         ),

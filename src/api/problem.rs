@@ -148,6 +148,8 @@ problem_codes! {
         "The `ticket` of `GET /v1/me/stream?ticket=` is unknown, used already (a ticket opens one stream) or expired (it lives 60 seconds by default). Get a new one with `POST /v1/me/stream-tickets`.";
     TooManyStreams => "too_many_streams", TOO_MANY_REQUESTS, "Too many streams",
         "This client IP holds as many streams open as the server allows (`--max-streams-per-ip`, answered 429), or the server holds as many as it allows in all (`--max-streams`, answered 503). Close one, or retry after the seconds in `Retry-After`.";
+    Overloaded => "overloaded", SERVICE_UNAVAILABLE, "Overloaded",
+        "The server has as many requests waiting for the database as it queues (`--db-max-waiting`), or this one waited `--db-queue-timeout-ms` for its turn; nothing of it was done or stored. Retry after the seconds in `Retry-After`.";
     Internal => "internal", INTERNAL_SERVER_ERROR, "Internal error",
         "The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it.";
 }
@@ -316,6 +318,8 @@ pub enum ApiError {
     InvalidTicket,
     #[error("{}", too_many_streams(.0))]
     TooManyStreams(Refused),
+    #[error("the server is busy: too many requests are waiting for the database; nothing was done, retry in a second")]
+    Overloaded,
     #[error("an internal error occurred")]
     Internal(#[source] anyhow::Error),
 }
@@ -384,6 +388,7 @@ impl ApiError {
             ApiError::AnalysisBusy => ProblemCode::AnalysisBusy,
             ApiError::InvalidTicket => ProblemCode::InvalidTicket,
             ApiError::TooManyStreams(_) => ProblemCode::TooManyStreams,
+            ApiError::Overloaded => ProblemCode::Overloaded,
             ApiError::Internal(_) => ProblemCode::Internal,
         }
     }
@@ -454,7 +459,7 @@ impl ResponseError for ApiError {
             ApiError::RateLimited { retry_after_secs } => {
                 headers.insert(header::RETRY_AFTER, HeaderValue::from(*retry_after_secs));
             }
-            ApiError::AnalysisBusy => {
+            ApiError::AnalysisBusy | ApiError::Overloaded => {
                 headers.insert(header::RETRY_AFTER, HeaderValue::from(1));
             }
             ApiError::TooManyStreams(_) => {

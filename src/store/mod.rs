@@ -48,6 +48,7 @@ macro_rules! with_tx {
 #[macro_use]
 mod rows;
 mod bots;
+mod checkpoints;
 mod games;
 mod gauges;
 mod history;
@@ -64,6 +65,7 @@ mod tokens;
 mod write_turn;
 
 pub use bots::{bot_id, bot_name};
+pub use checkpoints::{Checkpoints, WalPlan};
 pub use games::{Game, MoveRecord, PlayerRef, Timing};
 pub use gauges::PoolUse;
 pub use history::{GameFilter, HistoryKey, RulesFilter, StoredGame};
@@ -126,8 +128,18 @@ impl StoreError {
 }
 
 impl Store {
-    /// Opens a pool; for SQLite the file is created if missing.
+    /// Opens a pool; for SQLite the file is created if missing, and SQLite
+    /// checkpoints inside the commit ([`WalPlan::SQLITE_DEFAULT`]).
     pub async fn connect(settings: &DatabaseSettings) -> Result<Self, StoreError> {
+        Self::connect_with(settings, WalPlan::SQLITE_DEFAULT).await
+    }
+
+    /// Opens a pool whose SQLite connections follow `wal` (start its
+    /// checkpoints with [`Store::start_checkpoints`]); PostgreSQL ignores it.
+    pub async fn connect_with(
+        settings: &DatabaseSettings,
+        wal: WalPlan,
+    ) -> Result<Self, StoreError> {
         let url = settings.url.as_str();
         match settings.url.backend() {
             Backend::Sqlite => {
@@ -143,6 +155,7 @@ impl Store {
                     .synchronous(SqliteSynchronous::Normal)
                     .busy_timeout(SQLITE_BUSY_TIMEOUT)
                     .foreign_keys(true);
+                let options = wal.applied_to(options);
                 let pool = pool_options::<Sqlite>(settings)
                     .connect_with(options)
                     .await?;

@@ -98,7 +98,7 @@ async fn detached<T: Send + 'static>(
 }
 
 /// The queue of the database file `pool` opens; one per file per process.
-fn turns_for(pool: &SqlitePool) -> Arc<AsyncMutex<()>> {
+pub(super) fn turns_for(pool: &SqlitePool) -> Arc<AsyncMutex<()>> {
     static TURNS: OnceLock<Mutex<HashMap<PathBuf, Arc<AsyncMutex<()>>>>> = OnceLock::new();
     let file = pool.connect_options().get_filename().to_path_buf();
     let mut turns = TURNS
