@@ -1,0 +1,195 @@
+"""Contains all the data models used in inputs/outputs"""
+
+from .analysed_move import AnalysedMove
+from .analysis_request import AnalysisRequest
+from .analysis_response import AnalysisResponse
+from .analysis_start import AnalysisStart
+from .best_move_request import BestMoveRequest
+from .best_move_response import BestMoveResponse
+from .board_square import BoardSquare
+from .bot_list import BotList
+from .bot_view import BotView
+from .clock_view import ClockView
+from .correspondence_clock import CorrespondenceClock
+from .created_player import CreatedPlayer
+from .created_token import CreatedToken
+from .event_view_type_0 import EventViewType0
+from .event_view_type_0_type import EventViewType0Type
+from .event_view_type_1 import EventViewType1
+from .event_view_type_1_type import EventViewType1Type
+from .event_view_type_2 import EventViewType2
+from .event_view_type_2_type import EventViewType2Type
+from .event_view_type_3 import EventViewType3
+from .event_view_type_3_type import EventViewType3Type
+from .event_view_type_4 import EventViewType4
+from .event_view_type_4_type import EventViewType4Type
+from .event_view_type_5 import EventViewType5
+from .event_view_type_5_type import EventViewType5Type
+from .event_view_type_6 import EventViewType6
+from .event_view_type_6_type import EventViewType6Type
+from .event_view_type_7 import EventViewType7
+from .event_view_type_7_type import EventViewType7Type
+from .game_aborted_event import GameAbortedEvent
+from .game_ended_event import GameEndedEvent
+from .game_ended_event_clock_type_0 import GameEndedEventClockType0
+from .game_joined_event import GameJoinedEvent
+from .game_joined_event_clock_type_0 import GameJoinedEventClockType0
+from .game_move_event import GameMoveEvent
+from .game_move_event_clock_type_0 import GameMoveEventClockType0
+from .game_page import GamePage
+from .game_position import GamePosition
+from .game_record import GameRecord
+from .game_snapshot_event import GameSnapshotEvent
+from .game_version_event import GameVersionEvent
+from .game_view import GameView
+from .get_leaderboard_around_preset import GetLeaderboardAroundPreset
+from .get_leaderboard_preset import GetLeaderboardPreset
+from .leaderboard_entry import LeaderboardEntry
+from .leaderboard_page import LeaderboardPage
+from .lobby_created_event import LobbyCreatedEvent
+from .lobby_gone_event import LobbyGoneEvent
+from .lobby_snapshot_event import LobbySnapshotEvent
+from .mandarin_setup_name import MandarinSetupName
+from .me_challenge_event import MeChallengeEvent
+from .me_game_ended_event import MeGameEndedEvent
+from .me_game_entry import MeGameEntry
+from .me_game_started_event import MeGameStartedEvent
+from .me_snapshot_event import MeSnapshotEvent
+from .me_your_turn_event import MeYourTurnEvent
+from .move_input import MoveInput
+from .move_range import MoveRange
+from .move_value_view import MoveValueView
+from .move_view import MoveView
+from .new_game import NewGame
+from .new_player import NewPlayer
+from .new_token import NewToken
+from .played_move import PlayedMove
+from .player_profile import PlayerProfile
+from .player_summary import PlayerSummary
+from .position_view import PositionView
+from .preset_name import PresetName
+from .preset_rating_view import PresetRatingView
+from .problem import Problem
+from .problem_type import ProblemType
+from .rating_change_view import RatingChangeView
+from .rating_history_page import RatingHistoryPage
+from .ratings_view import RatingsView
+from .real_time_clock import RealTimeClock
+from .record_move_view import RecordMoveView
+from .record_view import RecordView
+from .refill_shortfall_name import RefillShortfallName
+from .result_name import ResultName
+from .result_view import ResultView
+from .rules_input import RulesInput
+from .rules_view import RulesView
+from .scores_view import ScoresView
+from .seat_choice import SeatChoice
+from .seat_name import SeatName
+from .seat_players import SeatPlayers
+from .status import Status
+from .store_view import StoreView
+from .stores_view import StoresView
+from .streak_view import StreakView
+from .stream_ticket_view import StreamTicketView
+from .sweep_view import SweepView
+from .token_list import TokenList
+from .token_view import TokenView
+from .versus_view import VersusView
+
+__all__ = (
+    "AnalysedMove",
+    "AnalysisRequest",
+    "AnalysisResponse",
+    "AnalysisStart",
+    "BestMoveRequest",
+    "BestMoveResponse",
+    "BoardSquare",
+    "BotList",
+    "BotView",
+    "ClockView",
+    "CorrespondenceClock",
+    "CreatedPlayer",
+    "CreatedToken",
+    "EventViewType0",
+    "EventViewType0Type",
+    "EventViewType1",
+    "EventViewType1Type",
+    "EventViewType2",
+    "EventViewType2Type",
+    "EventViewType3",
+    "EventViewType3Type",
+    "EventViewType4",
+    "EventViewType4Type",
+    "EventViewType5",
+    "EventViewType5Type",
+    "EventViewType6",
+    "EventViewType6Type",
+    "EventViewType7",
+    "EventViewType7Type",
+    "GameAbortedEvent",
+    "GameEndedEvent",
+    "GameEndedEventClockType0",
+    "GameJoinedEvent",
+    "GameJoinedEventClockType0",
+    "GameMoveEvent",
+    "GameMoveEventClockType0",
+    "GamePage",
+    "GamePosition",
+    "GameRecord",
+    "GameSnapshotEvent",
+    "GameVersionEvent",
+    "GameView",
+    "GetLeaderboardAroundPreset",
+    "GetLeaderboardPreset",
+    "LeaderboardEntry",
+    "LeaderboardPage",
+    "LobbyCreatedEvent",
+    "LobbyGoneEvent",
+    "LobbySnapshotEvent",
+    "MandarinSetupName",
+    "MeChallengeEvent",
+    "MeGameEndedEvent",
+    "MeGameEntry",
+    "MeGameStartedEvent",
+    "MeSnapshotEvent",
+    "MeYourTurnEvent",
+    "MoveInput",
+    "MoveRange",
+    "MoveValueView",
+    "MoveView",
+    "NewGame",
+    "NewPlayer",
+    "NewToken",
+    "PlayedMove",
+    "PlayerProfile",
+    "PlayerSummary",
+    "PositionView",
+    "PresetName",
+    "PresetRatingView",
+    "Problem",
+    "ProblemType",
+    "RatingChangeView",
+    "RatingHistoryPage",
+    "RatingsView",
+    "RealTimeClock",
+    "RecordMoveView",
+    "RecordView",
+    "RefillShortfallName",
+    "ResultName",
+    "ResultView",
+    "RulesInput",
+    "RulesView",
+    "ScoresView",
+    "SeatChoice",
+    "SeatName",
+    "SeatPlayers",
+    "Status",
+    "StoresView",
+    "StoreView",
+    "StreakView",
+    "StreamTicketView",
+    "SweepView",
+    "TokenList",
+    "TokenView",
+    "VersusView",
+)

@@ -1,0 +1,90 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.event_view_type_5_type import EventViewType5Type
+from ..models.seat_name import SeatName
+
+T = TypeVar("T", bound="EventViewType5")
+
+
+@_attrs_define
+class EventViewType5:
+    """The next mover's row was empty: one stone from their store onto each
+    of their five squares; `borrowed` of them are owed.
+
+        Attributes:
+            borrowed (int):
+            seat (SeatName): A seat, as the API spells it.
+            stones (int):
+            type_ (EventViewType5Type):
+    """
+
+    borrowed: int
+    seat: SeatName
+    stones: int
+    type_: EventViewType5Type
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        borrowed = self.borrowed
+
+        seat = self.seat.value
+
+        stones = self.stones
+
+        type_ = self.type_.value
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "borrowed": borrowed,
+                "seat": seat,
+                "stones": stones,
+                "type": type_,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        borrowed = d.pop("borrowed")
+
+        seat = SeatName(d.pop("seat"))
+
+        stones = d.pop("stones")
+
+        type_ = EventViewType5Type(d.pop("type"))
+
+        event_view_type_5 = cls(
+            borrowed=borrowed,
+            seat=seat,
+            stones=stones,
+            type_=type_,
+        )
+
+        event_view_type_5.additional_properties = d
+        return event_view_type_5
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,121 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.game_ended_event_clock_type_0 import GameEndedEventClockType0
+    from ..models.result_view import ResultView
+
+
+T = TypeVar("T", bound="GameEndedEvent")
+
+
+@_attrs_define
+class GameEndedEvent:
+    """The game ended (by its last move, a resignation, or the clock).
+
+    Attributes:
+        result (ResultView): How a finished game ended. Example: {'reason': 'mandarins_captured', 'scores': {'north':
+            37, 'south': 33}, 'winner': 'north'}.
+        status (str):  Example: finished.
+        version (int):
+        clock (GameEndedEventClockType0 | None | Unset):
+    """
+
+    result: ResultView
+    status: str
+    version: int
+    clock: GameEndedEventClockType0 | None | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.game_ended_event_clock_type_0 import GameEndedEventClockType0  # noqa: PLC0415
+
+        result = self.result.to_dict()
+
+        status = self.status
+
+        version = self.version
+
+        clock: dict[str, Any] | None | Unset
+        if isinstance(self.clock, Unset):
+            clock = UNSET
+        elif isinstance(self.clock, GameEndedEventClockType0):
+            clock = self.clock.to_dict()
+        else:
+            clock = self.clock
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "result": result,
+                "status": status,
+                "version": version,
+            }
+        )
+        if clock is not UNSET:
+            field_dict["clock"] = clock
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.game_ended_event_clock_type_0 import GameEndedEventClockType0  # noqa: PLC0415
+        from ..models.result_view import ResultView  # noqa: PLC0415
+
+        d = dict(src_dict)
+        result = ResultView.from_dict(d.pop("result"))
+
+        status = d.pop("status")
+
+        version = d.pop("version")
+
+        def _parse_clock(data: object) -> GameEndedEventClockType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                clock_type_0 = GameEndedEventClockType0.from_dict(data)
+
+                return clock_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(GameEndedEventClockType0 | None | Unset, data)
+
+        clock = _parse_clock(d.pop("clock", UNSET))
+
+        game_ended_event = cls(
+            result=result,
+            status=status,
+            version=version,
+            clock=clock,
+        )
+
+        game_ended_event.additional_properties = d
+        return game_ended_event
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,535 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.seat_name import SeatName
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.board_square import BoardSquare
+    from ..models.clock_view import ClockView
+    from ..models.correspondence_clock import CorrespondenceClock
+    from ..models.player_summary import PlayerSummary
+    from ..models.real_time_clock import RealTimeClock
+    from ..models.result_view import ResultView
+    from ..models.rules_view import RulesView
+    from ..models.scores_view import ScoresView
+    from ..models.seat_players import SeatPlayers
+    from ..models.stores_view import StoresView
+
+
+T = TypeVar("T", bound="GameView")
+
+
+@_attrs_define
+class GameView:
+    """A game: its rules, seats, current position and result.
+
+    Attributes:
+        board (list[BoardSquare]): The twelve squares in ring order.
+        legal_moves (list[str]): The legal moves in notation (`3R`), in order; empty when no move can be made. Example:
+            ['1L', '1R', '2L', '2R', '3L', '3R', '4L', '4R', '5L', '5R'].
+        ply (int): The number of the next move, from 1 (after the end: moves played + 1).
+        position (str): The RULES.md position notation. Example: M0,5,5,5,5,5,M0,5,5,5,5,5 s 0:0 0:0 1.
+        scores (ScoresView): Scores per seat: store small stones + `mandarin_value` × mandarins.
+        stores (StoresView):
+        to_move (SeatName): A seat, as the API spells it.
+        created_at (datetime.datetime):
+        created_by (str):
+        custom_start (bool): Whether the game started from a custom position.
+        first (SeatName): A seat, as the API spells it.
+        id (str):  Example: Gm4x9QzLp2.
+        imported (bool): Whether the game came from `POST /v1/games/import`: its players are
+            the names the record gives, and it is never rated.
+        moves_played (int): The number of moves played so far.
+        players (SeatPlayers): Who sits where; `null` for an open seat.
+        rated (bool):
+        rules (RulesView): The ruleset in force, every parameter resolved. Example: {'empty_mandarin_is_gap': False,
+            'first_move_mandarin_ban': False, 'mandarin_setup': 'big_stone', 'mandarin_value': 10, 'max_plies': 400,
+            'preset': 'classic', 'refill_shortfall': 'borrow', 'young_mandarin_min': 0}.
+        start_position (str): The position before the first move.
+        status (str): `waiting` (a seat is open), `active`, `finished`, `cancelled`,
+            `archived` (an imported, unfinished record), `aborted` (ended before
+            each side made two moves; never rated) or `expired` (nobody joined). Example: active.
+        updated_at (datetime.datetime):
+        version (int): Bumped by every change; the `ETag` is this number in quotes.
+        abort_reason (None | str | Unset): Why an `aborted` game was aborted: `requested`, `no_first_move`,
+            `timeout` or `resignation` (what ended it before each side made two
+            moves).
+        clock (ClockView | None | Unset):
+        expires_at (datetime.datetime | None | Unset): When a `waiting` game expires if nobody joins.
+        finished_at (datetime.datetime | None | Unset):
+        reserved_for (None | PlayerSummary | Unset):
+        result (None | ResultView | Unset):
+        started_at (datetime.datetime | None | Unset):
+        time_control (CorrespondenceClock | None | RealTimeClock | Unset):
+        unrated_reason (None | str | Unset): Why a game asked for as rated is not (`rated` is false):
+            `pair_limit` (the pair's rated games in 24 hours are used up),
+            `aborted`, or `too_short` (it ended over the board before each side
+            made two moves).
+    """
+
+    board: list[BoardSquare]
+    legal_moves: list[str]
+    ply: int
+    position: str
+    scores: ScoresView
+    stores: StoresView
+    to_move: SeatName
+    created_at: datetime.datetime
+    created_by: str
+    custom_start: bool
+    first: SeatName
+    id: str
+    imported: bool
+    moves_played: int
+    players: SeatPlayers
+    rated: bool
+    rules: RulesView
+    start_position: str
+    status: str
+    updated_at: datetime.datetime
+    version: int
+    abort_reason: None | str | Unset = UNSET
+    clock: ClockView | None | Unset = UNSET
+    expires_at: datetime.datetime | None | Unset = UNSET
+    finished_at: datetime.datetime | None | Unset = UNSET
+    reserved_for: None | PlayerSummary | Unset = UNSET
+    result: None | ResultView | Unset = UNSET
+    started_at: datetime.datetime | None | Unset = UNSET
+    time_control: CorrespondenceClock | None | RealTimeClock | Unset = UNSET
+    unrated_reason: None | str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.clock_view import ClockView  # noqa: PLC0415
+        from ..models.correspondence_clock import CorrespondenceClock  # noqa: PLC0415
+        from ..models.player_summary import PlayerSummary  # noqa: PLC0415
+        from ..models.real_time_clock import RealTimeClock  # noqa: PLC0415
+        from ..models.result_view import ResultView  # noqa: PLC0415
+
+        board = []
+        for board_item_data in self.board:
+            board_item = board_item_data.to_dict()
+            board.append(board_item)
+
+        legal_moves = self.legal_moves
+
+        ply = self.ply
+
+        position = self.position
+
+        scores = self.scores.to_dict()
+
+        stores = self.stores.to_dict()
+
+        to_move = self.to_move.value
+
+        created_at = self.created_at.isoformat()
+
+        created_by = self.created_by
+
+        custom_start = self.custom_start
+
+        first = self.first.value
+
+        id = self.id
+
+        imported = self.imported
+
+        moves_played = self.moves_played
+
+        players = self.players.to_dict()
+
+        rated = self.rated
+
+        rules = self.rules.to_dict()
+
+        start_position = self.start_position
+
+        status = self.status
+
+        updated_at = self.updated_at.isoformat()
+
+        version = self.version
+
+        abort_reason: None | str | Unset
+        if isinstance(self.abort_reason, Unset):
+            abort_reason = UNSET
+        else:
+            abort_reason = self.abort_reason
+
+        clock: dict[str, Any] | None | Unset
+        if isinstance(self.clock, Unset):
+            clock = UNSET
+        elif isinstance(self.clock, ClockView):
+            clock = self.clock.to_dict()
+        else:
+            clock = self.clock
+
+        expires_at: None | str | Unset
+        if isinstance(self.expires_at, Unset):
+            expires_at = UNSET
+        elif isinstance(self.expires_at, datetime.datetime):
+            expires_at = self.expires_at.isoformat()
+        else:
+            expires_at = self.expires_at
+
+        finished_at: None | str | Unset
+        if isinstance(self.finished_at, Unset):
+            finished_at = UNSET
+        elif isinstance(self.finished_at, datetime.datetime):
+            finished_at = self.finished_at.isoformat()
+        else:
+            finished_at = self.finished_at
+
+        reserved_for: dict[str, Any] | None | Unset
+        if isinstance(self.reserved_for, Unset):
+            reserved_for = UNSET
+        elif isinstance(self.reserved_for, PlayerSummary):
+            reserved_for = self.reserved_for.to_dict()
+        else:
+            reserved_for = self.reserved_for
+
+        result: dict[str, Any] | None | Unset
+        if isinstance(self.result, Unset):
+            result = UNSET
+        elif isinstance(self.result, ResultView):
+            result = self.result.to_dict()
+        else:
+            result = self.result
+
+        started_at: None | str | Unset
+        if isinstance(self.started_at, Unset):
+            started_at = UNSET
+        elif isinstance(self.started_at, datetime.datetime):
+            started_at = self.started_at.isoformat()
+        else:
+            started_at = self.started_at
+
+        time_control: dict[str, Any] | None | Unset
+        if isinstance(self.time_control, Unset):
+            time_control = UNSET
+        elif isinstance(self.time_control, RealTimeClock):
+            time_control = self.time_control.to_dict()
+        elif isinstance(self.time_control, CorrespondenceClock):
+            time_control = self.time_control.to_dict()
+        else:
+            time_control = self.time_control
+
+        unrated_reason: None | str | Unset
+        if isinstance(self.unrated_reason, Unset):
+            unrated_reason = UNSET
+        else:
+            unrated_reason = self.unrated_reason
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "board": board,
+                "legal_moves": legal_moves,
+                "ply": ply,
+                "position": position,
+                "scores": scores,
+                "stores": stores,
+                "to_move": to_move,
+                "created_at": created_at,
+                "created_by": created_by,
+                "custom_start": custom_start,
+                "first": first,
+                "id": id,
+                "imported": imported,
+                "moves_played": moves_played,
+                "players": players,
+                "rated": rated,
+                "rules": rules,
+                "start_position": start_position,
+                "status": status,
+                "updated_at": updated_at,
+                "version": version,
+            }
+        )
+        if abort_reason is not UNSET:
+            field_dict["abort_reason"] = abort_reason
+        if clock is not UNSET:
+            field_dict["clock"] = clock
+        if expires_at is not UNSET:
+            field_dict["expires_at"] = expires_at
+        if finished_at is not UNSET:
+            field_dict["finished_at"] = finished_at
+        if reserved_for is not UNSET:
+            field_dict["reserved_for"] = reserved_for
+        if result is not UNSET:
+            field_dict["result"] = result
+        if started_at is not UNSET:
+            field_dict["started_at"] = started_at
+        if time_control is not UNSET:
+            field_dict["time_control"] = time_control
+        if unrated_reason is not UNSET:
+            field_dict["unrated_reason"] = unrated_reason
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.board_square import BoardSquare  # noqa: PLC0415
+        from ..models.clock_view import ClockView  # noqa: PLC0415
+        from ..models.correspondence_clock import CorrespondenceClock  # noqa: PLC0415
+        from ..models.player_summary import PlayerSummary  # noqa: PLC0415
+        from ..models.real_time_clock import RealTimeClock  # noqa: PLC0415
+        from ..models.result_view import ResultView  # noqa: PLC0415
+        from ..models.rules_view import RulesView  # noqa: PLC0415
+        from ..models.scores_view import ScoresView  # noqa: PLC0415
+        from ..models.seat_players import SeatPlayers  # noqa: PLC0415
+        from ..models.stores_view import StoresView  # noqa: PLC0415
+
+        d = dict(src_dict)
+        board = []
+        _board = d.pop("board")
+        for board_item_data in _board:
+            board_item = BoardSquare.from_dict(board_item_data)
+
+            board.append(board_item)
+
+        legal_moves = cast(list[str], d.pop("legal_moves"))
+
+        ply = d.pop("ply")
+
+        position = d.pop("position")
+
+        scores = ScoresView.from_dict(d.pop("scores"))
+
+        stores = StoresView.from_dict(d.pop("stores"))
+
+        to_move = SeatName(d.pop("to_move"))
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+        created_by = d.pop("created_by")
+
+        custom_start = d.pop("custom_start")
+
+        first = SeatName(d.pop("first"))
+
+        id = d.pop("id")
+
+        imported = d.pop("imported")
+
+        moves_played = d.pop("moves_played")
+
+        players = SeatPlayers.from_dict(d.pop("players"))
+
+        rated = d.pop("rated")
+
+        rules = RulesView.from_dict(d.pop("rules"))
+
+        start_position = d.pop("start_position")
+
+        status = d.pop("status")
+
+        updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
+
+        version = d.pop("version")
+
+        def _parse_abort_reason(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        abort_reason = _parse_abort_reason(d.pop("abort_reason", UNSET))
+
+        def _parse_clock(data: object) -> ClockView | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                clock_type_1 = ClockView.from_dict(data)
+
+                return clock_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ClockView | None | Unset, data)
+
+        clock = _parse_clock(d.pop("clock", UNSET))
+
+        def _parse_expires_at(data: object) -> datetime.datetime | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                expires_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return expires_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None | Unset, data)
+
+        expires_at = _parse_expires_at(d.pop("expires_at", UNSET))
+
+        def _parse_finished_at(data: object) -> datetime.datetime | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                finished_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return finished_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None | Unset, data)
+
+        finished_at = _parse_finished_at(d.pop("finished_at", UNSET))
+
+        def _parse_reserved_for(data: object) -> None | PlayerSummary | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                reserved_for_type_1 = PlayerSummary.from_dict(data)
+
+                return reserved_for_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PlayerSummary | Unset, data)
+
+        reserved_for = _parse_reserved_for(d.pop("reserved_for", UNSET))
+
+        def _parse_result(data: object) -> None | ResultView | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                result_type_1 = ResultView.from_dict(data)
+
+                return result_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | ResultView | Unset, data)
+
+        result = _parse_result(d.pop("result", UNSET))
+
+        def _parse_started_at(data: object) -> datetime.datetime | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                started_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return started_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None | Unset, data)
+
+        started_at = _parse_started_at(d.pop("started_at", UNSET))
+
+        def _parse_time_control(data: object) -> CorrespondenceClock | None | RealTimeClock | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_time_control_view_type_0 = RealTimeClock.from_dict(data)
+
+                return componentsschemas_time_control_view_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_time_control_view_type_1 = CorrespondenceClock.from_dict(data)
+
+                return componentsschemas_time_control_view_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(CorrespondenceClock | None | RealTimeClock | Unset, data)
+
+        time_control = _parse_time_control(d.pop("time_control", UNSET))
+
+        def _parse_unrated_reason(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        unrated_reason = _parse_unrated_reason(d.pop("unrated_reason", UNSET))
+
+        game_view = cls(
+            board=board,
+            legal_moves=legal_moves,
+            ply=ply,
+            position=position,
+            scores=scores,
+            stores=stores,
+            to_move=to_move,
+            created_at=created_at,
+            created_by=created_by,
+            custom_start=custom_start,
+            first=first,
+            id=id,
+            imported=imported,
+            moves_played=moves_played,
+            players=players,
+            rated=rated,
+            rules=rules,
+            start_position=start_position,
+            status=status,
+            updated_at=updated_at,
+            version=version,
+            abort_reason=abort_reason,
+            clock=clock,
+            expires_at=expires_at,
+            finished_at=finished_at,
+            reserved_for=reserved_for,
+            result=result,
+            started_at=started_at,
+            time_control=time_control,
+            unrated_reason=unrated_reason,
+        )
+
+        game_view.additional_properties = d
+        return game_view
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

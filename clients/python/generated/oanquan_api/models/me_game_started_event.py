@@ -1,0 +1,129 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.seat_name import SeatName
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.game_view import GameView
+    from ..models.player_summary import PlayerSummary
+
+
+T = TypeVar("T", bound="MeGameStartedEvent")
+
+
+@_attrs_define
+class MeGameStartedEvent:
+    """A game in which you hold a seat became active.
+
+    Attributes:
+        game (GameView): A game: its rules, seats, current position and result.
+        game_id (str):
+        seat (SeatName): A seat, as the API spells it.
+        version (int): The game's version after the change.
+        opponent (None | PlayerSummary | Unset):
+    """
+
+    game: GameView
+    game_id: str
+    seat: SeatName
+    version: int
+    opponent: None | PlayerSummary | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.player_summary import PlayerSummary  # noqa: PLC0415
+
+        game = self.game.to_dict()
+
+        game_id = self.game_id
+
+        seat = self.seat.value
+
+        version = self.version
+
+        opponent: dict[str, Any] | None | Unset
+        if isinstance(self.opponent, Unset):
+            opponent = UNSET
+        elif isinstance(self.opponent, PlayerSummary):
+            opponent = self.opponent.to_dict()
+        else:
+            opponent = self.opponent
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "game": game,
+                "game_id": game_id,
+                "seat": seat,
+                "version": version,
+            }
+        )
+        if opponent is not UNSET:
+            field_dict["opponent"] = opponent
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.game_view import GameView  # noqa: PLC0415
+        from ..models.player_summary import PlayerSummary  # noqa: PLC0415
+
+        d = dict(src_dict)
+        game = GameView.from_dict(d.pop("game"))
+
+        game_id = d.pop("game_id")
+
+        seat = SeatName(d.pop("seat"))
+
+        version = d.pop("version")
+
+        def _parse_opponent(data: object) -> None | PlayerSummary | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                opponent_type_1 = PlayerSummary.from_dict(data)
+
+                return opponent_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PlayerSummary | Unset, data)
+
+        opponent = _parse_opponent(d.pop("opponent", UNSET))
+
+        me_game_started_event = cls(
+            game=game,
+            game_id=game_id,
+            seat=seat,
+            version=version,
+            opponent=opponent,
+        )
+
+        me_game_started_event.additional_properties = d
+        return me_game_started_event
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
