@@ -5,10 +5,13 @@ import type { components } from "./api.js";
 
 export type Problem = components["schemas"]["Problem"];
 
+/** A problem's code, or `http_<status>` for an error answer that carried no problem (from a proxy, say). */
+export type ProblemCode = Problem["code"] | `http_${number}`;
+
 /** An error answer of the API: its problem document, spelled out. */
 export class ProblemError extends Error {
   /** The stable machine-readable code (`GET /problems/{code}` describes it). */
-  readonly code: string;
+  readonly code: ProblemCode;
   /** The HTTP status. */
   readonly status: number;
   /** What went wrong with this request. */
@@ -16,17 +19,21 @@ export class ProblemError extends Error {
   readonly title: string;
   /** The `X-Request-Id` of the answer, to quote when reporting it. */
   readonly requestId: string | null;
-  readonly problem: Problem;
+  /** The problem document; `null` when the answer carried none. */
+  readonly problem: Problem | null;
 
-  constructor(problem: Problem, requestId: string | null = null) {
-    super(`${problem.status} ${problem.code}: ${problem.detail}`);
+  constructor(
+    fields: { code: ProblemCode; status: number; detail: string; title: string; problem: Problem | null },
+    requestId: string | null = null,
+  ) {
+    super(`${fields.status} ${fields.code}: ${fields.detail}`);
     this.name = "ProblemError";
-    this.code = problem.code;
-    this.status = problem.status;
-    this.detail = problem.detail;
-    this.title = problem.title;
+    this.code = fields.code;
+    this.status = fields.status;
+    this.detail = fields.detail;
+    this.title = fields.title;
     this.requestId = requestId;
-    this.problem = problem;
+    this.problem = fields.problem;
   }
 }
 
@@ -38,15 +45,12 @@ function isProblem(value: unknown): value is Problem {
 
 /**
  * The exception for an error answer: its problem when the body is one,
- * otherwise a problem made up from the status (`code` "http_<status>"),
- * which a proxy in front of the server may produce.
+ * otherwise one made up from the status (`code` "http_<status>").
  */
 export function problemError(body: unknown, response: Response): ProblemError {
   const requestId = response.headers.get("X-Request-Id");
-  if (isProblem(body)) return new ProblemError(body, requestId);
+  if (isProblem(body)) return new ProblemError({ ...body, problem: body }, requestId);
   const detail = typeof body === "string" && body !== "" ? body : response.statusText || "no problem document";
-  return new ProblemError(
-    { type: "about:blank", title: response.statusText, status: response.status, code: `http_${response.status}`, detail },
-    requestId,
-  );
+  const code = `http_${response.status}` as const;
+  return new ProblemError({ code, status: response.status, detail, title: response.statusText, problem: null }, requestId);
 }

@@ -11,7 +11,7 @@ import { ndjson } from "./stream.js";
 import { authAndIdempotency, type Fetch, retryingFetch, type RetryOptions } from "./transport.js";
 
 export type { components, paths } from "./api.js";
-export { ProblemError, type Problem } from "./errors.js";
+export { ProblemError, type Problem, type ProblemCode } from "./errors.js";
 export { ndjson } from "./stream.js";
 export { type Fetch, type RetryOptions } from "./transport.js";
 
