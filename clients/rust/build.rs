@@ -1,18 +1,64 @@
 //! Generates the client from the committed 3.0 rendition of the spec
 //! (progenitor reads OpenAPI 3.0 only) into $OUT_DIR/client.rs.
 //!
-//! Two adjustments first, for what progenitor 0.15 cannot take
+//! Three adjustments first, for what progenitor 0.15 cannot take
 //! (clients/README.md): a request body offered in several media types keeps
-//! only its JSON one (`POST /v1/games/import` also takes `text/plain`), and
-//! a success answer without a body beside one with a body is left out (the
+//! only its JSON one (`POST /v1/games/import` also takes `text/plain`); a
+//! success answer without a body beside one with a body is left out (the
 //! 204 of `GET /v1/games/{id}/stream`): progenitor wants one success type an
-//! operation. The client answers such a 204 as `Error::UnexpectedResponse`.
+//! operation, and the client answers such a 204 as
+//! `Error::UnexpectedResponse`; and a header parameter's schema loses
+//! `nullable` (an absent header is `required: false` already), which
+//! progenitor turns into code that does not compile. Each is a no-op on a
+//! document without the construct.
 
 use std::{env, fs, path::Path};
 
 use serde_json::Value;
 
+/// Header parameters, declared in `components/parameters` or inline.
+fn header_parameters(spec: &mut Value) -> impl Iterator<Item = &mut Value> {
+    let mut found = Vec::new();
+    let Some(root) = spec.as_object_mut() else {
+        return found.into_iter();
+    };
+    for (key, value) in root.iter_mut() {
+        match key.as_str() {
+            "components" => {
+                if let Some(parameters) = value.get_mut("parameters").and_then(Value::as_object_mut)
+                {
+                    found.extend(parameters.values_mut());
+                }
+            }
+            "paths" => {
+                let items = value
+                    .as_object_mut()
+                    .into_iter()
+                    .flat_map(|paths| paths.values_mut());
+                for item in items.filter_map(Value::as_object_mut) {
+                    for (name, member) in item.iter_mut() {
+                        let list = if name == "parameters" {
+                            member.as_array_mut()
+                        } else {
+                            member.get_mut("parameters").and_then(Value::as_array_mut)
+                        };
+                        found.extend(list.into_iter().flatten());
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    found.retain(|parameter| parameter.get("in").and_then(Value::as_str) == Some("header"));
+    found.into_iter()
+}
+
 fn adjust_for_progenitor(spec: &mut Value) {
+    for parameter in header_parameters(spec) {
+        if let Some(schema) = parameter.get_mut("schema").and_then(Value::as_object_mut) {
+            schema.remove("nullable");
+        }
+    }
     let Some(paths) = spec.get_mut("paths").and_then(Value::as_object_mut) else {
         return;
     };
