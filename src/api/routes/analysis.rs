@@ -82,9 +82,12 @@ pub struct AnalysisResponse {
     #[serde(rename = "final")]
     pub final_position: PositionView,
     /// Set when the line reaches the end of the game.
+    #[schema(required = true)]
     pub result: Option<ResultView>,
 }
 
+/// Play a line of moves
+///
 /// Plays a line of moves from the standard start or any valid position and
 /// returns, after each move, its event trace, position and scores. An
 /// answer holds at most 100,000 events (`answer_too_large` beyond).

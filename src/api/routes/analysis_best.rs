@@ -63,7 +63,7 @@ pub struct MoveValueView {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct BestMoveResponse {
     /// `null` when the game is over.
-    #[schema(example = "3R")]
+    #[schema(required = true, example = "3R")]
     pub best_move: Option<String>,
     /// The final score difference (side to move minus opponent), stores
     /// included, expected under best play; ±1000 means a forfeit.
@@ -104,6 +104,8 @@ impl From<SearchResult> for BestMoveResponse {
     }
 }
 
+/// Best move of a position
+///
 /// Searches a position for its best move and values every legal move.
 #[utoipa::path(
     tag = "analysis",

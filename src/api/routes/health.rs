@@ -24,6 +24,8 @@ pub struct Status {
 
 const OK: Status = Status { status: "ok" };
 
+/// Liveness probe
+///
 /// Liveness: the process is up and serving HTTP. Never touches the database.
 #[utoipa::path(
     tag = "health",
@@ -34,6 +36,8 @@ pub async fn health() -> web::Json<Status> {
     web::Json(OK)
 }
 
+/// Readiness probe
+///
 /// Readiness: the database answers `SELECT 1` within 2 seconds.
 #[utoipa::path(
     tag = "health",

@@ -12,6 +12,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::api::params::PlayerIdPath;
 use crate::api::problem::{ApiError, Problem};
 use crate::api::views::{GamePage, GameView};
 use crate::api::AppState;
@@ -264,11 +265,13 @@ pub async fn list_games(
     page(&state, &request, &query, filter).await
 }
 
+/// List a player's games
+///
 /// The games a player sits in, newest first; paged like `GET /v1/games`.
 #[utoipa::path(
     tag = "history",
     params(
-        ("id" = inline(PlayerId), Path, description = "Player id"),
+        PlayerIdPath,
         ("status" = Option<String>, Query, pattern = "^(waiting|active|finished|cancelled|archived)$", description = "`waiting`, `active`, `finished`, `cancelled` or `archived`"),
         ("rated" = Option<String>, Query, pattern = "^(true|false)$", description = "`true` or `false`"),
         ("rules" = Option<String>, Query, pattern = "^(classic|village|online|custom)$", description = "`classic`, `village`, `online` or `custom`"),

@@ -179,7 +179,7 @@ pub async fn get_leaderboard(
     tag = "ratings",
     params(
         ("preset" = inline(PresetName), Path, description = "The preset whose leaderboard"),
-        ("player_id" = inline(PlayerId), Path, description = "Player id"),
+        ("player_id" = PlayerId, Path, description = "Player id"),
         AroundQuery,
     ),
     responses(

@@ -15,8 +15,9 @@ use crate::api::auth::Authenticated;
 use crate::api::caching::{cached, Freshness};
 use crate::api::idempotency::{write_once, Reply};
 use crate::api::offload;
+use crate::api::params::{GameIdPath, IdempotencyKey, IfNoneMatch};
 use crate::api::problem::{ApiError, Problem};
-use crate::api::views::{GameRecord, GameView};
+use crate::api::views::{GameRecord, GameRecordInput, GameView};
 use crate::api::AppState;
 use crate::domain::{GameId, GameStatus, PlayerId};
 use crate::engine::{EndReason, Seat};
@@ -130,7 +131,7 @@ fn format_of(request: &HttpRequest, query: &ExportQuery) -> Result<Format, ApiEr
 /// format. A finished game's record never changes and is sent `immutable`.
 #[utoipa::path(
     tag = "history",
-    params(("id" = inline(GameId), Path, description = "Game id"), ExportQuery),
+    params(GameIdPath, ExportQuery, IfNoneMatch),
     responses(
         (status = 200, description = "The record", content(
             (GameRecord = "application/json"),
@@ -186,7 +187,7 @@ pub fn parse_record(content_type: &str, body: &[u8]) -> Result<Record, ApiError>
             // whose errors name the field (`moves[3].notation: …`).
             let value: serde_json::Value = serde_json::from_slice(body)
                 .map_err(|e| ApiError::from(JsonPayloadError::Deserialize(e)))?;
-            let json: GameRecord = serde_path_to_error::deserialize(value)
+            let json: GameRecordInput = serde_path_to_error::deserialize(value)
                 .map_err(|e| ApiError::InvalidBody(e.to_string()))?;
             Ok(json.to_record()?)
         }
@@ -312,10 +313,10 @@ fn imported_timing(replayed: &Replayed, record: &Record, moves: &[MoveRecord]) -
     tag = "history",
     security(("bearer" = [])),
     request_body(description = "A record as `GET /v1/games/{id}/export` gives it", content(
-        (GameRecord = "application/json"),
+        (GameRecordInput = "application/json"),
         (String = "text/plain", example = "[Rules \"classic\"]\n[South \"Lan\"]\n[North \"Minh\"]\n[Result \"1-0\"]\n[Termination \"resignation\"]\n\n1. 1L 3R 1-0\n"),
     )),
-    params(("Idempotency-Key" = Option<String>, Header, pattern = "^[!-~]{1,255}$", description = "Makes a retry safe: the same key returns the original response and never imports twice")),
+    params(IdempotencyKey),
     responses(
         (status = 201, description = "Imported: `finished` or `archived`", body = GameView,
             headers(("Location" = String, description = "`/v1/games/{id}`"), ("ETag" = String, description = "The game's version"))),
