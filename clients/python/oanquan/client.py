@@ -5,7 +5,7 @@ game stream as an iterator."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 from urllib.parse import quote
@@ -17,6 +17,13 @@ from oanquan_api.api.ratings import get_leaderboard
 from oanquan_api.client import AuthenticatedClient, Client
 from oanquan_api.models import (
     CreatedPlayer,
+    GameAbortedEvent,
+    GameCancelledEvent,
+    GameEndedEvent,
+    GameExpiredEvent,
+    GameJoinedEvent,
+    GameMoveEvent,
+    GameSnapshotEvent,
     GameView,
     GetLeaderboardPreset,
     LeaderboardPage,
@@ -33,8 +40,35 @@ from .transport import RetryingTransport
 
 T = TypeVar("T")
 
-StreamEvent = dict[str, Any]
-"""One message of a stream: a JSON object whose ``type`` tags it."""
+GameStreamEvent = (
+    GameSnapshotEvent
+    | GameJoinedEvent
+    | GameMoveEvent
+    | GameEndedEvent
+    | GameCancelledEvent
+    | GameAbortedEvent
+    | GameExpiredEvent
+)
+"""One message of ``GET /v1/games/{id}/stream``, its class chosen by ``type``."""
+
+GAME_STREAM_EVENTS: dict[str, Callable[[dict[str, Any]], GameStreamEvent]] = {
+    "snapshot": GameSnapshotEvent.from_dict,
+    "joined": GameJoinedEvent.from_dict,
+    "move": GameMoveEvent.from_dict,
+    "ended": GameEndedEvent.from_dict,
+    "cancelled": GameCancelledEvent.from_dict,
+    "aborted": GameAbortedEvent.from_dict,
+    "expired": GameExpiredEvent.from_dict,
+}
+"""The spec's discriminator mapping of ``GameStreamEvent``."""
+
+
+def game_stream_event(message: dict[str, Any]) -> GameStreamEvent:
+    """A stream message as the model its ``type`` names."""
+    parse = GAME_STREAM_EVENTS.get(str(message.get("type")))
+    if parse is None:
+        raise ValueError(f"a game stream message of an unknown type: {message.get('type')!r}")
+    return parse(message)
 
 
 @dataclass(frozen=True)
@@ -131,7 +165,7 @@ class Oanquan:
         )
         return expect(answer, LeaderboardPage).value
 
-    def stream_game(self, game_id: str, *, since: int | None = None) -> Iterator[StreamEvent]:
+    def stream_game(self, game_id: str, *, since: int | None = None) -> Iterator[GameStreamEvent]:
         """The game's stream (NDJSON): without ``since`` a ``snapshot`` then
         every change; with ``since`` the changes after that version. Ends
         after the game's final event (at once for a game over with nothing to
@@ -147,4 +181,5 @@ class Oanquan:
                 return
             if response.status_code >= 400:
                 raise ProblemError.from_response(response.status_code, response.headers, response.read())
-            yield from ndjson(response.iter_lines())
+            for message in ndjson(response.iter_lines()):
+                yield game_stream_event(message)

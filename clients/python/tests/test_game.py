@@ -10,9 +10,17 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from oanquan_api.models import NewGame, SeatChoice, SeatName
+from oanquan_api.models import (
+    GameEndedEvent,
+    GameMoveEvent,
+    GameSnapshotEvent,
+    GameStatus,
+    NewGame,
+    SeatChoice,
+    SeatName,
+)
 
-from oanquan import Oanquan, ProblemError, StreamEvent
+from oanquan import GameStreamEvent, Oanquan, ProblemError
 
 from .server import Server
 
@@ -35,7 +43,7 @@ def test_a_whole_game_the_leaderboard_and_the_stream(server: Server) -> None:
         assert created.etag == f'"{created.value.version}"'
         game_id = created.value.id
 
-        events: list[StreamEvent] = []
+        events: list[GameStreamEvent] = []
         with Oanquan(server.base) as watcher:
             streaming = threading.Thread(target=lambda: events.extend(watcher.stream_game(game_id)))
             streaming.start()
@@ -45,7 +53,7 @@ def test_a_whole_game_the_leaderboard_and_the_stream(server: Server) -> None:
             while True:
                 tagged = south.get_game(game_id)
                 game = tagged.value
-                if game.status != "active":
+                if game.status != GameStatus.ACTIVE:
                     break
                 mover = south if game.to_move == SeatName.SOUTH else north
                 # A fixed, varied choice: the game ends by capture in a few dozen moves.
@@ -57,22 +65,22 @@ def test_a_whole_game_the_leaderboard_and_the_stream(server: Server) -> None:
             streaming.join(30)
             assert not streaming.is_alive(), "the stream ends after the game's final event"
 
-        assert game.status == "finished"
+        assert game.status == GameStatus.FINISHED
         assert game.moves_played == len(played)
 
         board = anonymous.leaderboard("classic", include_provisional=True)
         assert {entry.player.id for entry in board.entries} == {lan.id, minh.id}
         assert all(entry.games == 1 for entry in board.entries)
 
-        assert events[0]["type"] == "snapshot"
-        assert [event["move"]["notation"] for event in events if event["type"] == "move"] == played
-        assert events[-1]["type"] == "ended"
-        versions = [event["version"] for event in events]
+        assert isinstance(events[0], GameSnapshotEvent)
+        moves = [event for event in events if isinstance(event, GameMoveEvent)]
+        assert [event.move.notation for event in moves] == played
+        assert isinstance(events[-1], GameEndedEvent)
+        versions = [event.version for event in events]
         assert versions == sorted(versions)
 
-        third = [event for event in events if event["type"] == "move"][2]
-        rest = list(anonymous.stream_game(game_id, since=third["version"]))
-        assert rest == [event for event in events if event["version"] > third["version"]]
+        rest = list(anonymous.stream_game(game_id, since=moves[2].version))
+        assert rest == [event for event in events if event.version > moves[2].version]
 
 
 def test_a_stale_etag_is_a_problem_error(server: Server) -> None:

@@ -9,29 +9,19 @@ from .best_move_response import BestMoveResponse
 from .board_square import BoardSquare
 from .bot_list import BotList
 from .bot_view import BotView
+from .capture_event import CaptureEvent
 from .clock_view import ClockView
 from .correspondence_clock import CorrespondenceClock
 from .created_player import CreatedPlayer
 from .created_token import CreatedToken
-from .event_view_type_0 import EventViewType0
-from .event_view_type_0_type import EventViewType0Type
-from .event_view_type_1 import EventViewType1
-from .event_view_type_1_type import EventViewType1Type
-from .event_view_type_2 import EventViewType2
-from .event_view_type_2_type import EventViewType2Type
-from .event_view_type_3 import EventViewType3
-from .event_view_type_3_type import EventViewType3Type
-from .event_view_type_4 import EventViewType4
-from .event_view_type_4_type import EventViewType4Type
-from .event_view_type_5 import EventViewType5
-from .event_view_type_5_type import EventViewType5Type
-from .event_view_type_6 import EventViewType6
-from .event_view_type_6_type import EventViewType6Type
-from .event_view_type_7 import EventViewType7
-from .event_view_type_7_type import EventViewType7Type
+from .end_reason import EndReason
+from .forfeit_event import ForfeitEvent
 from .game_aborted_event import GameAbortedEvent
+from .game_cancelled_event import GameCancelledEvent
+from .game_end_event import GameEndEvent
 from .game_ended_event import GameEndedEvent
 from .game_ended_event_clock_type_0 import GameEndedEventClockType0
+from .game_expired_event import GameExpiredEvent
 from .game_joined_event import GameJoinedEvent
 from .game_joined_event_clock_type_0 import GameJoinedEventClockType0
 from .game_move_event import GameMoveEvent
@@ -39,15 +29,19 @@ from .game_move_event_clock_type_0 import GameMoveEventClockType0
 from .game_page import GamePage
 from .game_position import GamePosition
 from .game_record import GameRecord
+from .game_record_input import GameRecordInput
 from .game_snapshot_event import GameSnapshotEvent
-from .game_version_event import GameVersionEvent
+from .game_status import GameStatus
 from .game_view import GameView
 from .get_leaderboard_around_preset import GetLeaderboardAroundPreset
 from .get_leaderboard_preset import GetLeaderboardPreset
 from .leaderboard_entry import LeaderboardEntry
 from .leaderboard_page import LeaderboardPage
+from .lift_event import LiftEvent
+from .lobby_cancelled_event import LobbyCancelledEvent
 from .lobby_created_event import LobbyCreatedEvent
-from .lobby_gone_event import LobbyGoneEvent
+from .lobby_expired_event import LobbyExpiredEvent
+from .lobby_joined_event import LobbyJoinedEvent
 from .lobby_snapshot_event import LobbySnapshotEvent
 from .mandarin_setup_name import MandarinSetupName
 from .me_challenge_event import MeChallengeEvent
@@ -64,20 +58,25 @@ from .new_game import NewGame
 from .new_player import NewPlayer
 from .new_token import NewToken
 from .played_move import PlayedMove
+from .player_name_input import PlayerNameInput
 from .player_profile import PlayerProfile
 from .player_summary import PlayerSummary
 from .position_view import PositionView
 from .preset_name import PresetName
 from .preset_rating_view import PresetRatingView
 from .problem import Problem
+from .problem_code import ProblemCode
 from .problem_type import ProblemType
 from .rating_change_view import RatingChangeView
 from .rating_history_page import RatingHistoryPage
 from .ratings_view import RatingsView
 from .real_time_clock import RealTimeClock
+from .record_move_input import RecordMoveInput
 from .record_move_view import RecordMoveView
 from .record_view import RecordView
+from .refill_event import RefillEvent
 from .refill_shortfall_name import RefillShortfallName
+from .relay_event import RelayEvent
 from .result_name import ResultName
 from .result_view import ResultView
 from .rules_input import RulesInput
@@ -86,6 +85,8 @@ from .scores_view import ScoresView
 from .seat_choice import SeatChoice
 from .seat_name import SeatName
 from .seat_players import SeatPlayers
+from .seat_players_input import SeatPlayersInput
+from .sow_event import SowEvent
 from .status import Status
 from .store_view import StoreView
 from .stores_view import StoresView
@@ -94,7 +95,10 @@ from .stream_ticket_view import StreamTicketView
 from .sweep_view import SweepView
 from .token_list import TokenList
 from .token_view import TokenView
+from .turn_end_event import TurnEndEvent
+from .turn_end_reason import TurnEndReason
 from .versus_view import VersusView
+from .winner import Winner
 
 __all__ = (
     "AnalysedMove",
@@ -106,29 +110,19 @@ __all__ = (
     "BoardSquare",
     "BotList",
     "BotView",
+    "CaptureEvent",
     "ClockView",
     "CorrespondenceClock",
     "CreatedPlayer",
     "CreatedToken",
-    "EventViewType0",
-    "EventViewType0Type",
-    "EventViewType1",
-    "EventViewType1Type",
-    "EventViewType2",
-    "EventViewType2Type",
-    "EventViewType3",
-    "EventViewType3Type",
-    "EventViewType4",
-    "EventViewType4Type",
-    "EventViewType5",
-    "EventViewType5Type",
-    "EventViewType6",
-    "EventViewType6Type",
-    "EventViewType7",
-    "EventViewType7Type",
+    "EndReason",
+    "ForfeitEvent",
     "GameAbortedEvent",
+    "GameCancelledEvent",
     "GameEndedEvent",
     "GameEndedEventClockType0",
+    "GameEndEvent",
+    "GameExpiredEvent",
     "GameJoinedEvent",
     "GameJoinedEventClockType0",
     "GameMoveEvent",
@@ -136,15 +130,19 @@ __all__ = (
     "GamePage",
     "GamePosition",
     "GameRecord",
+    "GameRecordInput",
     "GameSnapshotEvent",
-    "GameVersionEvent",
+    "GameStatus",
     "GameView",
     "GetLeaderboardAroundPreset",
     "GetLeaderboardPreset",
     "LeaderboardEntry",
     "LeaderboardPage",
+    "LiftEvent",
+    "LobbyCancelledEvent",
     "LobbyCreatedEvent",
-    "LobbyGoneEvent",
+    "LobbyExpiredEvent",
+    "LobbyJoinedEvent",
     "LobbySnapshotEvent",
     "MandarinSetupName",
     "MeChallengeEvent",
@@ -161,20 +159,25 @@ __all__ = (
     "NewPlayer",
     "NewToken",
     "PlayedMove",
+    "PlayerNameInput",
     "PlayerProfile",
     "PlayerSummary",
     "PositionView",
     "PresetName",
     "PresetRatingView",
     "Problem",
+    "ProblemCode",
     "ProblemType",
     "RatingChangeView",
     "RatingHistoryPage",
     "RatingsView",
     "RealTimeClock",
+    "RecordMoveInput",
     "RecordMoveView",
     "RecordView",
+    "RefillEvent",
     "RefillShortfallName",
+    "RelayEvent",
     "ResultName",
     "ResultView",
     "RulesInput",
@@ -183,6 +186,8 @@ __all__ = (
     "SeatChoice",
     "SeatName",
     "SeatPlayers",
+    "SeatPlayersInput",
+    "SowEvent",
     "Status",
     "StoresView",
     "StoreView",
@@ -191,5 +196,8 @@ __all__ = (
     "SweepView",
     "TokenList",
     "TokenView",
+    "TurnEndEvent",
+    "TurnEndReason",
     "VersusView",
+    "Winner",
 )

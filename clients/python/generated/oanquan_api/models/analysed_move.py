@@ -9,15 +9,15 @@ from attrs import field as _attrs_field
 from ..models.seat_name import SeatName
 
 if TYPE_CHECKING:
-    from ..models.event_view_type_0 import EventViewType0
-    from ..models.event_view_type_1 import EventViewType1
-    from ..models.event_view_type_2 import EventViewType2
-    from ..models.event_view_type_3 import EventViewType3
-    from ..models.event_view_type_4 import EventViewType4
-    from ..models.event_view_type_5 import EventViewType5
-    from ..models.event_view_type_6 import EventViewType6
-    from ..models.event_view_type_7 import EventViewType7
+    from ..models.capture_event import CaptureEvent
+    from ..models.forfeit_event import ForfeitEvent
+    from ..models.game_end_event import GameEndEvent
+    from ..models.lift_event import LiftEvent
+    from ..models.refill_event import RefillEvent
+    from ..models.relay_event import RelayEvent
     from ..models.scores_view import ScoresView
+    from ..models.sow_event import SowEvent
+    from ..models.turn_end_event import TurnEndEvent
 
 
 T = TypeVar("T", bound="AnalysedMove")
@@ -27,8 +27,8 @@ T = TypeVar("T", bound="AnalysedMove")
 class AnalysedMove:
     """
     Attributes:
-        events (list[EventViewType0 | EventViewType1 | EventViewType2 | EventViewType3 | EventViewType4 | EventViewType5
-            | EventViewType6 | EventViewType7]):
+        events (list[CaptureEvent | ForfeitEvent | GameEndEvent | LiftEvent | RefillEvent | RelayEvent | SowEvent |
+            TurnEndEvent]):
         notation (str):
         ply (int):
         position_after (str):
@@ -37,14 +37,7 @@ class AnalysedMove:
     """
 
     events: list[
-        EventViewType0
-        | EventViewType1
-        | EventViewType2
-        | EventViewType3
-        | EventViewType4
-        | EventViewType5
-        | EventViewType6
-        | EventViewType7
+        CaptureEvent | ForfeitEvent | GameEndEvent | LiftEvent | RefillEvent | RelayEvent | SowEvent | TurnEndEvent
     ]
     notation: str
     ply: int
@@ -54,30 +47,30 @@ class AnalysedMove:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.event_view_type_0 import EventViewType0  # noqa: PLC0415
-        from ..models.event_view_type_1 import EventViewType1  # noqa: PLC0415
-        from ..models.event_view_type_2 import EventViewType2  # noqa: PLC0415
-        from ..models.event_view_type_3 import EventViewType3  # noqa: PLC0415
-        from ..models.event_view_type_4 import EventViewType4  # noqa: PLC0415
-        from ..models.event_view_type_5 import EventViewType5  # noqa: PLC0415
-        from ..models.event_view_type_6 import EventViewType6  # noqa: PLC0415
+        from ..models.capture_event import CaptureEvent  # noqa: PLC0415
+        from ..models.forfeit_event import ForfeitEvent  # noqa: PLC0415
+        from ..models.lift_event import LiftEvent  # noqa: PLC0415
+        from ..models.refill_event import RefillEvent  # noqa: PLC0415
+        from ..models.relay_event import RelayEvent  # noqa: PLC0415
+        from ..models.sow_event import SowEvent  # noqa: PLC0415
+        from ..models.turn_end_event import TurnEndEvent  # noqa: PLC0415
 
         events = []
         for events_item_data in self.events:
             events_item: dict[str, Any]
-            if isinstance(events_item_data, EventViewType0):
+            if isinstance(events_item_data, LiftEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, EventViewType1):
+            elif isinstance(events_item_data, SowEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, EventViewType2):
+            elif isinstance(events_item_data, RelayEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, EventViewType3):
+            elif isinstance(events_item_data, CaptureEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, EventViewType4):
+            elif isinstance(events_item_data, TurnEndEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, EventViewType5):
+            elif isinstance(events_item_data, RefillEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, EventViewType6):
+            elif isinstance(events_item_data, ForfeitEvent):
                 events_item = events_item_data.to_dict()
             else:
                 events_item = events_item_data.to_dict()
@@ -111,15 +104,15 @@ class AnalysedMove:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.event_view_type_0 import EventViewType0  # noqa: PLC0415
-        from ..models.event_view_type_1 import EventViewType1  # noqa: PLC0415
-        from ..models.event_view_type_2 import EventViewType2  # noqa: PLC0415
-        from ..models.event_view_type_3 import EventViewType3  # noqa: PLC0415
-        from ..models.event_view_type_4 import EventViewType4  # noqa: PLC0415
-        from ..models.event_view_type_5 import EventViewType5  # noqa: PLC0415
-        from ..models.event_view_type_6 import EventViewType6  # noqa: PLC0415
-        from ..models.event_view_type_7 import EventViewType7  # noqa: PLC0415
+        from ..models.capture_event import CaptureEvent  # noqa: PLC0415
+        from ..models.forfeit_event import ForfeitEvent  # noqa: PLC0415
+        from ..models.game_end_event import GameEndEvent  # noqa: PLC0415
+        from ..models.lift_event import LiftEvent  # noqa: PLC0415
+        from ..models.refill_event import RefillEvent  # noqa: PLC0415
+        from ..models.relay_event import RelayEvent  # noqa: PLC0415
         from ..models.scores_view import ScoresView  # noqa: PLC0415
+        from ..models.sow_event import SowEvent  # noqa: PLC0415
+        from ..models.turn_end_event import TurnEndEvent  # noqa: PLC0415
 
         d = dict(src_dict)
         events = []
@@ -129,19 +122,19 @@ class AnalysedMove:
             def _parse_events_item(
                 data: object,
             ) -> (
-                EventViewType0
-                | EventViewType1
-                | EventViewType2
-                | EventViewType3
-                | EventViewType4
-                | EventViewType5
-                | EventViewType6
-                | EventViewType7
+                CaptureEvent
+                | ForfeitEvent
+                | GameEndEvent
+                | LiftEvent
+                | RefillEvent
+                | RelayEvent
+                | SowEvent
+                | TurnEndEvent
             ):
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_view_type_0 = EventViewType0.from_dict(data)
+                    componentsschemas_event_view_type_0 = LiftEvent.from_dict(data)
 
                     return componentsschemas_event_view_type_0
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -149,7 +142,7 @@ class AnalysedMove:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_view_type_1 = EventViewType1.from_dict(data)
+                    componentsschemas_event_view_type_1 = SowEvent.from_dict(data)
 
                     return componentsschemas_event_view_type_1
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -157,7 +150,7 @@ class AnalysedMove:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_view_type_2 = EventViewType2.from_dict(data)
+                    componentsschemas_event_view_type_2 = RelayEvent.from_dict(data)
 
                     return componentsschemas_event_view_type_2
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -165,7 +158,7 @@ class AnalysedMove:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_view_type_3 = EventViewType3.from_dict(data)
+                    componentsschemas_event_view_type_3 = CaptureEvent.from_dict(data)
 
                     return componentsschemas_event_view_type_3
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -173,7 +166,7 @@ class AnalysedMove:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_view_type_4 = EventViewType4.from_dict(data)
+                    componentsschemas_event_view_type_4 = TurnEndEvent.from_dict(data)
 
                     return componentsschemas_event_view_type_4
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -181,7 +174,7 @@ class AnalysedMove:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_view_type_5 = EventViewType5.from_dict(data)
+                    componentsschemas_event_view_type_5 = RefillEvent.from_dict(data)
 
                     return componentsschemas_event_view_type_5
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -189,14 +182,14 @@ class AnalysedMove:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_view_type_6 = EventViewType6.from_dict(data)
+                    componentsschemas_event_view_type_6 = ForfeitEvent.from_dict(data)
 
                     return componentsschemas_event_view_type_6
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_view_type_7 = EventViewType7.from_dict(data)
+                componentsschemas_event_view_type_7 = GameEndEvent.from_dict(data)
 
                 return componentsschemas_event_view_type_7
 

@@ -6,8 +6,6 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 if TYPE_CHECKING:
     from ..models.analysed_move import AnalysedMove
     from ..models.analysis_start import AnalysisStart
@@ -25,18 +23,18 @@ class AnalysisResponse:
     Attributes:
         final (PositionView): A position: its notation string and the same content spelled out.
         moves (list[AnalysedMove]): Each move with its events and the position and scores after it.
+        result (None | ResultView):
         rules (RulesView): The ruleset in force, every parameter resolved. Example: {'empty_mandarin_is_gap': False,
             'first_move_mandarin_ban': False, 'mandarin_setup': 'big_stone', 'mandarin_value': 10, 'max_plies': 400,
             'preset': 'classic', 'refill_shortfall': 'borrow', 'young_mandarin_min': 0}.
         start (AnalysisStart): The start, after any refill a custom position needs at once.
-        result (None | ResultView | Unset):
     """
 
     final: PositionView
     moves: list[AnalysedMove]
+    result: None | ResultView
     rules: RulesView
     start: AnalysisStart
-    result: None | ResultView | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -49,17 +47,15 @@ class AnalysisResponse:
             moves_item = moves_item_data.to_dict()
             moves.append(moves_item)
 
-        rules = self.rules.to_dict()
-
-        start = self.start.to_dict()
-
-        result: dict[str, Any] | None | Unset
-        if isinstance(self.result, Unset):
-            result = UNSET
-        elif isinstance(self.result, ResultView):
+        result: dict[str, Any] | None
+        if isinstance(self.result, ResultView):
             result = self.result.to_dict()
         else:
             result = self.result
+
+        rules = self.rules.to_dict()
+
+        start = self.start.to_dict()
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -67,12 +63,11 @@ class AnalysisResponse:
             {
                 "final": final,
                 "moves": moves,
+                "result": result,
                 "rules": rules,
                 "start": start,
             }
         )
-        if result is not UNSET:
-            field_dict["result"] = result
 
         return field_dict
 
@@ -94,14 +89,8 @@ class AnalysisResponse:
 
             moves.append(moves_item)
 
-        rules = RulesView.from_dict(d.pop("rules"))
-
-        start = AnalysisStart.from_dict(d.pop("start"))
-
-        def _parse_result(data: object) -> None | ResultView | Unset:
+        def _parse_result(data: object) -> None | ResultView:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, dict):
@@ -111,16 +100,20 @@ class AnalysisResponse:
                 return result_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | ResultView | Unset, data)
+            return cast(None | ResultView, data)
 
-        result = _parse_result(d.pop("result", UNSET))
+        result = _parse_result(d.pop("result"))
+
+        rules = RulesView.from_dict(d.pop("rules"))
+
+        start = AnalysisStart.from_dict(d.pop("start"))
 
         analysis_response = cls(
             final=final,
             moves=moves,
+            result=result,
             rules=rules,
             start=start,
-            result=result,
         )
 
         analysis_response.additional_properties = d

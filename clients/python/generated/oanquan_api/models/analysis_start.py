@@ -10,16 +10,16 @@ from ..models.seat_name import SeatName
 
 if TYPE_CHECKING:
     from ..models.board_square import BoardSquare
-    from ..models.event_view_type_0 import EventViewType0
-    from ..models.event_view_type_1 import EventViewType1
-    from ..models.event_view_type_2 import EventViewType2
-    from ..models.event_view_type_3 import EventViewType3
-    from ..models.event_view_type_4 import EventViewType4
-    from ..models.event_view_type_5 import EventViewType5
-    from ..models.event_view_type_6 import EventViewType6
-    from ..models.event_view_type_7 import EventViewType7
+    from ..models.capture_event import CaptureEvent
+    from ..models.forfeit_event import ForfeitEvent
+    from ..models.game_end_event import GameEndEvent
+    from ..models.lift_event import LiftEvent
+    from ..models.refill_event import RefillEvent
+    from ..models.relay_event import RelayEvent
     from ..models.scores_view import ScoresView
+    from ..models.sow_event import SowEvent
     from ..models.stores_view import StoresView
+    from ..models.turn_end_event import TurnEndEvent
 
 
 T = TypeVar("T", bound="AnalysisStart")
@@ -38,8 +38,8 @@ class AnalysisStart:
         scores (ScoresView): Scores per seat: store small stones + `mandarin_value` × mandarins.
         stores (StoresView):
         to_move (SeatName): A seat, as the API spells it.
-        events (list[EventViewType0 | EventViewType1 | EventViewType2 | EventViewType3 | EventViewType4 | EventViewType5
-            | EventViewType6 | EventViewType7]): The start-up refill (or forfeit) of a custom position; usually empty.
+        events (list[CaptureEvent | ForfeitEvent | GameEndEvent | LiftEvent | RefillEvent | RelayEvent | SowEvent |
+            TurnEndEvent]): The start-up refill (or forfeit) of a custom position; usually empty.
     """
 
     board: list[BoardSquare]
@@ -50,25 +50,18 @@ class AnalysisStart:
     stores: StoresView
     to_move: SeatName
     events: list[
-        EventViewType0
-        | EventViewType1
-        | EventViewType2
-        | EventViewType3
-        | EventViewType4
-        | EventViewType5
-        | EventViewType6
-        | EventViewType7
+        CaptureEvent | ForfeitEvent | GameEndEvent | LiftEvent | RefillEvent | RelayEvent | SowEvent | TurnEndEvent
     ]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.event_view_type_0 import EventViewType0  # noqa: PLC0415
-        from ..models.event_view_type_1 import EventViewType1  # noqa: PLC0415
-        from ..models.event_view_type_2 import EventViewType2  # noqa: PLC0415
-        from ..models.event_view_type_3 import EventViewType3  # noqa: PLC0415
-        from ..models.event_view_type_4 import EventViewType4  # noqa: PLC0415
-        from ..models.event_view_type_5 import EventViewType5  # noqa: PLC0415
-        from ..models.event_view_type_6 import EventViewType6  # noqa: PLC0415
+        from ..models.capture_event import CaptureEvent  # noqa: PLC0415
+        from ..models.forfeit_event import ForfeitEvent  # noqa: PLC0415
+        from ..models.lift_event import LiftEvent  # noqa: PLC0415
+        from ..models.refill_event import RefillEvent  # noqa: PLC0415
+        from ..models.relay_event import RelayEvent  # noqa: PLC0415
+        from ..models.sow_event import SowEvent  # noqa: PLC0415
+        from ..models.turn_end_event import TurnEndEvent  # noqa: PLC0415
 
         board = []
         for board_item_data in self.board:
@@ -90,19 +83,19 @@ class AnalysisStart:
         events = []
         for events_item_data in self.events:
             events_item: dict[str, Any]
-            if isinstance(events_item_data, EventViewType0):
+            if isinstance(events_item_data, LiftEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, EventViewType1):
+            elif isinstance(events_item_data, SowEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, EventViewType2):
+            elif isinstance(events_item_data, RelayEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, EventViewType3):
+            elif isinstance(events_item_data, CaptureEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, EventViewType4):
+            elif isinstance(events_item_data, TurnEndEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, EventViewType5):
+            elif isinstance(events_item_data, RefillEvent):
                 events_item = events_item_data.to_dict()
-            elif isinstance(events_item_data, EventViewType6):
+            elif isinstance(events_item_data, ForfeitEvent):
                 events_item = events_item_data.to_dict()
             else:
                 events_item = events_item_data.to_dict()
@@ -129,16 +122,16 @@ class AnalysisStart:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.board_square import BoardSquare  # noqa: PLC0415
-        from ..models.event_view_type_0 import EventViewType0  # noqa: PLC0415
-        from ..models.event_view_type_1 import EventViewType1  # noqa: PLC0415
-        from ..models.event_view_type_2 import EventViewType2  # noqa: PLC0415
-        from ..models.event_view_type_3 import EventViewType3  # noqa: PLC0415
-        from ..models.event_view_type_4 import EventViewType4  # noqa: PLC0415
-        from ..models.event_view_type_5 import EventViewType5  # noqa: PLC0415
-        from ..models.event_view_type_6 import EventViewType6  # noqa: PLC0415
-        from ..models.event_view_type_7 import EventViewType7  # noqa: PLC0415
+        from ..models.capture_event import CaptureEvent  # noqa: PLC0415
+        from ..models.forfeit_event import ForfeitEvent  # noqa: PLC0415
+        from ..models.game_end_event import GameEndEvent  # noqa: PLC0415
+        from ..models.lift_event import LiftEvent  # noqa: PLC0415
+        from ..models.refill_event import RefillEvent  # noqa: PLC0415
+        from ..models.relay_event import RelayEvent  # noqa: PLC0415
         from ..models.scores_view import ScoresView  # noqa: PLC0415
+        from ..models.sow_event import SowEvent  # noqa: PLC0415
         from ..models.stores_view import StoresView  # noqa: PLC0415
+        from ..models.turn_end_event import TurnEndEvent  # noqa: PLC0415
 
         d = dict(src_dict)
         board = []
@@ -167,19 +160,19 @@ class AnalysisStart:
             def _parse_events_item(
                 data: object,
             ) -> (
-                EventViewType0
-                | EventViewType1
-                | EventViewType2
-                | EventViewType3
-                | EventViewType4
-                | EventViewType5
-                | EventViewType6
-                | EventViewType7
+                CaptureEvent
+                | ForfeitEvent
+                | GameEndEvent
+                | LiftEvent
+                | RefillEvent
+                | RelayEvent
+                | SowEvent
+                | TurnEndEvent
             ):
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_view_type_0 = EventViewType0.from_dict(data)
+                    componentsschemas_event_view_type_0 = LiftEvent.from_dict(data)
 
                     return componentsschemas_event_view_type_0
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -187,7 +180,7 @@ class AnalysisStart:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_view_type_1 = EventViewType1.from_dict(data)
+                    componentsschemas_event_view_type_1 = SowEvent.from_dict(data)
 
                     return componentsschemas_event_view_type_1
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -195,7 +188,7 @@ class AnalysisStart:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_view_type_2 = EventViewType2.from_dict(data)
+                    componentsschemas_event_view_type_2 = RelayEvent.from_dict(data)
 
                     return componentsschemas_event_view_type_2
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -203,7 +196,7 @@ class AnalysisStart:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_view_type_3 = EventViewType3.from_dict(data)
+                    componentsschemas_event_view_type_3 = CaptureEvent.from_dict(data)
 
                     return componentsschemas_event_view_type_3
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -211,7 +204,7 @@ class AnalysisStart:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_view_type_4 = EventViewType4.from_dict(data)
+                    componentsschemas_event_view_type_4 = TurnEndEvent.from_dict(data)
 
                     return componentsschemas_event_view_type_4
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -219,7 +212,7 @@ class AnalysisStart:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_view_type_5 = EventViewType5.from_dict(data)
+                    componentsschemas_event_view_type_5 = RefillEvent.from_dict(data)
 
                     return componentsschemas_event_view_type_5
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -227,14 +220,14 @@ class AnalysisStart:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_view_type_6 = EventViewType6.from_dict(data)
+                    componentsschemas_event_view_type_6 = ForfeitEvent.from_dict(data)
 
                     return componentsschemas_event_view_type_6
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_view_type_7 = EventViewType7.from_dict(data)
+                componentsschemas_event_view_type_7 = GameEndEvent.from_dict(data)
 
                 return componentsschemas_event_view_type_7
 

@@ -6,8 +6,6 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 if TYPE_CHECKING:
     from ..models.move_value_view import MoveValueView
 
@@ -19,6 +17,7 @@ T = TypeVar("T", bound="BestMoveResponse")
 class BestMoveResponse:
     """
     Attributes:
+        best_move (None | str): `null` when the game is over. Example: 3R.
         depth (int): Plies of the deepest completed iteration.
         exact (bool): Whether `value` is exact: every line reached the end of the game.
         moves (list[MoveValueView]): Every legal move with its value, best first.
@@ -27,9 +26,9 @@ class BestMoveResponse:
         time_ms (int):
         value (float): The final score difference (side to move minus opponent), stores
             included, expected under best play; ±1000 means a forfeit.
-        best_move (None | str | Unset): `null` when the game is over. Example: 3R.
     """
 
+    best_move: None | str
     depth: int
     exact: bool
     moves: list[MoveValueView]
@@ -37,10 +36,12 @@ class BestMoveResponse:
     pv: list[str]
     time_ms: int
     value: float
-    best_move: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        best_move: None | str
+        best_move = self.best_move
+
         depth = self.depth
 
         exact = self.exact
@@ -58,16 +59,11 @@ class BestMoveResponse:
 
         value = self.value
 
-        best_move: None | str | Unset
-        if isinstance(self.best_move, Unset):
-            best_move = UNSET
-        else:
-            best_move = self.best_move
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
+                "best_move": best_move,
                 "depth": depth,
                 "exact": exact,
                 "moves": moves,
@@ -77,8 +73,6 @@ class BestMoveResponse:
                 "value": value,
             }
         )
-        if best_move is not UNSET:
-            field_dict["best_move"] = best_move
 
         return field_dict
 
@@ -87,6 +81,14 @@ class BestMoveResponse:
         from ..models.move_value_view import MoveValueView  # noqa: PLC0415
 
         d = dict(src_dict)
+
+        def _parse_best_move(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        best_move = _parse_best_move(d.pop("best_move"))
+
         depth = d.pop("depth")
 
         exact = d.pop("exact")
@@ -106,16 +108,8 @@ class BestMoveResponse:
 
         value = d.pop("value")
 
-        def _parse_best_move(data: object) -> None | str | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
-
-        best_move = _parse_best_move(d.pop("best_move", UNSET))
-
         best_move_response = cls(
+            best_move=best_move,
             depth=depth,
             exact=exact,
             moves=moves,
@@ -123,7 +117,6 @@ class BestMoveResponse:
             pv=pv,
             time_ms=time_ms,
             value=value,
-            best_move=best_move,
         )
 
         best_move_response.additional_properties = d

@@ -7,7 +7,6 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.seat_name import SeatName
-from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="BoardSquare")
 
@@ -21,43 +20,40 @@ class BoardSquare:
 
     Attributes:
         mandarin (bool): Whether the square still holds its mandarin (only squares 0 and 6).
+        owner (None | SeatName):
         square (int): Ring index 0..=11: 0 and 6 are the mandarin squares, 1..=5 South's, 7..=11 North's.
         stones (int): Small stones on the square.
-        owner (None | SeatName | Unset):
     """
 
     mandarin: bool
+    owner: None | SeatName
     square: int
     stones: int
-    owner: None | SeatName | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         mandarin = self.mandarin
 
-        square = self.square
-
-        stones = self.stones
-
-        owner: None | str | Unset
-        if isinstance(self.owner, Unset):
-            owner = UNSET
-        elif isinstance(self.owner, SeatName):
+        owner: None | str
+        if isinstance(self.owner, SeatName):
             owner = self.owner.value
         else:
             owner = self.owner
+
+        square = self.square
+
+        stones = self.stones
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "mandarin": mandarin,
+                "owner": owner,
                 "square": square,
                 "stones": stones,
             }
         )
-        if owner is not UNSET:
-            field_dict["owner"] = owner
 
         return field_dict
 
@@ -66,14 +62,8 @@ class BoardSquare:
         d = dict(src_dict)
         mandarin = d.pop("mandarin")
 
-        square = d.pop("square")
-
-        stones = d.pop("stones")
-
-        def _parse_owner(data: object) -> None | SeatName | Unset:
+        def _parse_owner(data: object) -> None | SeatName:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, str):
@@ -83,15 +73,19 @@ class BoardSquare:
                 return owner_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | SeatName | Unset, data)
+            return cast(None | SeatName, data)
 
-        owner = _parse_owner(d.pop("owner", UNSET))
+        owner = _parse_owner(d.pop("owner"))
+
+        square = d.pop("square")
+
+        stones = d.pop("stones")
 
         board_square = cls(
             mandarin=mandarin,
+            owner=owner,
             square=square,
             stones=stones,
-            owner=owner,
         )
 
         board_square.additional_properties = d

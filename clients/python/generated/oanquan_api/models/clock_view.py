@@ -8,7 +8,6 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.seat_name import SeatName
-from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="ClockView")
 
@@ -18,66 +17,55 @@ class ClockView:
     """Both sides' time left, as of the game's last change, and who is thinking.
 
     Attributes:
-        north_ms (int):
-        south_ms (int):
-        deadline (datetime.datetime | None | Unset): When the running side's flag falls (for a first move of a real-time
+        deadline (datetime.datetime | None): When the running side's flag falls (for a first move of a real-time
             game: when the game is aborted), on the server's clock.
-        running (None | SeatName | Unset):
+        north_ms (int):
+        running (None | SeatName):
+        south_ms (int):
     """
 
+    deadline: datetime.datetime | None
     north_ms: int
+    running: None | SeatName
     south_ms: int
-    deadline: datetime.datetime | None | Unset = UNSET
-    running: None | SeatName | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        north_ms = self.north_ms
-
-        south_ms = self.south_ms
-
-        deadline: None | str | Unset
-        if isinstance(self.deadline, Unset):
-            deadline = UNSET
-        elif isinstance(self.deadline, datetime.datetime):
+        deadline: None | str
+        if isinstance(self.deadline, datetime.datetime):
             deadline = self.deadline.isoformat()
         else:
             deadline = self.deadline
 
-        running: None | str | Unset
-        if isinstance(self.running, Unset):
-            running = UNSET
-        elif isinstance(self.running, SeatName):
+        north_ms = self.north_ms
+
+        running: None | str
+        if isinstance(self.running, SeatName):
             running = self.running.value
         else:
             running = self.running
+
+        south_ms = self.south_ms
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
+                "deadline": deadline,
                 "north_ms": north_ms,
+                "running": running,
                 "south_ms": south_ms,
             }
         )
-        if deadline is not UNSET:
-            field_dict["deadline"] = deadline
-        if running is not UNSET:
-            field_dict["running"] = running
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        north_ms = d.pop("north_ms")
 
-        south_ms = d.pop("south_ms")
-
-        def _parse_deadline(data: object) -> datetime.datetime | None | Unset:
+        def _parse_deadline(data: object) -> datetime.datetime | None:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, str):
@@ -87,14 +75,14 @@ class ClockView:
                 return deadline_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(datetime.datetime | None | Unset, data)
+            return cast(datetime.datetime | None, data)
 
-        deadline = _parse_deadline(d.pop("deadline", UNSET))
+        deadline = _parse_deadline(d.pop("deadline"))
 
-        def _parse_running(data: object) -> None | SeatName | Unset:
+        north_ms = d.pop("north_ms")
+
+        def _parse_running(data: object) -> None | SeatName:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, str):
@@ -104,15 +92,17 @@ class ClockView:
                 return running_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | SeatName | Unset, data)
+            return cast(None | SeatName, data)
 
-        running = _parse_running(d.pop("running", UNSET))
+        running = _parse_running(d.pop("running"))
+
+        south_ms = d.pop("south_ms")
 
         clock_view = cls(
-            north_ms=north_ms,
-            south_ms=south_ms,
             deadline=deadline,
+            north_ms=north_ms,
             running=running,
+            south_ms=south_ms,
         )
 
         clock_view.additional_properties = d

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -14,16 +14,20 @@ class GameAbortedEvent:
     """The game was aborted before it counted.
 
     Attributes:
-        reason (str):
+        reason (str): `requested`, `no_first_move`, `timeout` or `resignation`.
+        type_ (Literal['aborted']):
         version (int):
     """
 
     reason: str
+    type_: Literal["aborted"]
     version: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         reason = self.reason
+
+        type_ = self.type_
 
         version = self.version
 
@@ -32,6 +36,7 @@ class GameAbortedEvent:
         field_dict.update(
             {
                 "reason": reason,
+                "type": type_,
                 "version": version,
             }
         )
@@ -43,10 +48,15 @@ class GameAbortedEvent:
         d = dict(src_dict)
         reason = d.pop("reason")
 
+        type_ = cast(Literal["aborted"], d.pop("type"))
+        if type_ != "aborted":
+            raise ValueError(f"type must match const 'aborted', got '{type_}'")
+
         version = d.pop("version")
 
         game_aborted_event = cls(
             reason=reason,
+            type_=type_,
             version=version,
         )
 

@@ -1,12 +1,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
+from ..models.game_status import GameStatus
 
 if TYPE_CHECKING:
     from ..models.game_ended_event_clock_type_0 import GameEndedEventClockType0
@@ -21,47 +21,51 @@ class GameEndedEvent:
     """The game ended (by its last move, a resignation, or the clock).
 
     Attributes:
+        clock (GameEndedEventClockType0 | None): The clock at the end (`null` for an unlimited game).
         result (ResultView): How a finished game ended. Example: {'reason': 'mandarins_captured', 'scores': {'north':
             37, 'south': 33}, 'winner': 'north'}.
-        status (str):  Example: finished.
+        status (GameStatus): Where a game is in its life: `waiting` (a seat is open), `active`, `finished`, `cancelled`,
+            `archived` (an imported, unfinished record), `aborted` (ended before each side made two moves; never rated) or
+            `expired` (nobody joined).
+        type_ (Literal['ended']):
         version (int):
-        clock (GameEndedEventClockType0 | None | Unset):
     """
 
+    clock: GameEndedEventClockType0 | None
     result: ResultView
-    status: str
+    status: GameStatus
+    type_: Literal["ended"]
     version: int
-    clock: GameEndedEventClockType0 | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.game_ended_event_clock_type_0 import GameEndedEventClockType0  # noqa: PLC0415
 
-        result = self.result.to_dict()
-
-        status = self.status
-
-        version = self.version
-
-        clock: dict[str, Any] | None | Unset
-        if isinstance(self.clock, Unset):
-            clock = UNSET
-        elif isinstance(self.clock, GameEndedEventClockType0):
+        clock: dict[str, Any] | None
+        if isinstance(self.clock, GameEndedEventClockType0):
             clock = self.clock.to_dict()
         else:
             clock = self.clock
+
+        result = self.result.to_dict()
+
+        status = self.status.value
+
+        type_ = self.type_
+
+        version = self.version
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
+                "clock": clock,
                 "result": result,
                 "status": status,
+                "type": type_,
                 "version": version,
             }
         )
-        if clock is not UNSET:
-            field_dict["clock"] = clock
 
         return field_dict
 
@@ -71,16 +75,9 @@ class GameEndedEvent:
         from ..models.result_view import ResultView  # noqa: PLC0415
 
         d = dict(src_dict)
-        result = ResultView.from_dict(d.pop("result"))
 
-        status = d.pop("status")
-
-        version = d.pop("version")
-
-        def _parse_clock(data: object) -> GameEndedEventClockType0 | None | Unset:
+        def _parse_clock(data: object) -> GameEndedEventClockType0 | None:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, dict):
@@ -90,15 +87,26 @@ class GameEndedEvent:
                 return clock_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(GameEndedEventClockType0 | None | Unset, data)
+            return cast(GameEndedEventClockType0 | None, data)
 
-        clock = _parse_clock(d.pop("clock", UNSET))
+        clock = _parse_clock(d.pop("clock"))
+
+        result = ResultView.from_dict(d.pop("result"))
+
+        status = GameStatus(d.pop("status"))
+
+        type_ = cast(Literal["ended"], d.pop("type"))
+        if type_ != "ended":
+            raise ValueError(f"type must match const 'ended', got '{type_}'")
+
+        version = d.pop("version")
 
         game_ended_event = cls(
+            clock=clock,
             result=result,
             status=status,
+            type_=type_,
             version=version,
-            clock=clock,
         )
 
         game_ended_event.additional_properties = d

@@ -11,6 +11,8 @@ T = TypeVar("T", bound="GameEndedEventClockType0")
 
 @_attrs_define
 class GameEndedEventClockType0:
+    """The clock at the end (`null` for an unlimited game)."""
+
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:

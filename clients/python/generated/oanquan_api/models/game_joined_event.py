@@ -2,13 +2,13 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.game_status import GameStatus
 from ..models.seat_name import SeatName
-from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.game_joined_event_clock_type_0 import GameJoinedEventClockType0
@@ -23,63 +23,64 @@ class GameJoinedEvent:
     """The second seat was taken: the game is active.
 
     Attributes:
+        clock (GameJoinedEventClockType0 | None): The clock after it (`null` for an unlimited game).
         player (PlayerSummary):
         seat (SeatName): A seat, as the API spells it.
-        status (str):  Example: active.
+        started_at (datetime.datetime | None):
+        status (GameStatus): Where a game is in its life: `waiting` (a seat is open), `active`, `finished`, `cancelled`,
+            `archived` (an imported, unfinished record), `aborted` (ended before each side made two moves; never rated) or
+            `expired` (nobody joined).
+        type_ (Literal['joined']):
         version (int):
-        clock (GameJoinedEventClockType0 | None | Unset): The clock after it (`null` for an unlimited game).
-        started_at (datetime.datetime | None | Unset):
     """
 
+    clock: GameJoinedEventClockType0 | None
     player: PlayerSummary
     seat: SeatName
-    status: str
+    started_at: datetime.datetime | None
+    status: GameStatus
+    type_: Literal["joined"]
     version: int
-    clock: GameJoinedEventClockType0 | None | Unset = UNSET
-    started_at: datetime.datetime | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.game_joined_event_clock_type_0 import GameJoinedEventClockType0  # noqa: PLC0415
 
-        player = self.player.to_dict()
-
-        seat = self.seat.value
-
-        status = self.status
-
-        version = self.version
-
-        clock: dict[str, Any] | None | Unset
-        if isinstance(self.clock, Unset):
-            clock = UNSET
-        elif isinstance(self.clock, GameJoinedEventClockType0):
+        clock: dict[str, Any] | None
+        if isinstance(self.clock, GameJoinedEventClockType0):
             clock = self.clock.to_dict()
         else:
             clock = self.clock
 
-        started_at: None | str | Unset
-        if isinstance(self.started_at, Unset):
-            started_at = UNSET
-        elif isinstance(self.started_at, datetime.datetime):
+        player = self.player.to_dict()
+
+        seat = self.seat.value
+
+        started_at: None | str
+        if isinstance(self.started_at, datetime.datetime):
             started_at = self.started_at.isoformat()
         else:
             started_at = self.started_at
+
+        status = self.status.value
+
+        type_ = self.type_
+
+        version = self.version
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
+                "clock": clock,
                 "player": player,
                 "seat": seat,
+                "started_at": started_at,
                 "status": status,
+                "type": type_,
                 "version": version,
             }
         )
-        if clock is not UNSET:
-            field_dict["clock"] = clock
-        if started_at is not UNSET:
-            field_dict["started_at"] = started_at
 
         return field_dict
 
@@ -89,18 +90,9 @@ class GameJoinedEvent:
         from ..models.player_summary import PlayerSummary  # noqa: PLC0415
 
         d = dict(src_dict)
-        player = PlayerSummary.from_dict(d.pop("player"))
 
-        seat = SeatName(d.pop("seat"))
-
-        status = d.pop("status")
-
-        version = d.pop("version")
-
-        def _parse_clock(data: object) -> GameJoinedEventClockType0 | None | Unset:
+        def _parse_clock(data: object) -> GameJoinedEventClockType0 | None:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, dict):
@@ -110,14 +102,16 @@ class GameJoinedEvent:
                 return clock_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(GameJoinedEventClockType0 | None | Unset, data)
+            return cast(GameJoinedEventClockType0 | None, data)
 
-        clock = _parse_clock(d.pop("clock", UNSET))
+        clock = _parse_clock(d.pop("clock"))
 
-        def _parse_started_at(data: object) -> datetime.datetime | None | Unset:
+        player = PlayerSummary.from_dict(d.pop("player"))
+
+        seat = SeatName(d.pop("seat"))
+
+        def _parse_started_at(data: object) -> datetime.datetime | None:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, str):
@@ -127,17 +121,26 @@ class GameJoinedEvent:
                 return started_at_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(datetime.datetime | None | Unset, data)
+            return cast(datetime.datetime | None, data)
 
-        started_at = _parse_started_at(d.pop("started_at", UNSET))
+        started_at = _parse_started_at(d.pop("started_at"))
+
+        status = GameStatus(d.pop("status"))
+
+        type_ = cast(Literal["joined"], d.pop("type"))
+        if type_ != "joined":
+            raise ValueError(f"type must match const 'joined', got '{type_}'")
+
+        version = d.pop("version")
 
         game_joined_event = cls(
+            clock=clock,
             player=player,
             seat=seat,
-            status=status,
-            version=version,
-            clock=clock,
             started_at=started_at,
+            status=status,
+            type_=type_,
+            version=version,
         )
 
         game_joined_event.additional_properties = d

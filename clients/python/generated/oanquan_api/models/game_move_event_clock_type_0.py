@@ -11,6 +11,8 @@ T = TypeVar("T", bound="GameMoveEventClockType0")
 
 @_attrs_define
 class GameMoveEventClockType0:
+    """The clock after it (`null` for an unlimited game)."""
+
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:

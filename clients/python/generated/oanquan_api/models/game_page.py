@@ -6,8 +6,6 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 if TYPE_CHECKING:
     from ..models.game_view import GameView
 
@@ -21,12 +19,12 @@ class GamePage:
 
     Attributes:
         games (list[GameView]):
-        next_cursor (None | str | Unset): Pass as `cursor` to get the next page (the `Link: rel="next"`
+        next_cursor (None | str): Pass as `cursor` to get the next page (the `Link: rel="next"`
             header carries the whole URL); `null` on the last page. Example: MTczODMxNTAwMDEyMzQ1Ni5HbTR4OVF6THAy.
     """
 
     games: list[GameView]
-    next_cursor: None | str | Unset = UNSET
+    next_cursor: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -35,21 +33,17 @@ class GamePage:
             games_item = games_item_data.to_dict()
             games.append(games_item)
 
-        next_cursor: None | str | Unset
-        if isinstance(self.next_cursor, Unset):
-            next_cursor = UNSET
-        else:
-            next_cursor = self.next_cursor
+        next_cursor: None | str
+        next_cursor = self.next_cursor
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "games": games,
+                "next_cursor": next_cursor,
             }
         )
-        if next_cursor is not UNSET:
-            field_dict["next_cursor"] = next_cursor
 
         return field_dict
 
@@ -65,14 +59,12 @@ class GamePage:
 
             games.append(games_item)
 
-        def _parse_next_cursor(data: object) -> None | str | Unset:
+        def _parse_next_cursor(data: object) -> None | str:
             if data is None:
                 return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
+            return cast(None | str, data)
 
-        next_cursor = _parse_next_cursor(d.pop("next_cursor", UNSET))
+        next_cursor = _parse_next_cursor(d.pop("next_cursor"))
 
         game_page = cls(
             games=games,

@@ -7,7 +7,6 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.seat_name import SeatName
-from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.board_square import BoardSquare
@@ -35,7 +34,7 @@ class GamePosition:
         after_ply (int): The ply of the last move before this position: 0 for the standard
             start (`ply`, the next move's number, is one more).
         game_id (str):
-        result (None | ResultView | Unset):
+        result (None | ResultView):
     """
 
     board: list[BoardSquare]
@@ -47,7 +46,7 @@ class GamePosition:
     to_move: SeatName
     after_ply: int
     game_id: str
-    result: None | ResultView | Unset = UNSET
+    result: None | ResultView
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -74,10 +73,8 @@ class GamePosition:
 
         game_id = self.game_id
 
-        result: dict[str, Any] | None | Unset
-        if isinstance(self.result, Unset):
-            result = UNSET
-        elif isinstance(self.result, ResultView):
+        result: dict[str, Any] | None
+        if isinstance(self.result, ResultView):
             result = self.result.to_dict()
         else:
             result = self.result
@@ -95,10 +92,9 @@ class GamePosition:
                 "to_move": to_move,
                 "after_ply": after_ply,
                 "game_id": game_id,
+                "result": result,
             }
         )
-        if result is not UNSET:
-            field_dict["result"] = result
 
         return field_dict
 
@@ -133,10 +129,8 @@ class GamePosition:
 
         game_id = d.pop("game_id")
 
-        def _parse_result(data: object) -> None | ResultView | Unset:
+        def _parse_result(data: object) -> None | ResultView:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, dict):
@@ -146,9 +140,9 @@ class GamePosition:
                 return result_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | ResultView | Unset, data)
+            return cast(None | ResultView, data)
 
-        result = _parse_result(d.pop("result", UNSET))
+        result = _parse_result(d.pop("result"))
 
         game_position = cls(
             board=board,

@@ -5,16 +5,17 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
 
+from ..models.game_status import GameStatus
 from ..models.seat_name import SeatName
-from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.correspondence_clock import CorrespondenceClock
     from ..models.real_time_clock import RealTimeClock
     from ..models.record_move_view import RecordMoveView
     from ..models.result_view import ResultView
-    from ..models.rules_input import RulesInput
+    from ..models.rules_view import RulesView
     from ..models.seat_players import SeatPlayers
 
 
@@ -23,144 +24,112 @@ T = TypeVar("T", bound="GameRecord")
 
 @_attrs_define
 class GameRecord:
-    """A game record: what `GET /v1/games/{id}/export` gives and
-    `POST /v1/games/import` takes. On import only `moves[].notation` is
-    required; everything else given is checked against the replay.
+    """A game record as `GET /v1/games/{id}/export` gives it: every field is
+    there (`null` where the game has no value). `POST /v1/games/import`
+    takes it back as a `GameRecordInput`.
 
         Attributes:
-            clock (CorrespondenceClock | None | RealTimeClock | Unset):
-            finished_at (datetime.datetime | None | Unset):
-            first (None | SeatName | Unset):
-            id (None | str | Unset): The game's id here. Ignored on import (the import gets a new id).
-            moves (list[RecordMoveView] | Unset):
-            players (SeatPlayers | Unset): Who sits where; `null` for an open seat.
-            result (None | ResultView | Unset):
-            rules (RulesInput | Unset): A ruleset: a preset (default `classic`) and any parameters that differ
-                from it. See RULES.md §4 for each parameter. Example: {'max_plies': 200, 'preset': 'village'}.
-            start_position (None | str | Unset): The position before the first move (RULES.md notation). Default:
-                the standard start with `first` to move. Example: M0,5,5,5,5,5,M0,5,5,5,5,5 s 0:0 0:0 1.
-            started_at (datetime.datetime | None | Unset):
-            status (None | str | Unset): The game's status here. Ignored on import, which decides it: an
-                import that reaches an end is `finished`, any other `archived`.
+            clock (CorrespondenceClock | None | RealTimeClock):
+            finished_at (datetime.datetime | None):
+            first (None | SeatName):
+            id (str): The game's id here.
+            moves (list[RecordMoveView]):
+            players (SeatPlayers): Who sits where; `null` for an open seat.
+            result (None | ResultView):
+            rules (RulesView): The ruleset in force, every parameter resolved. Example: {'empty_mandarin_is_gap': False,
+                'first_move_mandarin_ban': False, 'mandarin_setup': 'big_stone', 'mandarin_value': 10, 'max_plies': 400,
+                'preset': 'classic', 'refill_shortfall': 'borrow', 'young_mandarin_min': 0}.
+            start_position (None | str): The position before the first move (RULES.md notation). Example:
+                M0,5,5,5,5,5,M0,5,5,5,5,5 s 0:0 0:0 1.
+            started_at (datetime.datetime | None):
+            status (GameStatus): Where a game is in its life: `waiting` (a seat is open), `active`, `finished`, `cancelled`,
+                `archived` (an imported, unfinished record), `aborted` (ended before each side made two moves; never rated) or
+                `expired` (nobody joined).
     """
 
-    clock: CorrespondenceClock | None | RealTimeClock | Unset = UNSET
-    finished_at: datetime.datetime | None | Unset = UNSET
-    first: None | SeatName | Unset = UNSET
-    id: None | str | Unset = UNSET
-    moves: list[RecordMoveView] | Unset = UNSET
-    players: SeatPlayers | Unset = UNSET
-    result: None | ResultView | Unset = UNSET
-    rules: RulesInput | Unset = UNSET
-    start_position: None | str | Unset = UNSET
-    started_at: datetime.datetime | None | Unset = UNSET
-    status: None | str | Unset = UNSET
+    clock: CorrespondenceClock | None | RealTimeClock
+    finished_at: datetime.datetime | None
+    first: None | SeatName
+    id: str
+    moves: list[RecordMoveView]
+    players: SeatPlayers
+    result: None | ResultView
+    rules: RulesView
+    start_position: None | str
+    started_at: datetime.datetime | None
+    status: GameStatus
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.correspondence_clock import CorrespondenceClock  # noqa: PLC0415
         from ..models.real_time_clock import RealTimeClock  # noqa: PLC0415
         from ..models.result_view import ResultView  # noqa: PLC0415
 
-        clock: dict[str, Any] | None | Unset
-        if isinstance(self.clock, Unset):
-            clock = UNSET
-        elif isinstance(self.clock, RealTimeClock):
+        clock: dict[str, Any] | None
+        if isinstance(self.clock, RealTimeClock):
             clock = self.clock.to_dict()
         elif isinstance(self.clock, CorrespondenceClock):
             clock = self.clock.to_dict()
         else:
             clock = self.clock
 
-        finished_at: None | str | Unset
-        if isinstance(self.finished_at, Unset):
-            finished_at = UNSET
-        elif isinstance(self.finished_at, datetime.datetime):
+        finished_at: None | str
+        if isinstance(self.finished_at, datetime.datetime):
             finished_at = self.finished_at.isoformat()
         else:
             finished_at = self.finished_at
 
-        first: None | str | Unset
-        if isinstance(self.first, Unset):
-            first = UNSET
-        elif isinstance(self.first, SeatName):
+        first: None | str
+        if isinstance(self.first, SeatName):
             first = self.first.value
         else:
             first = self.first
 
-        id: None | str | Unset
-        if isinstance(self.id, Unset):
-            id = UNSET
-        else:
-            id = self.id
+        id = self.id
 
-        moves: list[dict[str, Any]] | Unset = UNSET
-        if not isinstance(self.moves, Unset):
-            moves = []
-            for moves_item_data in self.moves:
-                moves_item = moves_item_data.to_dict()
-                moves.append(moves_item)
+        moves = []
+        for moves_item_data in self.moves:
+            moves_item = moves_item_data.to_dict()
+            moves.append(moves_item)
 
-        players: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.players, Unset):
-            players = self.players.to_dict()
+        players = self.players.to_dict()
 
-        result: dict[str, Any] | None | Unset
-        if isinstance(self.result, Unset):
-            result = UNSET
-        elif isinstance(self.result, ResultView):
+        result: dict[str, Any] | None
+        if isinstance(self.result, ResultView):
             result = self.result.to_dict()
         else:
             result = self.result
 
-        rules: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.rules, Unset):
-            rules = self.rules.to_dict()
+        rules = self.rules.to_dict()
 
-        start_position: None | str | Unset
-        if isinstance(self.start_position, Unset):
-            start_position = UNSET
-        else:
-            start_position = self.start_position
+        start_position: None | str
+        start_position = self.start_position
 
-        started_at: None | str | Unset
-        if isinstance(self.started_at, Unset):
-            started_at = UNSET
-        elif isinstance(self.started_at, datetime.datetime):
+        started_at: None | str
+        if isinstance(self.started_at, datetime.datetime):
             started_at = self.started_at.isoformat()
         else:
             started_at = self.started_at
 
-        status: None | str | Unset
-        if isinstance(self.status, Unset):
-            status = UNSET
-        else:
-            status = self.status
+        status = self.status.value
 
         field_dict: dict[str, Any] = {}
-
-        field_dict.update({})
-        if clock is not UNSET:
-            field_dict["clock"] = clock
-        if finished_at is not UNSET:
-            field_dict["finished_at"] = finished_at
-        if first is not UNSET:
-            field_dict["first"] = first
-        if id is not UNSET:
-            field_dict["id"] = id
-        if moves is not UNSET:
-            field_dict["moves"] = moves
-        if players is not UNSET:
-            field_dict["players"] = players
-        if result is not UNSET:
-            field_dict["result"] = result
-        if rules is not UNSET:
-            field_dict["rules"] = rules
-        if start_position is not UNSET:
-            field_dict["start_position"] = start_position
-        if started_at is not UNSET:
-            field_dict["started_at"] = started_at
-        if status is not UNSET:
-            field_dict["status"] = status
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "clock": clock,
+                "finished_at": finished_at,
+                "first": first,
+                "id": id,
+                "moves": moves,
+                "players": players,
+                "result": result,
+                "rules": rules,
+                "start_position": start_position,
+                "started_at": started_at,
+                "status": status,
+            }
+        )
 
         return field_dict
 
@@ -170,15 +139,13 @@ class GameRecord:
         from ..models.real_time_clock import RealTimeClock  # noqa: PLC0415
         from ..models.record_move_view import RecordMoveView  # noqa: PLC0415
         from ..models.result_view import ResultView  # noqa: PLC0415
-        from ..models.rules_input import RulesInput  # noqa: PLC0415
+        from ..models.rules_view import RulesView  # noqa: PLC0415
         from ..models.seat_players import SeatPlayers  # noqa: PLC0415
 
         d = dict(src_dict)
 
-        def _parse_clock(data: object) -> CorrespondenceClock | None | RealTimeClock | Unset:
+        def _parse_clock(data: object) -> CorrespondenceClock | None | RealTimeClock:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, dict):
@@ -196,14 +163,12 @@ class GameRecord:
                 return componentsschemas_time_control_view_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(CorrespondenceClock | None | RealTimeClock | Unset, data)
+            return cast(CorrespondenceClock | None | RealTimeClock, data)
 
-        clock = _parse_clock(d.pop("clock", UNSET))
+        clock = _parse_clock(d.pop("clock"))
 
-        def _parse_finished_at(data: object) -> datetime.datetime | None | Unset:
+        def _parse_finished_at(data: object) -> datetime.datetime | None:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, str):
@@ -213,14 +178,12 @@ class GameRecord:
                 return finished_at_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(datetime.datetime | None | Unset, data)
+            return cast(datetime.datetime | None, data)
 
-        finished_at = _parse_finished_at(d.pop("finished_at", UNSET))
+        finished_at = _parse_finished_at(d.pop("finished_at"))
 
-        def _parse_first(data: object) -> None | SeatName | Unset:
+        def _parse_first(data: object) -> None | SeatName:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, str):
@@ -230,39 +193,23 @@ class GameRecord:
                 return first_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | SeatName | Unset, data)
+            return cast(None | SeatName, data)
 
-        first = _parse_first(d.pop("first", UNSET))
+        first = _parse_first(d.pop("first"))
 
-        def _parse_id(data: object) -> None | str | Unset:
+        id = d.pop("id")
+
+        moves = []
+        _moves = d.pop("moves")
+        for moves_item_data in _moves:
+            moves_item = RecordMoveView.from_dict(moves_item_data)
+
+            moves.append(moves_item)
+
+        players = SeatPlayers.from_dict(d.pop("players"))
+
+        def _parse_result(data: object) -> None | ResultView:
             if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
-
-        id = _parse_id(d.pop("id", UNSET))
-
-        _moves = d.pop("moves", UNSET)
-        moves: list[RecordMoveView] | Unset = UNSET
-        if _moves is not UNSET:
-            moves = []
-            for moves_item_data in _moves:
-                moves_item = RecordMoveView.from_dict(moves_item_data)
-
-                moves.append(moves_item)
-
-        _players = d.pop("players", UNSET)
-        players: SeatPlayers | Unset
-        if isinstance(_players, Unset):
-            players = UNSET
-        else:
-            players = SeatPlayers.from_dict(_players)
-
-        def _parse_result(data: object) -> None | ResultView | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, dict):
@@ -272,30 +219,21 @@ class GameRecord:
                 return result_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | ResultView | Unset, data)
+            return cast(None | ResultView, data)
 
-        result = _parse_result(d.pop("result", UNSET))
+        result = _parse_result(d.pop("result"))
 
-        _rules = d.pop("rules", UNSET)
-        rules: RulesInput | Unset
-        if isinstance(_rules, Unset):
-            rules = UNSET
-        else:
-            rules = RulesInput.from_dict(_rules)
+        rules = RulesView.from_dict(d.pop("rules"))
 
-        def _parse_start_position(data: object) -> None | str | Unset:
+        def _parse_start_position(data: object) -> None | str:
             if data is None:
                 return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
+            return cast(None | str, data)
 
-        start_position = _parse_start_position(d.pop("start_position", UNSET))
+        start_position = _parse_start_position(d.pop("start_position"))
 
-        def _parse_started_at(data: object) -> datetime.datetime | None | Unset:
+        def _parse_started_at(data: object) -> datetime.datetime | None:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, str):
@@ -305,18 +243,11 @@ class GameRecord:
                 return started_at_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(datetime.datetime | None | Unset, data)
+            return cast(datetime.datetime | None, data)
 
-        started_at = _parse_started_at(d.pop("started_at", UNSET))
+        started_at = _parse_started_at(d.pop("started_at"))
 
-        def _parse_status(data: object) -> None | str | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
-
-        status = _parse_status(d.pop("status", UNSET))
+        status = GameStatus(d.pop("status"))
 
         game_record = cls(
             clock=clock,
@@ -332,4 +263,21 @@ class GameRecord:
             status=status,
         )
 
+        game_record.additional_properties = d
         return game_record
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

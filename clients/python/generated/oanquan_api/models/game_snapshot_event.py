@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -19,15 +19,19 @@ class GameSnapshotEvent:
 
     Attributes:
         game (GameView): A game: its rules, seats, current position and result.
+        type_ (Literal['snapshot']):
         version (int):
     """
 
     game: GameView
+    type_: Literal["snapshot"]
     version: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         game = self.game.to_dict()
+
+        type_ = self.type_
 
         version = self.version
 
@@ -36,6 +40,7 @@ class GameSnapshotEvent:
         field_dict.update(
             {
                 "game": game,
+                "type": type_,
                 "version": version,
             }
         )
@@ -49,10 +54,15 @@ class GameSnapshotEvent:
         d = dict(src_dict)
         game = GameView.from_dict(d.pop("game"))
 
+        type_ = cast(Literal["snapshot"], d.pop("type"))
+        if type_ != "snapshot":
+            raise ValueError(f"type must match const 'snapshot', got '{type_}'")
+
         version = d.pop("version")
 
         game_snapshot_event = cls(
             game=game,
+            type_=type_,
             version=version,
         )
 

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.game_status import GameStatus
 from ..models.seat_name import SeatName
-from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.board_square import BoardSquare
@@ -39,9 +39,15 @@ class GameView:
         scores (ScoresView): Scores per seat: store small stones + `mandarin_value` × mandarins.
         stores (StoresView):
         to_move (SeatName): A seat, as the API spells it.
+        abort_reason (None | str): Why an `aborted` game was aborted: `requested`, `no_first_move`,
+            `timeout` or `resignation` (what ended it before each side made two
+            moves).
+        clock (ClockView | None):
         created_at (datetime.datetime):
         created_by (str):
         custom_start (bool): Whether the game started from a custom position.
+        expires_at (datetime.datetime | None): When a `waiting` game expires if nobody joins.
+        finished_at (datetime.datetime | None):
         first (SeatName): A seat, as the API spells it.
         id (str):  Example: Gm4x9QzLp2.
         imported (bool): Whether the game came from `POST /v1/games/import`: its players are
@@ -49,29 +55,23 @@ class GameView:
         moves_played (int): The number of moves played so far.
         players (SeatPlayers): Who sits where; `null` for an open seat.
         rated (bool):
+        reserved_for (None | PlayerSummary):
+        result (None | ResultView):
         rules (RulesView): The ruleset in force, every parameter resolved. Example: {'empty_mandarin_is_gap': False,
             'first_move_mandarin_ban': False, 'mandarin_setup': 'big_stone', 'mandarin_value': 10, 'max_plies': 400,
             'preset': 'classic', 'refill_shortfall': 'borrow', 'young_mandarin_min': 0}.
         start_position (str): The position before the first move.
-        status (str): `waiting` (a seat is open), `active`, `finished`, `cancelled`,
-            `archived` (an imported, unfinished record), `aborted` (ended before
-            each side made two moves; never rated) or `expired` (nobody joined). Example: active.
-        updated_at (datetime.datetime):
-        version (int): Bumped by every change; the `ETag` is this number in quotes.
-        abort_reason (None | str | Unset): Why an `aborted` game was aborted: `requested`, `no_first_move`,
-            `timeout` or `resignation` (what ended it before each side made two
-            moves).
-        clock (ClockView | None | Unset):
-        expires_at (datetime.datetime | None | Unset): When a `waiting` game expires if nobody joins.
-        finished_at (datetime.datetime | None | Unset):
-        reserved_for (None | PlayerSummary | Unset):
-        result (None | ResultView | Unset):
-        started_at (datetime.datetime | None | Unset):
-        time_control (CorrespondenceClock | None | RealTimeClock | Unset):
-        unrated_reason (None | str | Unset): Why a game asked for as rated is not (`rated` is false):
+        started_at (datetime.datetime | None):
+        status (GameStatus): Where a game is in its life: `waiting` (a seat is open), `active`, `finished`, `cancelled`,
+            `archived` (an imported, unfinished record), `aborted` (ended before each side made two moves; never rated) or
+            `expired` (nobody joined).
+        time_control (CorrespondenceClock | None | RealTimeClock):
+        unrated_reason (None | str): Why a game asked for as rated is not (`rated` is false):
             `pair_limit` (the pair's rated games in 24 hours are used up),
             `aborted`, or `too_short` (it ended over the board before each side
             made two moves).
+        updated_at (datetime.datetime):
+        version (int): Bumped by every change; the `ETag` is this number in quotes.
     """
 
     board: list[BoardSquare]
@@ -81,29 +81,29 @@ class GameView:
     scores: ScoresView
     stores: StoresView
     to_move: SeatName
+    abort_reason: None | str
+    clock: ClockView | None
     created_at: datetime.datetime
     created_by: str
     custom_start: bool
+    expires_at: datetime.datetime | None
+    finished_at: datetime.datetime | None
     first: SeatName
     id: str
     imported: bool
     moves_played: int
     players: SeatPlayers
     rated: bool
+    reserved_for: None | PlayerSummary
+    result: None | ResultView
     rules: RulesView
     start_position: str
-    status: str
+    started_at: datetime.datetime | None
+    status: GameStatus
+    time_control: CorrespondenceClock | None | RealTimeClock
+    unrated_reason: None | str
     updated_at: datetime.datetime
     version: int
-    abort_reason: None | str | Unset = UNSET
-    clock: ClockView | None | Unset = UNSET
-    expires_at: datetime.datetime | None | Unset = UNSET
-    finished_at: datetime.datetime | None | Unset = UNSET
-    reserved_for: None | PlayerSummary | Unset = UNSET
-    result: None | ResultView | Unset = UNSET
-    started_at: datetime.datetime | None | Unset = UNSET
-    time_control: CorrespondenceClock | None | RealTimeClock | Unset = UNSET
-    unrated_reason: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -130,11 +130,32 @@ class GameView:
 
         to_move = self.to_move.value
 
+        abort_reason: None | str
+        abort_reason = self.abort_reason
+
+        clock: dict[str, Any] | None
+        if isinstance(self.clock, ClockView):
+            clock = self.clock.to_dict()
+        else:
+            clock = self.clock
+
         created_at = self.created_at.isoformat()
 
         created_by = self.created_by
 
         custom_start = self.custom_start
+
+        expires_at: None | str
+        if isinstance(self.expires_at, datetime.datetime):
+            expires_at = self.expires_at.isoformat()
+        else:
+            expires_at = self.expires_at
+
+        finished_at: None | str
+        if isinstance(self.finished_at, datetime.datetime):
+            finished_at = self.finished_at.isoformat()
+        else:
+            finished_at = self.finished_at
 
         first = self.first.value
 
@@ -148,85 +169,44 @@ class GameView:
 
         rated = self.rated
 
-        rules = self.rules.to_dict()
-
-        start_position = self.start_position
-
-        status = self.status
-
-        updated_at = self.updated_at.isoformat()
-
-        version = self.version
-
-        abort_reason: None | str | Unset
-        if isinstance(self.abort_reason, Unset):
-            abort_reason = UNSET
-        else:
-            abort_reason = self.abort_reason
-
-        clock: dict[str, Any] | None | Unset
-        if isinstance(self.clock, Unset):
-            clock = UNSET
-        elif isinstance(self.clock, ClockView):
-            clock = self.clock.to_dict()
-        else:
-            clock = self.clock
-
-        expires_at: None | str | Unset
-        if isinstance(self.expires_at, Unset):
-            expires_at = UNSET
-        elif isinstance(self.expires_at, datetime.datetime):
-            expires_at = self.expires_at.isoformat()
-        else:
-            expires_at = self.expires_at
-
-        finished_at: None | str | Unset
-        if isinstance(self.finished_at, Unset):
-            finished_at = UNSET
-        elif isinstance(self.finished_at, datetime.datetime):
-            finished_at = self.finished_at.isoformat()
-        else:
-            finished_at = self.finished_at
-
-        reserved_for: dict[str, Any] | None | Unset
-        if isinstance(self.reserved_for, Unset):
-            reserved_for = UNSET
-        elif isinstance(self.reserved_for, PlayerSummary):
+        reserved_for: dict[str, Any] | None
+        if isinstance(self.reserved_for, PlayerSummary):
             reserved_for = self.reserved_for.to_dict()
         else:
             reserved_for = self.reserved_for
 
-        result: dict[str, Any] | None | Unset
-        if isinstance(self.result, Unset):
-            result = UNSET
-        elif isinstance(self.result, ResultView):
+        result: dict[str, Any] | None
+        if isinstance(self.result, ResultView):
             result = self.result.to_dict()
         else:
             result = self.result
 
-        started_at: None | str | Unset
-        if isinstance(self.started_at, Unset):
-            started_at = UNSET
-        elif isinstance(self.started_at, datetime.datetime):
+        rules = self.rules.to_dict()
+
+        start_position = self.start_position
+
+        started_at: None | str
+        if isinstance(self.started_at, datetime.datetime):
             started_at = self.started_at.isoformat()
         else:
             started_at = self.started_at
 
-        time_control: dict[str, Any] | None | Unset
-        if isinstance(self.time_control, Unset):
-            time_control = UNSET
-        elif isinstance(self.time_control, RealTimeClock):
+        status = self.status.value
+
+        time_control: dict[str, Any] | None
+        if isinstance(self.time_control, RealTimeClock):
             time_control = self.time_control.to_dict()
         elif isinstance(self.time_control, CorrespondenceClock):
             time_control = self.time_control.to_dict()
         else:
             time_control = self.time_control
 
-        unrated_reason: None | str | Unset
-        if isinstance(self.unrated_reason, Unset):
-            unrated_reason = UNSET
-        else:
-            unrated_reason = self.unrated_reason
+        unrated_reason: None | str
+        unrated_reason = self.unrated_reason
+
+        updated_at = self.updated_at.isoformat()
+
+        version = self.version
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -239,40 +219,31 @@ class GameView:
                 "scores": scores,
                 "stores": stores,
                 "to_move": to_move,
+                "abort_reason": abort_reason,
+                "clock": clock,
                 "created_at": created_at,
                 "created_by": created_by,
                 "custom_start": custom_start,
+                "expires_at": expires_at,
+                "finished_at": finished_at,
                 "first": first,
                 "id": id,
                 "imported": imported,
                 "moves_played": moves_played,
                 "players": players,
                 "rated": rated,
+                "reserved_for": reserved_for,
+                "result": result,
                 "rules": rules,
                 "start_position": start_position,
+                "started_at": started_at,
                 "status": status,
+                "time_control": time_control,
+                "unrated_reason": unrated_reason,
                 "updated_at": updated_at,
                 "version": version,
             }
         )
-        if abort_reason is not UNSET:
-            field_dict["abort_reason"] = abort_reason
-        if clock is not UNSET:
-            field_dict["clock"] = clock
-        if expires_at is not UNSET:
-            field_dict["expires_at"] = expires_at
-        if finished_at is not UNSET:
-            field_dict["finished_at"] = finished_at
-        if reserved_for is not UNSET:
-            field_dict["reserved_for"] = reserved_for
-        if result is not UNSET:
-            field_dict["result"] = result
-        if started_at is not UNSET:
-            field_dict["started_at"] = started_at
-        if time_control is not UNSET:
-            field_dict["time_control"] = time_control
-        if unrated_reason is not UNSET:
-            field_dict["unrated_reason"] = unrated_reason
 
         return field_dict
 
@@ -309,11 +280,63 @@ class GameView:
 
         to_move = SeatName(d.pop("to_move"))
 
+        def _parse_abort_reason(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        abort_reason = _parse_abort_reason(d.pop("abort_reason"))
+
+        def _parse_clock(data: object) -> ClockView | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                clock_type_1 = ClockView.from_dict(data)
+
+                return clock_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ClockView | None, data)
+
+        clock = _parse_clock(d.pop("clock"))
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         created_by = d.pop("created_by")
 
         custom_start = d.pop("custom_start")
+
+        def _parse_expires_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                expires_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return expires_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        expires_at = _parse_expires_at(d.pop("expires_at"))
+
+        def _parse_finished_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                finished_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return finished_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        finished_at = _parse_finished_at(d.pop("finished_at"))
 
         first = SeatName(d.pop("first"))
 
@@ -327,80 +350,8 @@ class GameView:
 
         rated = d.pop("rated")
 
-        rules = RulesView.from_dict(d.pop("rules"))
-
-        start_position = d.pop("start_position")
-
-        status = d.pop("status")
-
-        updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
-
-        version = d.pop("version")
-
-        def _parse_abort_reason(data: object) -> None | str | Unset:
+        def _parse_reserved_for(data: object) -> None | PlayerSummary:
             if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
-
-        abort_reason = _parse_abort_reason(d.pop("abort_reason", UNSET))
-
-        def _parse_clock(data: object) -> ClockView | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                clock_type_1 = ClockView.from_dict(data)
-
-                return clock_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(ClockView | None | Unset, data)
-
-        clock = _parse_clock(d.pop("clock", UNSET))
-
-        def _parse_expires_at(data: object) -> datetime.datetime | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                expires_at_type_0 = datetime.datetime.fromisoformat(data)
-
-                return expires_at_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(datetime.datetime | None | Unset, data)
-
-        expires_at = _parse_expires_at(d.pop("expires_at", UNSET))
-
-        def _parse_finished_at(data: object) -> datetime.datetime | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                finished_at_type_0 = datetime.datetime.fromisoformat(data)
-
-                return finished_at_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(datetime.datetime | None | Unset, data)
-
-        finished_at = _parse_finished_at(d.pop("finished_at", UNSET))
-
-        def _parse_reserved_for(data: object) -> None | PlayerSummary | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, dict):
@@ -410,14 +361,12 @@ class GameView:
                 return reserved_for_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | PlayerSummary | Unset, data)
+            return cast(None | PlayerSummary, data)
 
-        reserved_for = _parse_reserved_for(d.pop("reserved_for", UNSET))
+        reserved_for = _parse_reserved_for(d.pop("reserved_for"))
 
-        def _parse_result(data: object) -> None | ResultView | Unset:
+        def _parse_result(data: object) -> None | ResultView:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, dict):
@@ -427,14 +376,16 @@ class GameView:
                 return result_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | ResultView | Unset, data)
+            return cast(None | ResultView, data)
 
-        result = _parse_result(d.pop("result", UNSET))
+        result = _parse_result(d.pop("result"))
 
-        def _parse_started_at(data: object) -> datetime.datetime | None | Unset:
+        rules = RulesView.from_dict(d.pop("rules"))
+
+        start_position = d.pop("start_position")
+
+        def _parse_started_at(data: object) -> datetime.datetime | None:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, str):
@@ -444,14 +395,14 @@ class GameView:
                 return started_at_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(datetime.datetime | None | Unset, data)
+            return cast(datetime.datetime | None, data)
 
-        started_at = _parse_started_at(d.pop("started_at", UNSET))
+        started_at = _parse_started_at(d.pop("started_at"))
 
-        def _parse_time_control(data: object) -> CorrespondenceClock | None | RealTimeClock | Unset:
+        status = GameStatus(d.pop("status"))
+
+        def _parse_time_control(data: object) -> CorrespondenceClock | None | RealTimeClock:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, dict):
@@ -469,18 +420,20 @@ class GameView:
                 return componentsschemas_time_control_view_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(CorrespondenceClock | None | RealTimeClock | Unset, data)
+            return cast(CorrespondenceClock | None | RealTimeClock, data)
 
-        time_control = _parse_time_control(d.pop("time_control", UNSET))
+        time_control = _parse_time_control(d.pop("time_control"))
 
-        def _parse_unrated_reason(data: object) -> None | str | Unset:
+        def _parse_unrated_reason(data: object) -> None | str:
             if data is None:
                 return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
+            return cast(None | str, data)
 
-        unrated_reason = _parse_unrated_reason(d.pop("unrated_reason", UNSET))
+        unrated_reason = _parse_unrated_reason(d.pop("unrated_reason"))
+
+        updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
+
+        version = d.pop("version")
 
         game_view = cls(
             board=board,
@@ -490,29 +443,29 @@ class GameView:
             scores=scores,
             stores=stores,
             to_move=to_move,
+            abort_reason=abort_reason,
+            clock=clock,
             created_at=created_at,
             created_by=created_by,
             custom_start=custom_start,
+            expires_at=expires_at,
+            finished_at=finished_at,
             first=first,
             id=id,
             imported=imported,
             moves_played=moves_played,
             players=players,
             rated=rated,
-            rules=rules,
-            start_position=start_position,
-            status=status,
-            updated_at=updated_at,
-            version=version,
-            abort_reason=abort_reason,
-            clock=clock,
-            expires_at=expires_at,
-            finished_at=finished_at,
             reserved_for=reserved_for,
             result=result,
+            rules=rules,
+            start_position=start_position,
             started_at=started_at,
+            status=status,
             time_control=time_control,
             unrated_reason=unrated_reason,
+            updated_at=updated_at,
+            version=version,
         )
 
         game_view.additional_properties = d

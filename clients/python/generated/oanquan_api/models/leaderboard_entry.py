@@ -7,8 +7,6 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 if TYPE_CHECKING:
     from ..models.player_summary import PlayerSummary
 
@@ -21,12 +19,14 @@ class LeaderboardEntry:
     """One row of a leaderboard.
 
     Example:
-        {'draws': 3, 'games': 48, 'last_played_at': '2025-01-31T08:30:00.123456Z', 'losses': 10, 'player': {'id':
-            'aB3dE6gH9j', 'name': 'Lan'}, 'provisional': False, 'rank': 1, 'rating': 1893.4, 'rd': 61.2, 'wins': 35}
+        {'draws': 3, 'games': 48, 'last_played_at': '2025-01-31T08:30:00.123456Z', 'losses': 10, 'player': {'bot':
+            False, 'id': 'aB3dE6gH9j', 'name': 'Lan'}, 'provisional': False, 'rank': 1, 'rating': 1893.4, 'rd': 61.2,
+            'wins': 35}
 
     Attributes:
         draws (int):
         games (int):
+        last_played_at (datetime.datetime | None):
         losses (int):
         player (PlayerSummary):
         provisional (bool):
@@ -35,11 +35,11 @@ class LeaderboardEntry:
         rating (float):
         rd (float):
         wins (int):
-        last_played_at (datetime.datetime | None | Unset):
     """
 
     draws: int
     games: int
+    last_played_at: datetime.datetime | None
     losses: int
     player: PlayerSummary
     provisional: bool
@@ -47,13 +47,18 @@ class LeaderboardEntry:
     rating: float
     rd: float
     wins: int
-    last_played_at: datetime.datetime | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         draws = self.draws
 
         games = self.games
+
+        last_played_at: None | str
+        if isinstance(self.last_played_at, datetime.datetime):
+            last_played_at = self.last_played_at.isoformat()
+        else:
+            last_played_at = self.last_played_at
 
         losses = self.losses
 
@@ -69,20 +74,13 @@ class LeaderboardEntry:
 
         wins = self.wins
 
-        last_played_at: None | str | Unset
-        if isinstance(self.last_played_at, Unset):
-            last_played_at = UNSET
-        elif isinstance(self.last_played_at, datetime.datetime):
-            last_played_at = self.last_played_at.isoformat()
-        else:
-            last_played_at = self.last_played_at
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "draws": draws,
                 "games": games,
+                "last_played_at": last_played_at,
                 "losses": losses,
                 "player": player,
                 "provisional": provisional,
@@ -92,8 +90,6 @@ class LeaderboardEntry:
                 "wins": wins,
             }
         )
-        if last_played_at is not UNSET:
-            field_dict["last_played_at"] = last_played_at
 
         return field_dict
 
@@ -105,6 +101,21 @@ class LeaderboardEntry:
         draws = d.pop("draws")
 
         games = d.pop("games")
+
+        def _parse_last_played_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                last_played_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return last_played_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        last_played_at = _parse_last_played_at(d.pop("last_played_at"))
 
         losses = d.pop("losses")
 
@@ -120,26 +131,10 @@ class LeaderboardEntry:
 
         wins = d.pop("wins")
 
-        def _parse_last_played_at(data: object) -> datetime.datetime | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                last_played_at_type_0 = datetime.datetime.fromisoformat(data)
-
-                return last_played_at_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(datetime.datetime | None | Unset, data)
-
-        last_played_at = _parse_last_played_at(d.pop("last_played_at", UNSET))
-
         leaderboard_entry = cls(
             draws=draws,
             games=games,
+            last_played_at=last_played_at,
             losses=losses,
             player=player,
             provisional=provisional,
@@ -147,7 +142,6 @@ class LeaderboardEntry:
             rating=rating,
             rd=rd,
             wins=wins,
-            last_played_at=last_played_at,
         )
 
         leaderboard_entry.additional_properties = d

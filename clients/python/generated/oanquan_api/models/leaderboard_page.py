@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
+from ..models.preset_name import PresetName
 
 if TYPE_CHECKING:
     from ..models.leaderboard_entry import LeaderboardEntry
@@ -21,15 +21,15 @@ class LeaderboardPage:
 
     Attributes:
         entries (list[LeaderboardEntry]):
-        preset (str):  Example: classic.
-        next_cursor (None | str | Unset): Pass as `cursor` for the page below this one; `null` at the bottom.
-        prev_cursor (None | str | Unset): Pass as `cursor` for the page above this one; `null` at the top.
+        next_cursor (None | str): Pass as `cursor` for the page below this one; `null` at the bottom.
+        preset (PresetName):
+        prev_cursor (None | str): Pass as `cursor` for the page above this one; `null` at the top.
     """
 
     entries: list[LeaderboardEntry]
-    preset: str
-    next_cursor: None | str | Unset = UNSET
-    prev_cursor: None | str | Unset = UNSET
+    next_cursor: None | str
+    preset: PresetName
+    prev_cursor: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -38,32 +38,24 @@ class LeaderboardPage:
             entries_item = entries_item_data.to_dict()
             entries.append(entries_item)
 
-        preset = self.preset
+        next_cursor: None | str
+        next_cursor = self.next_cursor
 
-        next_cursor: None | str | Unset
-        if isinstance(self.next_cursor, Unset):
-            next_cursor = UNSET
-        else:
-            next_cursor = self.next_cursor
+        preset = self.preset.value
 
-        prev_cursor: None | str | Unset
-        if isinstance(self.prev_cursor, Unset):
-            prev_cursor = UNSET
-        else:
-            prev_cursor = self.prev_cursor
+        prev_cursor: None | str
+        prev_cursor = self.prev_cursor
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "entries": entries,
+                "next_cursor": next_cursor,
                 "preset": preset,
+                "prev_cursor": prev_cursor,
             }
         )
-        if next_cursor is not UNSET:
-            field_dict["next_cursor"] = next_cursor
-        if prev_cursor is not UNSET:
-            field_dict["prev_cursor"] = prev_cursor
 
         return field_dict
 
@@ -79,30 +71,26 @@ class LeaderboardPage:
 
             entries.append(entries_item)
 
-        preset = d.pop("preset")
-
-        def _parse_next_cursor(data: object) -> None | str | Unset:
+        def _parse_next_cursor(data: object) -> None | str:
             if data is None:
                 return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
+            return cast(None | str, data)
 
-        next_cursor = _parse_next_cursor(d.pop("next_cursor", UNSET))
+        next_cursor = _parse_next_cursor(d.pop("next_cursor"))
 
-        def _parse_prev_cursor(data: object) -> None | str | Unset:
+        preset = PresetName(d.pop("preset"))
+
+        def _parse_prev_cursor(data: object) -> None | str:
             if data is None:
                 return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
+            return cast(None | str, data)
 
-        prev_cursor = _parse_prev_cursor(d.pop("prev_cursor", UNSET))
+        prev_cursor = _parse_prev_cursor(d.pop("prev_cursor"))
 
         leaderboard_page = cls(
             entries=entries,
-            preset=preset,
             next_cursor=next_cursor,
+            preset=preset,
             prev_cursor=prev_cursor,
         )
 

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -19,19 +19,24 @@ class LobbyCreatedEvent:
 
     Attributes:
         game (GameView): A game: its rules, seats, current position and result.
+        type_ (Literal['created']):
     """
 
     game: GameView
+    type_: Literal["created"]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         game = self.game.to_dict()
+
+        type_ = self.type_
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "game": game,
+                "type": type_,
             }
         )
 
@@ -44,8 +49,13 @@ class LobbyCreatedEvent:
         d = dict(src_dict)
         game = GameView.from_dict(d.pop("game"))
 
+        type_ = cast(Literal["created"], d.pop("type"))
+        if type_ != "created":
+            raise ValueError(f"type must match const 'created', got '{type_}'")
+
         lobby_created_event = cls(
             game=game,
+            type_=type_,
         )
 
         lobby_created_event.additional_properties = d

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -19,9 +19,11 @@ class LobbySnapshotEvent:
 
     Attributes:
         games (list[GameView]):
+        type_ (Literal['snapshot']):
     """
 
     games: list[GameView]
+    type_: Literal["snapshot"]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -30,11 +32,14 @@ class LobbySnapshotEvent:
             games_item = games_item_data.to_dict()
             games.append(games_item)
 
+        type_ = self.type_
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "games": games,
+                "type": type_,
             }
         )
 
@@ -52,8 +57,13 @@ class LobbySnapshotEvent:
 
             games.append(games_item)
 
+        type_ = cast(Literal["snapshot"], d.pop("type"))
+        if type_ != "snapshot":
+            raise ValueError(f"type must match const 'snapshot', got '{type_}'")
+
         lobby_snapshot_event = cls(
             games=games,
+            type_=type_,
         )
 
         lobby_snapshot_event.additional_properties = d

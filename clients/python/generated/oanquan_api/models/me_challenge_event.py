@@ -1,12 +1,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
-
-from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.game_view import GameView
@@ -21,46 +19,48 @@ class MeChallengeEvent:
     """A game reserved for you was created: join it to play.
 
     Attributes:
+        from_ (None | PlayerSummary):
         game (GameView): A game: its rules, seats, current position and result.
         game_id (str):
+        type_ (Literal['challenge']):
         version (int):
-        from_ (None | PlayerSummary | Unset):
     """
 
+    from_: None | PlayerSummary
     game: GameView
     game_id: str
+    type_: Literal["challenge"]
     version: int
-    from_: None | PlayerSummary | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.player_summary import PlayerSummary  # noqa: PLC0415
 
+        from_: dict[str, Any] | None
+        if isinstance(self.from_, PlayerSummary):
+            from_ = self.from_.to_dict()
+        else:
+            from_ = self.from_
+
         game = self.game.to_dict()
 
         game_id = self.game_id
 
-        version = self.version
+        type_ = self.type_
 
-        from_: dict[str, Any] | None | Unset
-        if isinstance(self.from_, Unset):
-            from_ = UNSET
-        elif isinstance(self.from_, PlayerSummary):
-            from_ = self.from_.to_dict()
-        else:
-            from_ = self.from_
+        version = self.version
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
+                "from": from_,
                 "game": game,
                 "game_id": game_id,
+                "type": type_,
                 "version": version,
             }
         )
-        if from_ is not UNSET:
-            field_dict["from"] = from_
 
         return field_dict
 
@@ -70,16 +70,9 @@ class MeChallengeEvent:
         from ..models.player_summary import PlayerSummary  # noqa: PLC0415
 
         d = dict(src_dict)
-        game = GameView.from_dict(d.pop("game"))
 
-        game_id = d.pop("game_id")
-
-        version = d.pop("version")
-
-        def _parse_from_(data: object) -> None | PlayerSummary | Unset:
+        def _parse_from_(data: object) -> None | PlayerSummary:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, dict):
@@ -89,15 +82,26 @@ class MeChallengeEvent:
                 return from_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | PlayerSummary | Unset, data)
+            return cast(None | PlayerSummary, data)
 
-        from_ = _parse_from_(d.pop("from", UNSET))
+        from_ = _parse_from_(d.pop("from"))
+
+        game = GameView.from_dict(d.pop("game"))
+
+        game_id = d.pop("game_id")
+
+        type_ = cast(Literal["challenge"], d.pop("type"))
+        if type_ != "challenge":
+            raise ValueError(f"type must match const 'challenge', got '{type_}'")
+
+        version = d.pop("version")
 
         me_challenge_event = cls(
+            from_=from_,
             game=game,
             game_id=game_id,
+            type_=type_,
             version=version,
-            from_=from_,
         )
 
         me_challenge_event.additional_properties = d

@@ -1,12 +1,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
+from ..models.game_status import GameStatus
 
 if TYPE_CHECKING:
     from ..models.result_view import ResultView
@@ -21,15 +21,19 @@ class MeGameEndedEvent:
 
     Attributes:
         game_id (str):
-        status (str):  Example: finished.
+        result (None | ResultView):
+        status (GameStatus): Where a game is in its life: `waiting` (a seat is open), `active`, `finished`, `cancelled`,
+            `archived` (an imported, unfinished record), `aborted` (ended before each side made two moves; never rated) or
+            `expired` (nobody joined).
+        type_ (Literal['game_ended']):
         version (int):
-        result (None | ResultView | Unset):
     """
 
     game_id: str
-    status: str
+    result: None | ResultView
+    status: GameStatus
+    type_: Literal["game_ended"]
     version: int
-    result: None | ResultView | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -37,29 +41,29 @@ class MeGameEndedEvent:
 
         game_id = self.game_id
 
-        status = self.status
-
-        version = self.version
-
-        result: dict[str, Any] | None | Unset
-        if isinstance(self.result, Unset):
-            result = UNSET
-        elif isinstance(self.result, ResultView):
+        result: dict[str, Any] | None
+        if isinstance(self.result, ResultView):
             result = self.result.to_dict()
         else:
             result = self.result
+
+        status = self.status.value
+
+        type_ = self.type_
+
+        version = self.version
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "game_id": game_id,
+                "result": result,
                 "status": status,
+                "type": type_,
                 "version": version,
             }
         )
-        if result is not UNSET:
-            field_dict["result"] = result
 
         return field_dict
 
@@ -70,14 +74,8 @@ class MeGameEndedEvent:
         d = dict(src_dict)
         game_id = d.pop("game_id")
 
-        status = d.pop("status")
-
-        version = d.pop("version")
-
-        def _parse_result(data: object) -> None | ResultView | Unset:
+        def _parse_result(data: object) -> None | ResultView:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, dict):
@@ -87,15 +85,24 @@ class MeGameEndedEvent:
                 return result_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | ResultView | Unset, data)
+            return cast(None | ResultView, data)
 
-        result = _parse_result(d.pop("result", UNSET))
+        result = _parse_result(d.pop("result"))
+
+        status = GameStatus(d.pop("status"))
+
+        type_ = cast(Literal["game_ended"], d.pop("type"))
+        if type_ != "game_ended":
+            raise ValueError(f"type must match const 'game_ended', got '{type_}'")
+
+        version = d.pop("version")
 
         me_game_ended_event = cls(
             game_id=game_id,
-            status=status,
-            version=version,
             result=result,
+            status=status,
+            type_=type_,
+            version=version,
         )
 
         me_game_ended_event.additional_properties = d

@@ -1,13 +1,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.seat_name import SeatName
-from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.game_view import GameView
@@ -24,16 +23,18 @@ class MeGameStartedEvent:
     Attributes:
         game (GameView): A game: its rules, seats, current position and result.
         game_id (str):
+        opponent (None | PlayerSummary):
         seat (SeatName): A seat, as the API spells it.
+        type_ (Literal['game_started']):
         version (int): The game's version after the change.
-        opponent (None | PlayerSummary | Unset):
     """
 
     game: GameView
     game_id: str
+    opponent: None | PlayerSummary
     seat: SeatName
+    type_: Literal["game_started"]
     version: int
-    opponent: None | PlayerSummary | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -43,17 +44,17 @@ class MeGameStartedEvent:
 
         game_id = self.game_id
 
-        seat = self.seat.value
-
-        version = self.version
-
-        opponent: dict[str, Any] | None | Unset
-        if isinstance(self.opponent, Unset):
-            opponent = UNSET
-        elif isinstance(self.opponent, PlayerSummary):
+        opponent: dict[str, Any] | None
+        if isinstance(self.opponent, PlayerSummary):
             opponent = self.opponent.to_dict()
         else:
             opponent = self.opponent
+
+        seat = self.seat.value
+
+        type_ = self.type_
+
+        version = self.version
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -61,12 +62,12 @@ class MeGameStartedEvent:
             {
                 "game": game,
                 "game_id": game_id,
+                "opponent": opponent,
                 "seat": seat,
+                "type": type_,
                 "version": version,
             }
         )
-        if opponent is not UNSET:
-            field_dict["opponent"] = opponent
 
         return field_dict
 
@@ -80,14 +81,8 @@ class MeGameStartedEvent:
 
         game_id = d.pop("game_id")
 
-        seat = SeatName(d.pop("seat"))
-
-        version = d.pop("version")
-
-        def _parse_opponent(data: object) -> None | PlayerSummary | Unset:
+        def _parse_opponent(data: object) -> None | PlayerSummary:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, dict):
@@ -97,16 +92,25 @@ class MeGameStartedEvent:
                 return opponent_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | PlayerSummary | Unset, data)
+            return cast(None | PlayerSummary, data)
 
-        opponent = _parse_opponent(d.pop("opponent", UNSET))
+        opponent = _parse_opponent(d.pop("opponent"))
+
+        seat = SeatName(d.pop("seat"))
+
+        type_ = cast(Literal["game_started"], d.pop("type"))
+        if type_ != "game_started":
+            raise ValueError(f"type must match const 'game_started', got '{type_}'")
+
+        version = d.pop("version")
 
         me_game_started_event = cls(
             game=game,
             game_id=game_id,
-            seat=seat,
-            version=version,
             opponent=opponent,
+            seat=seat,
+            type_=type_,
+            version=version,
         )
 
         me_game_started_event.additional_properties = d

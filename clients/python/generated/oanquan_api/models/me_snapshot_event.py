@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -21,10 +21,12 @@ class MeSnapshotEvent:
     Attributes:
         challenges (list[GameView]): The waiting games reserved for you by another player, newest first.
         games (list[MeGameEntry]): The waiting and active games in which you sit, newest first.
+        type_ (Literal['snapshot']):
     """
 
     challenges: list[GameView]
     games: list[MeGameEntry]
+    type_: Literal["snapshot"]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -38,12 +40,15 @@ class MeSnapshotEvent:
             games_item = games_item_data.to_dict()
             games.append(games_item)
 
+        type_ = self.type_
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "challenges": challenges,
                 "games": games,
+                "type": type_,
             }
         )
 
@@ -69,9 +74,14 @@ class MeSnapshotEvent:
 
             games.append(games_item)
 
+        type_ = cast(Literal["snapshot"], d.pop("type"))
+        if type_ != "snapshot":
+            raise ValueError(f"type must match const 'snapshot', got '{type_}'")
+
         me_snapshot_event = cls(
             challenges=challenges,
             games=games,
+            type_=type_,
         )
 
         me_snapshot_event.additional_properties = d

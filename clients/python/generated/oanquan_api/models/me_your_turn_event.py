@@ -2,13 +2,12 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.seat_name import SeatName
-from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.clock_view import ClockView
@@ -22,24 +21,38 @@ class MeYourTurnEvent:
     """The side to move of one of your games is yours.
 
     Attributes:
+        clock (ClockView | None):
+        deadline (datetime.datetime | None): When your flag falls (`null` for an unlimited game).
         game_id (str):
         ply (int): The ply of the move you are to play.
         seat (SeatName): A seat, as the API spells it.
+        type_ (Literal['your_turn']):
         version (int):
-        clock (ClockView | None | Unset):
-        deadline (datetime.datetime | None | Unset): When your flag falls (`null` for an unlimited game).
     """
 
+    clock: ClockView | None
+    deadline: datetime.datetime | None
     game_id: str
     ply: int
     seat: SeatName
+    type_: Literal["your_turn"]
     version: int
-    clock: ClockView | None | Unset = UNSET
-    deadline: datetime.datetime | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.clock_view import ClockView  # noqa: PLC0415
+
+        clock: dict[str, Any] | None
+        if isinstance(self.clock, ClockView):
+            clock = self.clock.to_dict()
+        else:
+            clock = self.clock
+
+        deadline: None | str
+        if isinstance(self.deadline, datetime.datetime):
+            deadline = self.deadline.isoformat()
+        else:
+            deadline = self.deadline
 
         game_id = self.game_id
 
@@ -47,38 +60,23 @@ class MeYourTurnEvent:
 
         seat = self.seat.value
 
+        type_ = self.type_
+
         version = self.version
-
-        clock: dict[str, Any] | None | Unset
-        if isinstance(self.clock, Unset):
-            clock = UNSET
-        elif isinstance(self.clock, ClockView):
-            clock = self.clock.to_dict()
-        else:
-            clock = self.clock
-
-        deadline: None | str | Unset
-        if isinstance(self.deadline, Unset):
-            deadline = UNSET
-        elif isinstance(self.deadline, datetime.datetime):
-            deadline = self.deadline.isoformat()
-        else:
-            deadline = self.deadline
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
+                "clock": clock,
+                "deadline": deadline,
                 "game_id": game_id,
                 "ply": ply,
                 "seat": seat,
+                "type": type_,
                 "version": version,
             }
         )
-        if clock is not UNSET:
-            field_dict["clock"] = clock
-        if deadline is not UNSET:
-            field_dict["deadline"] = deadline
 
         return field_dict
 
@@ -87,18 +85,9 @@ class MeYourTurnEvent:
         from ..models.clock_view import ClockView  # noqa: PLC0415
 
         d = dict(src_dict)
-        game_id = d.pop("game_id")
 
-        ply = d.pop("ply")
-
-        seat = SeatName(d.pop("seat"))
-
-        version = d.pop("version")
-
-        def _parse_clock(data: object) -> ClockView | None | Unset:
+        def _parse_clock(data: object) -> ClockView | None:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, dict):
@@ -108,14 +97,12 @@ class MeYourTurnEvent:
                 return clock_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(ClockView | None | Unset, data)
+            return cast(ClockView | None, data)
 
-        clock = _parse_clock(d.pop("clock", UNSET))
+        clock = _parse_clock(d.pop("clock"))
 
-        def _parse_deadline(data: object) -> datetime.datetime | None | Unset:
+        def _parse_deadline(data: object) -> datetime.datetime | None:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, str):
@@ -125,17 +112,30 @@ class MeYourTurnEvent:
                 return deadline_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(datetime.datetime | None | Unset, data)
+            return cast(datetime.datetime | None, data)
 
-        deadline = _parse_deadline(d.pop("deadline", UNSET))
+        deadline = _parse_deadline(d.pop("deadline"))
+
+        game_id = d.pop("game_id")
+
+        ply = d.pop("ply")
+
+        seat = SeatName(d.pop("seat"))
+
+        type_ = cast(Literal["your_turn"], d.pop("type"))
+        if type_ != "your_turn":
+            raise ValueError(f"type must match const 'your_turn', got '{type_}'")
+
+        version = d.pop("version")
 
         me_your_turn_event = cls(
+            clock=clock,
+            deadline=deadline,
             game_id=game_id,
             ply=ply,
             seat=seat,
+            type_=type_,
             version=version,
-            clock=clock,
-            deadline=deadline,
         )
 
         me_your_turn_event.additional_properties = d

@@ -4,8 +4,7 @@ from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
-
-from ..types import UNSET, Unset
+from attrs import field as _attrs_field
 
 T = TypeVar("T", bound="PlayerSummary")
 
@@ -14,62 +13,72 @@ T = TypeVar("T", bound="PlayerSummary")
 class PlayerSummary:
     """
     Attributes:
-        name (str):
-        bot (bool | Unset): Whether the player is one of the built-in bots (`GET /v1/bots`).
-            Read from a record as `false` whatever it says: an import claims no account.
-        id (None | str | Unset): The player's id; `null` for a name from an imported record, which
+        bot (bool): Whether the player is one of the built-in bots (`GET /v1/bots`).
+        id (None | str): The player's id; `null` for a name from an imported record, which
             is linked to no account.
+        name (str):
     """
 
+    bot: bool
+    id: None | str
     name: str
-    bot: bool | Unset = UNSET
-    id: None | str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        name = self.name
-
         bot = self.bot
 
-        id: None | str | Unset
-        if isinstance(self.id, Unset):
-            id = UNSET
-        else:
-            id = self.id
+        id: None | str
+        id = self.id
+
+        name = self.name
 
         field_dict: dict[str, Any] = {}
-
+        field_dict.update(self.additional_properties)
         field_dict.update(
             {
+                "bot": bot,
+                "id": id,
                 "name": name,
             }
         )
-        if bot is not UNSET:
-            field_dict["bot"] = bot
-        if id is not UNSET:
-            field_dict["id"] = id
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        name = d.pop("name")
+        bot = d.pop("bot")
 
-        bot = d.pop("bot", UNSET)
-
-        def _parse_id(data: object) -> None | str | Unset:
+        def _parse_id(data: object) -> None | str:
             if data is None:
                 return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
+            return cast(None | str, data)
 
-        id = _parse_id(d.pop("id", UNSET))
+        id = _parse_id(d.pop("id"))
+
+        name = d.pop("name")
 
         player_summary = cls(
-            name=name,
             bot=bot,
             id=id,
+            name=name,
         )
 
+        player_summary.additional_properties = d
         return player_summary
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

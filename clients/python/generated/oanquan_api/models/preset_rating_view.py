@@ -7,8 +7,6 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 if TYPE_CHECKING:
     from ..models.streak_view import StreakView
 
@@ -30,26 +28,26 @@ class PresetRatingView:
         Attributes:
             draws (int):
             games (int):
+            last_played_at (datetime.datetime | None): When the last rated game of the preset finished.
             losses (int):
             provisional (bool): RD ≥ 110: not yet established; left off leaderboards by default.
             rating (float):
             rd (float): Rating deviation: the rating is within ±2 RD with ~95 % confidence.
+            streak (None | StreakView):
             volatility (float):
             wins (int):
-            last_played_at (datetime.datetime | None | Unset): When the last rated game of the preset finished.
-            streak (None | StreakView | Unset):
     """
 
     draws: int
     games: int
+    last_played_at: datetime.datetime | None
     losses: int
     provisional: bool
     rating: float
     rd: float
+    streak: None | StreakView
     volatility: float
     wins: int
-    last_played_at: datetime.datetime | None | Unset = UNSET
-    streak: None | StreakView | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -59,6 +57,12 @@ class PresetRatingView:
 
         games = self.games
 
+        last_played_at: None | str
+        if isinstance(self.last_played_at, datetime.datetime):
+            last_played_at = self.last_played_at.isoformat()
+        else:
+            last_played_at = self.last_played_at
+
         losses = self.losses
 
         provisional = self.provisional
@@ -67,25 +71,15 @@ class PresetRatingView:
 
         rd = self.rd
 
-        volatility = self.volatility
-
-        wins = self.wins
-
-        last_played_at: None | str | Unset
-        if isinstance(self.last_played_at, Unset):
-            last_played_at = UNSET
-        elif isinstance(self.last_played_at, datetime.datetime):
-            last_played_at = self.last_played_at.isoformat()
-        else:
-            last_played_at = self.last_played_at
-
-        streak: dict[str, Any] | None | Unset
-        if isinstance(self.streak, Unset):
-            streak = UNSET
-        elif isinstance(self.streak, StreakView):
+        streak: dict[str, Any] | None
+        if isinstance(self.streak, StreakView):
             streak = self.streak.to_dict()
         else:
             streak = self.streak
+
+        volatility = self.volatility
+
+        wins = self.wins
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -93,18 +87,16 @@ class PresetRatingView:
             {
                 "draws": draws,
                 "games": games,
+                "last_played_at": last_played_at,
                 "losses": losses,
                 "provisional": provisional,
                 "rating": rating,
                 "rd": rd,
+                "streak": streak,
                 "volatility": volatility,
                 "wins": wins,
             }
         )
-        if last_played_at is not UNSET:
-            field_dict["last_played_at"] = last_played_at
-        if streak is not UNSET:
-            field_dict["streak"] = streak
 
         return field_dict
 
@@ -117,22 +109,8 @@ class PresetRatingView:
 
         games = d.pop("games")
 
-        losses = d.pop("losses")
-
-        provisional = d.pop("provisional")
-
-        rating = d.pop("rating")
-
-        rd = d.pop("rd")
-
-        volatility = d.pop("volatility")
-
-        wins = d.pop("wins")
-
-        def _parse_last_played_at(data: object) -> datetime.datetime | None | Unset:
+        def _parse_last_played_at(data: object) -> datetime.datetime | None:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, str):
@@ -142,14 +120,20 @@ class PresetRatingView:
                 return last_played_at_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(datetime.datetime | None | Unset, data)
+            return cast(datetime.datetime | None, data)
 
-        last_played_at = _parse_last_played_at(d.pop("last_played_at", UNSET))
+        last_played_at = _parse_last_played_at(d.pop("last_played_at"))
 
-        def _parse_streak(data: object) -> None | StreakView | Unset:
+        losses = d.pop("losses")
+
+        provisional = d.pop("provisional")
+
+        rating = d.pop("rating")
+
+        rd = d.pop("rd")
+
+        def _parse_streak(data: object) -> None | StreakView:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, dict):
@@ -159,21 +143,25 @@ class PresetRatingView:
                 return streak_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | StreakView | Unset, data)
+            return cast(None | StreakView, data)
 
-        streak = _parse_streak(d.pop("streak", UNSET))
+        streak = _parse_streak(d.pop("streak"))
+
+        volatility = d.pop("volatility")
+
+        wins = d.pop("wins")
 
         preset_rating_view = cls(
             draws=draws,
             games=games,
+            last_played_at=last_played_at,
             losses=losses,
             provisional=provisional,
             rating=rating,
             rd=rd,
+            streak=streak,
             volatility=volatility,
             wins=wins,
-            last_played_at=last_played_at,
-            streak=streak,
         )
 
         preset_rating_view.additional_properties = d

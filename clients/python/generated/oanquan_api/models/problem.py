@@ -6,6 +6,8 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.problem_code import ProblemCode
+
 T = TypeVar("T", bound="Problem")
 
 
@@ -18,14 +20,15 @@ class Problem:
             found', 'type': '/problems/player_not_found'}
 
     Attributes:
-        code (str): Stable machine-readable code; see `GET /problems/{code}`.
+        code (ProblemCode): A problem's stable machine-readable code: the whole catalogue (`GET /problems/{code}`
+            describes each).
         detail (str): What went wrong with this request.
         status (int): The HTTP status code.
         title (str): Short summary of the kind of problem; the same for every occurrence.
         type_ (str): URI reference to the description of this kind of problem.
     """
 
-    code: str
+    code: ProblemCode
     detail: str
     status: int
     title: str
@@ -33,7 +36,7 @@ class Problem:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        code = self.code
+        code = self.code.value
 
         detail = self.detail
 
@@ -60,7 +63,7 @@ class Problem:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        code = d.pop("code")
+        code = ProblemCode(d.pop("code"))
 
         detail = d.pop("detail")
 

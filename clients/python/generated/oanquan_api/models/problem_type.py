@@ -6,6 +6,8 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.problem_code import ProblemCode
+
 T = TypeVar("T", bound="ProblemType")
 
 
@@ -18,14 +20,15 @@ class ProblemType:
             insensitively.', 'status': 409, 'title': 'Name already taken', 'type': '/problems/name_taken'}
 
     Attributes:
-        code (str):
+        code (ProblemCode): A problem's stable machine-readable code: the whole catalogue (`GET /problems/{code}`
+            describes each).
         description (str):
         status (int): The HTTP status this problem is answered with.
         title (str):
         type_ (str):
     """
 
-    code: str
+    code: ProblemCode
     description: str
     status: int
     title: str
@@ -33,7 +36,7 @@ class ProblemType:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        code = self.code
+        code = self.code.value
 
         description = self.description
 
@@ -60,7 +63,7 @@ class ProblemType:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        code = d.pop("code")
+        code = ProblemCode(d.pop("code"))
 
         description = d.pop("description")
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.preset_name import PresetName
 from ..models.result_name import ResultName
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ class RatingChangeView:
     Attributes:
         game_id (str):  Example: Gm4x9QzLp2.
         opponent (PlayerSummary):
-        preset (str):  Example: classic.
+        preset (PresetName):
         rated_at (datetime.datetime): When the game finished.
         rating_after (float):
         rating_before (float): Stored values before the game (RD before any growth for idle days).
@@ -36,7 +37,7 @@ class RatingChangeView:
 
     game_id: str
     opponent: PlayerSummary
-    preset: str
+    preset: PresetName
     rated_at: datetime.datetime
     rating_after: float
     rating_before: float
@@ -52,7 +53,7 @@ class RatingChangeView:
 
         opponent = self.opponent.to_dict()
 
-        preset = self.preset
+        preset = self.preset.value
 
         rated_at = self.rated_at.isoformat()
 
@@ -99,7 +100,7 @@ class RatingChangeView:
 
         opponent = PlayerSummary.from_dict(d.pop("opponent"))
 
-        preset = d.pop("preset")
+        preset = PresetName(d.pop("preset"))
 
         rated_at = datetime.datetime.fromisoformat(d.pop("rated_at"))
 

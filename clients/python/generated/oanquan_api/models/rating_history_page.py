@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
+from ..models.preset_name import PresetName
 
 if TYPE_CHECKING:
     from ..models.rating_change_view import RatingChangeView
@@ -21,15 +21,15 @@ class RatingHistoryPage:
 
     Attributes:
         changes (list[RatingChangeView]):
+        next_cursor (None | str): Pass as `cursor` for older changes; `null` when there are none.
         player_id (str):
-        next_cursor (None | str | Unset): Pass as `cursor` for older changes; `null` when there are none.
-        preset (None | str | Unset): The preset asked for; `null` for every preset.
+        preset (None | PresetName):
     """
 
     changes: list[RatingChangeView]
+    next_cursor: None | str
     player_id: str
-    next_cursor: None | str | Unset = UNSET
-    preset: None | str | Unset = UNSET
+    preset: None | PresetName
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -38,17 +38,14 @@ class RatingHistoryPage:
             changes_item = changes_item_data.to_dict()
             changes.append(changes_item)
 
+        next_cursor: None | str
+        next_cursor = self.next_cursor
+
         player_id = self.player_id
 
-        next_cursor: None | str | Unset
-        if isinstance(self.next_cursor, Unset):
-            next_cursor = UNSET
-        else:
-            next_cursor = self.next_cursor
-
-        preset: None | str | Unset
-        if isinstance(self.preset, Unset):
-            preset = UNSET
+        preset: None | str
+        if isinstance(self.preset, PresetName):
+            preset = self.preset.value
         else:
             preset = self.preset
 
@@ -57,13 +54,11 @@ class RatingHistoryPage:
         field_dict.update(
             {
                 "changes": changes,
+                "next_cursor": next_cursor,
                 "player_id": player_id,
+                "preset": preset,
             }
         )
-        if next_cursor is not UNSET:
-            field_dict["next_cursor"] = next_cursor
-        if preset is not UNSET:
-            field_dict["preset"] = preset
 
         return field_dict
 
@@ -79,30 +74,34 @@ class RatingHistoryPage:
 
             changes.append(changes_item)
 
+        def _parse_next_cursor(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        next_cursor = _parse_next_cursor(d.pop("next_cursor"))
+
         player_id = d.pop("player_id")
 
-        def _parse_next_cursor(data: object) -> None | str | Unset:
+        def _parse_preset(data: object) -> None | PresetName:
             if data is None:
                 return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                preset_type_1 = PresetName(data)
 
-        next_cursor = _parse_next_cursor(d.pop("next_cursor", UNSET))
+                return preset_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PresetName, data)
 
-        def _parse_preset(data: object) -> None | str | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
-
-        preset = _parse_preset(d.pop("preset", UNSET))
+        preset = _parse_preset(d.pop("preset"))
 
         rating_history_page = cls(
             changes=changes,
-            player_id=player_id,
             next_cursor=next_cursor,
+            player_id=player_id,
             preset=preset,
         )
 

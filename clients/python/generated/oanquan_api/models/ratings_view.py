@@ -6,8 +6,6 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 if TYPE_CHECKING:
     from ..models.preset_rating_view import PresetRatingView
 
@@ -21,52 +19,46 @@ class RatingsView:
     Games under a custom mix of rules are never rated.
 
         Attributes:
-            classic (None | PresetRatingView | Unset):
-            online (None | PresetRatingView | Unset):
-            village (None | PresetRatingView | Unset):
+            classic (None | PresetRatingView):
+            online (None | PresetRatingView):
+            village (None | PresetRatingView):
     """
 
-    classic: None | PresetRatingView | Unset = UNSET
-    online: None | PresetRatingView | Unset = UNSET
-    village: None | PresetRatingView | Unset = UNSET
+    classic: None | PresetRatingView
+    online: None | PresetRatingView
+    village: None | PresetRatingView
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.preset_rating_view import PresetRatingView  # noqa: PLC0415
 
-        classic: dict[str, Any] | None | Unset
-        if isinstance(self.classic, Unset):
-            classic = UNSET
-        elif isinstance(self.classic, PresetRatingView):
+        classic: dict[str, Any] | None
+        if isinstance(self.classic, PresetRatingView):
             classic = self.classic.to_dict()
         else:
             classic = self.classic
 
-        online: dict[str, Any] | None | Unset
-        if isinstance(self.online, Unset):
-            online = UNSET
-        elif isinstance(self.online, PresetRatingView):
+        online: dict[str, Any] | None
+        if isinstance(self.online, PresetRatingView):
             online = self.online.to_dict()
         else:
             online = self.online
 
-        village: dict[str, Any] | None | Unset
-        if isinstance(self.village, Unset):
-            village = UNSET
-        elif isinstance(self.village, PresetRatingView):
+        village: dict[str, Any] | None
+        if isinstance(self.village, PresetRatingView):
             village = self.village.to_dict()
         else:
             village = self.village
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update({})
-        if classic is not UNSET:
-            field_dict["classic"] = classic
-        if online is not UNSET:
-            field_dict["online"] = online
-        if village is not UNSET:
-            field_dict["village"] = village
+        field_dict.update(
+            {
+                "classic": classic,
+                "online": online,
+                "village": village,
+            }
+        )
 
         return field_dict
 
@@ -76,10 +68,8 @@ class RatingsView:
 
         d = dict(src_dict)
 
-        def _parse_classic(data: object) -> None | PresetRatingView | Unset:
+        def _parse_classic(data: object) -> None | PresetRatingView:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, dict):
@@ -89,14 +79,12 @@ class RatingsView:
                 return classic_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | PresetRatingView | Unset, data)
+            return cast(None | PresetRatingView, data)
 
-        classic = _parse_classic(d.pop("classic", UNSET))
+        classic = _parse_classic(d.pop("classic"))
 
-        def _parse_online(data: object) -> None | PresetRatingView | Unset:
+        def _parse_online(data: object) -> None | PresetRatingView:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, dict):
@@ -106,14 +94,12 @@ class RatingsView:
                 return online_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | PresetRatingView | Unset, data)
+            return cast(None | PresetRatingView, data)
 
-        online = _parse_online(d.pop("online", UNSET))
+        online = _parse_online(d.pop("online"))
 
-        def _parse_village(data: object) -> None | PresetRatingView | Unset:
+        def _parse_village(data: object) -> None | PresetRatingView:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, dict):
@@ -123,9 +109,9 @@ class RatingsView:
                 return village_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | PresetRatingView | Unset, data)
+            return cast(None | PresetRatingView, data)
 
-        village = _parse_village(d.pop("village", UNSET))
+        village = _parse_village(d.pop("village"))
 
         ratings_view = cls(
             classic=classic,

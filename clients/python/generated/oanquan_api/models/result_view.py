@@ -5,6 +5,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
 
+from ..models.end_reason import EndReason
+from ..models.winner import Winner
+
 if TYPE_CHECKING:
     from ..models.scores_view import ScoresView
 
@@ -20,21 +23,22 @@ class ResultView:
         {'reason': 'mandarins_captured', 'scores': {'north': 37, 'south': 33}, 'winner': 'north'}
 
     Attributes:
-        reason (str): `mandarins_captured`, `max_plies`, `forfeit`, `resignation` or `timeout`.
+        reason (EndReason): Why a game ended: both mandarins captured, the ply limit, a forfeit (no stones to refill
+            with), a resignation or the clock.
         scores (ScoresView): Scores per seat: store small stones + `mandarin_value` × mandarins.
-        winner (str): `south`, `north` or `draw`.
+        winner (Winner): The winning seat, or `draw`.
     """
 
-    reason: str
+    reason: EndReason
     scores: ScoresView
-    winner: str
+    winner: Winner
 
     def to_dict(self) -> dict[str, Any]:
-        reason = self.reason
+        reason = self.reason.value
 
         scores = self.scores.to_dict()
 
-        winner = self.winner
+        winner = self.winner.value
 
         field_dict: dict[str, Any] = {}
 
@@ -53,11 +57,11 @@ class ResultView:
         from ..models.scores_view import ScoresView  # noqa: PLC0415
 
         d = dict(src_dict)
-        reason = d.pop("reason")
+        reason = EndReason(d.pop("reason"))
 
         scores = ScoresView.from_dict(d.pop("scores"))
 
-        winner = d.pop("winner")
+        winner = Winner(d.pop("winner"))
 
         result_view = cls(
             reason=reason,

@@ -9,7 +9,6 @@ from attrs import field as _attrs_field
 from ..models.mandarin_setup_name import MandarinSetupName
 from ..models.preset_name import PresetName
 from ..models.refill_shortfall_name import RefillShortfallName
-from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="RulesView")
 
@@ -29,9 +28,9 @@ class RulesView:
         mandarin_setup (MandarinSetupName):
         mandarin_value (int):
         max_plies (int):
+        preset (None | PresetName):
         refill_shortfall (RefillShortfallName):
         young_mandarin_min (int):
-        preset (None | PresetName | Unset):
     """
 
     empty_mandarin_is_gap: bool
@@ -39,9 +38,9 @@ class RulesView:
     mandarin_setup: MandarinSetupName
     mandarin_value: int
     max_plies: int
+    preset: None | PresetName
     refill_shortfall: RefillShortfallName
     young_mandarin_min: int
-    preset: None | PresetName | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -55,17 +54,15 @@ class RulesView:
 
         max_plies = self.max_plies
 
-        refill_shortfall = self.refill_shortfall.value
-
-        young_mandarin_min = self.young_mandarin_min
-
-        preset: None | str | Unset
-        if isinstance(self.preset, Unset):
-            preset = UNSET
-        elif isinstance(self.preset, PresetName):
+        preset: None | str
+        if isinstance(self.preset, PresetName):
             preset = self.preset.value
         else:
             preset = self.preset
+
+        refill_shortfall = self.refill_shortfall.value
+
+        young_mandarin_min = self.young_mandarin_min
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -76,12 +73,11 @@ class RulesView:
                 "mandarin_setup": mandarin_setup,
                 "mandarin_value": mandarin_value,
                 "max_plies": max_plies,
+                "preset": preset,
                 "refill_shortfall": refill_shortfall,
                 "young_mandarin_min": young_mandarin_min,
             }
         )
-        if preset is not UNSET:
-            field_dict["preset"] = preset
 
         return field_dict
 
@@ -98,14 +94,8 @@ class RulesView:
 
         max_plies = d.pop("max_plies")
 
-        refill_shortfall = RefillShortfallName(d.pop("refill_shortfall"))
-
-        young_mandarin_min = d.pop("young_mandarin_min")
-
-        def _parse_preset(data: object) -> None | PresetName | Unset:
+        def _parse_preset(data: object) -> None | PresetName:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, str):
@@ -115,9 +105,13 @@ class RulesView:
                 return preset_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | PresetName | Unset, data)
+            return cast(None | PresetName, data)
 
-        preset = _parse_preset(d.pop("preset", UNSET))
+        preset = _parse_preset(d.pop("preset"))
+
+        refill_shortfall = RefillShortfallName(d.pop("refill_shortfall"))
+
+        young_mandarin_min = d.pop("young_mandarin_min")
 
         rules_view = cls(
             empty_mandarin_is_gap=empty_mandarin_is_gap,
@@ -125,9 +119,9 @@ class RulesView:
             mandarin_setup=mandarin_setup,
             mandarin_value=mandarin_value,
             max_plies=max_plies,
+            preset=preset,
             refill_shortfall=refill_shortfall,
             young_mandarin_min=young_mandarin_min,
-            preset=preset,
         )
 
         rules_view.additional_properties = d

@@ -4,8 +4,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
-
-from ..types import UNSET, Unset
+from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
     from ..models.player_summary import PlayerSummary
@@ -19,39 +18,37 @@ class SeatPlayers:
     """Who sits where; `null` for an open seat.
 
     Attributes:
-        north (None | PlayerSummary | Unset):
-        south (None | PlayerSummary | Unset):
+        north (None | PlayerSummary):
+        south (None | PlayerSummary):
     """
 
-    north: None | PlayerSummary | Unset = UNSET
-    south: None | PlayerSummary | Unset = UNSET
+    north: None | PlayerSummary
+    south: None | PlayerSummary
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.player_summary import PlayerSummary  # noqa: PLC0415
 
-        north: dict[str, Any] | None | Unset
-        if isinstance(self.north, Unset):
-            north = UNSET
-        elif isinstance(self.north, PlayerSummary):
+        north: dict[str, Any] | None
+        if isinstance(self.north, PlayerSummary):
             north = self.north.to_dict()
         else:
             north = self.north
 
-        south: dict[str, Any] | None | Unset
-        if isinstance(self.south, Unset):
-            south = UNSET
-        elif isinstance(self.south, PlayerSummary):
+        south: dict[str, Any] | None
+        if isinstance(self.south, PlayerSummary):
             south = self.south.to_dict()
         else:
             south = self.south
 
         field_dict: dict[str, Any] = {}
-
-        field_dict.update({})
-        if north is not UNSET:
-            field_dict["north"] = north
-        if south is not UNSET:
-            field_dict["south"] = south
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "north": north,
+                "south": south,
+            }
+        )
 
         return field_dict
 
@@ -61,10 +58,8 @@ class SeatPlayers:
 
         d = dict(src_dict)
 
-        def _parse_north(data: object) -> None | PlayerSummary | Unset:
+        def _parse_north(data: object) -> None | PlayerSummary:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, dict):
@@ -74,14 +69,12 @@ class SeatPlayers:
                 return north_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | PlayerSummary | Unset, data)
+            return cast(None | PlayerSummary, data)
 
-        north = _parse_north(d.pop("north", UNSET))
+        north = _parse_north(d.pop("north"))
 
-        def _parse_south(data: object) -> None | PlayerSummary | Unset:
+        def _parse_south(data: object) -> None | PlayerSummary:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, dict):
@@ -91,13 +84,30 @@ class SeatPlayers:
                 return south_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | PlayerSummary | Unset, data)
+            return cast(None | PlayerSummary, data)
 
-        south = _parse_south(d.pop("south", UNSET))
+        south = _parse_south(d.pop("south"))
 
         seat_players = cls(
             north=north,
             south=south,
         )
 
+        seat_players.additional_properties = d
         return seat_players
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -7,8 +7,6 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 T = TypeVar("T", bound="TokenView")
 
 
@@ -21,8 +19,7 @@ class TokenView:
         current (bool): Whether it is the token this request came with.
         id (str):
         label (str):
-        last_used_at (datetime.datetime | None | Unset): When it last authenticated a request, to the minute (it is
-            recorded
+        last_used_at (datetime.datetime | None): When it last authenticated a request, to the minute (it is recorded
             at most once a minute); `null` if never.
     """
 
@@ -30,7 +27,7 @@ class TokenView:
     current: bool
     id: str
     label: str
-    last_used_at: datetime.datetime | None | Unset = UNSET
+    last_used_at: datetime.datetime | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -42,10 +39,8 @@ class TokenView:
 
         label = self.label
 
-        last_used_at: None | str | Unset
-        if isinstance(self.last_used_at, Unset):
-            last_used_at = UNSET
-        elif isinstance(self.last_used_at, datetime.datetime):
+        last_used_at: None | str
+        if isinstance(self.last_used_at, datetime.datetime):
             last_used_at = self.last_used_at.isoformat()
         else:
             last_used_at = self.last_used_at
@@ -58,10 +53,9 @@ class TokenView:
                 "current": current,
                 "id": id,
                 "label": label,
+                "last_used_at": last_used_at,
             }
         )
-        if last_used_at is not UNSET:
-            field_dict["last_used_at"] = last_used_at
 
         return field_dict
 
@@ -76,10 +70,8 @@ class TokenView:
 
         label = d.pop("label")
 
-        def _parse_last_used_at(data: object) -> datetime.datetime | None | Unset:
+        def _parse_last_used_at(data: object) -> datetime.datetime | None:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, str):
@@ -89,9 +81,9 @@ class TokenView:
                 return last_used_at_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(datetime.datetime | None | Unset, data)
+            return cast(datetime.datetime | None, data)
 
-        last_used_at = _parse_last_used_at(d.pop("last_used_at", UNSET))
+        last_used_at = _parse_last_used_at(d.pop("last_used_at"))
 
         token_view = cls(
             created_at=created_at,

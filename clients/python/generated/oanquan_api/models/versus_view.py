@@ -7,8 +7,6 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 if TYPE_CHECKING:
     from ..models.player_summary import PlayerSummary
     from ..models.record_view import RecordView
@@ -23,27 +21,32 @@ class VersusView:
 
     Example:
         {'all': {'draws': 0, 'games': 5, 'losses': 2, 'wins': 3}, 'last_played_at': '2025-01-31T08:30:00.123456Z',
-            'opponent': {'id': 'Zx8Yw7Vu6T', 'name': 'Minh'}, 'player': {'id': 'aB3dE6gH9j', 'name': 'Lan'}, 'rated':
-            {'draws': 0, 'games': 4, 'losses': 2, 'wins': 2}}
+            'opponent': {'bot': False, 'id': 'Zx8Yw7Vu6T', 'name': 'Minh'}, 'player': {'bot': False, 'id': 'aB3dE6gH9j',
+            'name': 'Lan'}, 'rated': {'draws': 0, 'games': 4, 'losses': 2, 'wins': 2}}
 
     Attributes:
         all_ (RecordView): Games counted from one player's side.
+        last_played_at (datetime.datetime | None): When the last of those games finished; `null` if they never played.
         opponent (PlayerSummary):
         player (PlayerSummary):
         rated (RecordView): Games counted from one player's side.
-        last_played_at (datetime.datetime | None | Unset): When the last of those games finished; `null` if they never
-            played.
     """
 
     all_: RecordView
+    last_played_at: datetime.datetime | None
     opponent: PlayerSummary
     player: PlayerSummary
     rated: RecordView
-    last_played_at: datetime.datetime | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         all_ = self.all_.to_dict()
+
+        last_played_at: None | str
+        if isinstance(self.last_played_at, datetime.datetime):
+            last_played_at = self.last_played_at.isoformat()
+        else:
+            last_played_at = self.last_played_at
 
         opponent = self.opponent.to_dict()
 
@@ -51,26 +54,17 @@ class VersusView:
 
         rated = self.rated.to_dict()
 
-        last_played_at: None | str | Unset
-        if isinstance(self.last_played_at, Unset):
-            last_played_at = UNSET
-        elif isinstance(self.last_played_at, datetime.datetime):
-            last_played_at = self.last_played_at.isoformat()
-        else:
-            last_played_at = self.last_played_at
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "all": all_,
+                "last_played_at": last_played_at,
                 "opponent": opponent,
                 "player": player,
                 "rated": rated,
             }
         )
-        if last_played_at is not UNSET:
-            field_dict["last_played_at"] = last_played_at
 
         return field_dict
 
@@ -82,16 +76,8 @@ class VersusView:
         d = dict(src_dict)
         all_ = RecordView.from_dict(d.pop("all"))
 
-        opponent = PlayerSummary.from_dict(d.pop("opponent"))
-
-        player = PlayerSummary.from_dict(d.pop("player"))
-
-        rated = RecordView.from_dict(d.pop("rated"))
-
-        def _parse_last_played_at(data: object) -> datetime.datetime | None | Unset:
+        def _parse_last_played_at(data: object) -> datetime.datetime | None:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, str):
@@ -101,16 +87,22 @@ class VersusView:
                 return last_played_at_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(datetime.datetime | None | Unset, data)
+            return cast(datetime.datetime | None, data)
 
-        last_played_at = _parse_last_played_at(d.pop("last_played_at", UNSET))
+        last_played_at = _parse_last_played_at(d.pop("last_played_at"))
+
+        opponent = PlayerSummary.from_dict(d.pop("opponent"))
+
+        player = PlayerSummary.from_dict(d.pop("player"))
+
+        rated = RecordView.from_dict(d.pop("rated"))
 
         versus_view = cls(
             all_=all_,
+            last_played_at=last_played_at,
             opponent=opponent,
             player=player,
             rated=rated,
-            last_played_at=last_played_at,
         )
 
         versus_view.additional_properties = d

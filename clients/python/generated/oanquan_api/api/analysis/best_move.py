@@ -95,7 +95,9 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: BestMoveRequest,
 ) -> Response[BestMoveResponse | Problem]:
-    """Searches a position for its best move and values every legal move.
+    """Best move of a position
+
+     Searches a position for its best move and values every legal move.
 
     Args:
         body (BestMoveRequest):  Example: {'position': 'M5,0,0,1,0,0,M3,0,4,0,0,2 s 0:0 0:0 20',
@@ -125,7 +127,9 @@ def sync(
     client: AuthenticatedClient | Client,
     body: BestMoveRequest,
 ) -> BestMoveResponse | Problem | None:
-    """Searches a position for its best move and values every legal move.
+    """Best move of a position
+
+     Searches a position for its best move and values every legal move.
 
     Args:
         body (BestMoveRequest):  Example: {'position': 'M5,0,0,1,0,0,M3,0,4,0,0,2 s 0:0 0:0 20',
@@ -150,7 +154,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: BestMoveRequest,
 ) -> Response[BestMoveResponse | Problem]:
-    """Searches a position for its best move and values every legal move.
+    """Best move of a position
+
+     Searches a position for its best move and values every legal move.
 
     Args:
         body (BestMoveRequest):  Example: {'position': 'M5,0,0,1,0,0,M3,0,4,0,0,2 s 0:0 0:0 20',
@@ -178,7 +184,9 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: BestMoveRequest,
 ) -> BestMoveResponse | Problem | None:
-    """Searches a position for its best move and values every legal move.
+    """Best move of a position
+
+     Searches a position for its best move and values every legal move.
 
     Args:
         body (BestMoveRequest):  Example: {'position': 'M5,0,0,1,0,0,M3,0,4,0,0,2 s 0:0 0:0 20',

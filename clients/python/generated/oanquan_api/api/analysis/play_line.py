@@ -90,7 +90,9 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: AnalysisRequest,
 ) -> Response[AnalysisResponse | Problem]:
-    """Plays a line of moves from the standard start or any valid position and
+    """Play a line of moves
+
+     Plays a line of moves from the standard start or any valid position and
     returns, after each move, its event trace, position and scores. An
     answer holds at most 100,000 events (`answer_too_large` beyond).
 
@@ -122,7 +124,9 @@ def sync(
     client: AuthenticatedClient | Client,
     body: AnalysisRequest,
 ) -> AnalysisResponse | Problem | None:
-    """Plays a line of moves from the standard start or any valid position and
+    """Play a line of moves
+
+     Plays a line of moves from the standard start or any valid position and
     returns, after each move, its event trace, position and scores. An
     answer holds at most 100,000 events (`answer_too_large` beyond).
 
@@ -149,7 +153,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: AnalysisRequest,
 ) -> Response[AnalysisResponse | Problem]:
-    """Plays a line of moves from the standard start or any valid position and
+    """Play a line of moves
+
+     Plays a line of moves from the standard start or any valid position and
     returns, after each move, its event trace, position and scores. An
     answer holds at most 100,000 events (`answer_too_large` beyond).
 
@@ -179,7 +185,9 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: AnalysisRequest,
 ) -> AnalysisResponse | Problem | None:
-    """Plays a line of moves from the standard start or any valid position and
+    """Play a line of moves
+
+     Plays a line of moves from the standard start or any valid position and
     returns, after each move, its event trace, position and scores. An
     answer holds at most 100,000 events (`answer_too_large` beyond).
 

@@ -98,7 +98,9 @@ def sync_detailed(
     client: AuthenticatedClient,
     idempotency_key: None | str | Unset = UNSET,
 ) -> Response[GameView | Problem]:
-    """Aborts an active game in which a side has made fewer than two moves
+    """Abort a game
+
+     Aborts an active game in which a side has made fewer than two moves
     (either player): status `aborted`, never rated.
 
     Args:
@@ -131,7 +133,9 @@ def sync(
     client: AuthenticatedClient,
     idempotency_key: None | str | Unset = UNSET,
 ) -> GameView | Problem | None:
-    """Aborts an active game in which a side has made fewer than two moves
+    """Abort a game
+
+     Aborts an active game in which a side has made fewer than two moves
     (either player): status `aborted`, never rated.
 
     Args:
@@ -159,7 +163,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     idempotency_key: None | str | Unset = UNSET,
 ) -> Response[GameView | Problem]:
-    """Aborts an active game in which a side has made fewer than two moves
+    """Abort a game
+
+     Aborts an active game in which a side has made fewer than two moves
     (either player): status `aborted`, never rated.
 
     Args:
@@ -190,7 +196,9 @@ async def asyncio(
     client: AuthenticatedClient,
     idempotency_key: None | str | Unset = UNSET,
 ) -> GameView | Problem | None:
-    """Aborts an active game in which a side has made fewer than two moves
+    """Abort a game
+
+     Aborts an active game in which a side has made fewer than two moves
     (either player): status `aborted`, never rated.
 
     Args:

@@ -98,7 +98,9 @@ def sync_detailed(
     client: AuthenticatedClient,
     idempotency_key: None | str | Unset = UNSET,
 ) -> Response[GameView | Problem]:
-    """Cancels a game that is still waiting for its second player (creator only).
+    """Cancel a waiting game
+
+     Cancels a game that is still waiting for its second player (creator only).
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
@@ -130,7 +132,9 @@ def sync(
     client: AuthenticatedClient,
     idempotency_key: None | str | Unset = UNSET,
 ) -> GameView | Problem | None:
-    """Cancels a game that is still waiting for its second player (creator only).
+    """Cancel a waiting game
+
+     Cancels a game that is still waiting for its second player (creator only).
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
@@ -157,7 +161,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     idempotency_key: None | str | Unset = UNSET,
 ) -> Response[GameView | Problem]:
-    """Cancels a game that is still waiting for its second player (creator only).
+    """Cancel a waiting game
+
+     Cancels a game that is still waiting for its second player (creator only).
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
@@ -187,7 +193,9 @@ async def asyncio(
     client: AuthenticatedClient,
     idempotency_key: None | str | Unset = UNSET,
 ) -> GameView | Problem | None:
-    """Cancels a game that is still waiting for its second player (creator only).
+    """Cancel a waiting game
+
+     Cancels a game that is still waiting for its second player (creator only).
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.

@@ -95,7 +95,9 @@ def sync_detailed(
     body: NewGame,
     idempotency_key: None | str | Unset = UNSET,
 ) -> Response[GameView | Problem]:
-    """Creates a game; the creator takes a seat and the game waits for a second
+    """Create a game
+
+     Creates a game; the creator takes a seat and the game waits for a second
     player. With `opponent` set to a bot's id (`GET /v1/bots`) the bot takes
     the other seat at once and the game is `active`.
 
@@ -131,7 +133,9 @@ def sync(
     body: NewGame,
     idempotency_key: None | str | Unset = UNSET,
 ) -> GameView | Problem | None:
-    """Creates a game; the creator takes a seat and the game waits for a second
+    """Create a game
+
+     Creates a game; the creator takes a seat and the game waits for a second
     player. With `opponent` set to a bot's id (`GET /v1/bots`) the bot takes
     the other seat at once and the game is `active`.
 
@@ -162,7 +166,9 @@ async def asyncio_detailed(
     body: NewGame,
     idempotency_key: None | str | Unset = UNSET,
 ) -> Response[GameView | Problem]:
-    """Creates a game; the creator takes a seat and the game waits for a second
+    """Create a game
+
+     Creates a game; the creator takes a seat and the game waits for a second
     player. With `opponent` set to a bot's id (`GET /v1/bots`) the bot takes
     the other seat at once and the game is `active`.
 
@@ -196,7 +202,9 @@ async def asyncio(
     body: NewGame,
     idempotency_key: None | str | Unset = UNSET,
 ) -> GameView | Problem | None:
-    """Creates a game; the creator takes a seat and the game waits for a second
+    """Create a game
+
+     Creates a game; the creator takes a seat and the game waits for a second
     player. With `opponent` set to a bot's id (`GET /v1/bots`) the bot takes
     the other seat at once and the game is `active`.
 

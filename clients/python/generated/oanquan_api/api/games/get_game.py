@@ -86,7 +86,9 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     if_none_match: None | str | Unset = UNSET,
 ) -> Response[Any | GameView | Problem]:
-    """A game: rules, seats, the current position spelled out, legal moves, result.
+    """Get a game
+
+     A game: rules, seats, the current position spelled out, legal moves, result.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
@@ -118,7 +120,9 @@ def sync(
     client: AuthenticatedClient | Client,
     if_none_match: None | str | Unset = UNSET,
 ) -> Any | GameView | Problem | None:
-    """A game: rules, seats, the current position spelled out, legal moves, result.
+    """Get a game
+
+     A game: rules, seats, the current position spelled out, legal moves, result.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
@@ -145,7 +149,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     if_none_match: None | str | Unset = UNSET,
 ) -> Response[Any | GameView | Problem]:
-    """A game: rules, seats, the current position spelled out, legal moves, result.
+    """Get a game
+
+     A game: rules, seats, the current position spelled out, legal moves, result.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
@@ -175,7 +181,9 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     if_none_match: None | str | Unset = UNSET,
 ) -> Any | GameView | Problem | None:
-    """A game: rules, seats, the current position spelled out, legal moves, result.
+    """Get a game
+
+     A game: rules, seats, the current position spelled out, legal moves, result.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.

@@ -8,13 +8,18 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.move_view import MoveView
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     id: str,
     ply: int,
+    *,
+    if_none_match: None | str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -24,6 +29,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -81,13 +87,17 @@ def sync_detailed(
     ply: int,
     *,
     client: AuthenticatedClient | Client,
+    if_none_match: None | str | Unset = UNSET,
 ) -> Response[Any | MoveView | Problem]:
-    """One move of a game, with its event trace. A move never changes once
+    """Get one move
+
+     One move of a game, with its event trace. A move never changes once
     played: it is sent `Cache-Control: public, max-age=31536000, immutable`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         ply (int):
+        if_none_match (None | str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -100,6 +110,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         id=id,
         ply=ply,
+        if_none_match=if_none_match,
     )
 
     response = client.get_httpx_client().request(
@@ -114,13 +125,17 @@ def sync(
     ply: int,
     *,
     client: AuthenticatedClient | Client,
+    if_none_match: None | str | Unset = UNSET,
 ) -> Any | MoveView | Problem | None:
-    """One move of a game, with its event trace. A move never changes once
+    """Get one move
+
+     One move of a game, with its event trace. A move never changes once
     played: it is sent `Cache-Control: public, max-age=31536000, immutable`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         ply (int):
+        if_none_match (None | str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -134,6 +149,7 @@ def sync(
         id=id,
         ply=ply,
         client=client,
+        if_none_match=if_none_match,
     ).parsed
 
 
@@ -142,13 +158,17 @@ async def asyncio_detailed(
     ply: int,
     *,
     client: AuthenticatedClient | Client,
+    if_none_match: None | str | Unset = UNSET,
 ) -> Response[Any | MoveView | Problem]:
-    """One move of a game, with its event trace. A move never changes once
+    """Get one move
+
+     One move of a game, with its event trace. A move never changes once
     played: it is sent `Cache-Control: public, max-age=31536000, immutable`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         ply (int):
+        if_none_match (None | str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -161,6 +181,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         id=id,
         ply=ply,
+        if_none_match=if_none_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -173,13 +194,17 @@ async def asyncio(
     ply: int,
     *,
     client: AuthenticatedClient | Client,
+    if_none_match: None | str | Unset = UNSET,
 ) -> Any | MoveView | Problem | None:
-    """One move of a game, with its event trace. A move never changes once
+    """Get one move
+
+     One move of a game, with its event trace. A move never changes once
     played: it is sent `Cache-Control: public, max-age=31536000, immutable`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         ply (int):
+        if_none_match (None | str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -194,5 +219,6 @@ async def asyncio(
             id=id,
             ply=ply,
             client=client,
+            if_none_match=if_none_match,
         )
     ).parsed

@@ -93,7 +93,9 @@ def sync_detailed(
     client: AuthenticatedClient,
     idempotency_key: None | str | Unset = UNSET,
 ) -> Response[GameView | Problem]:
-    """Takes the open seat (or the one reserved for you); the game becomes `active`.
+    """Join a game
+
+     Takes the open seat (or the one reserved for you); the game becomes `active`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
@@ -125,7 +127,9 @@ def sync(
     client: AuthenticatedClient,
     idempotency_key: None | str | Unset = UNSET,
 ) -> GameView | Problem | None:
-    """Takes the open seat (or the one reserved for you); the game becomes `active`.
+    """Join a game
+
+     Takes the open seat (or the one reserved for you); the game becomes `active`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
@@ -152,7 +156,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     idempotency_key: None | str | Unset = UNSET,
 ) -> Response[GameView | Problem]:
-    """Takes the open seat (or the one reserved for you); the game becomes `active`.
+    """Join a game
+
+     Takes the open seat (or the one reserved for you); the game becomes `active`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
@@ -182,7 +188,9 @@ async def asyncio(
     client: AuthenticatedClient,
     idempotency_key: None | str | Unset = UNSET,
 ) -> GameView | Problem | None:
-    """Takes the open seat (or the one reserved for you); the game becomes `active`.
+    """Join a game
+
+     Takes the open seat (or the one reserved for you); the game becomes `active`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.

@@ -55,7 +55,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Problem | Status]:
-    """Liveness: the process is up and serving HTTP. Never touches the database.
+    """Liveness probe
+
+     Liveness: the process is up and serving HTTP. Never touches the database.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -78,7 +80,9 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 ) -> Problem | Status | None:
-    """Liveness: the process is up and serving HTTP. Never touches the database.
+    """Liveness probe
+
+     Liveness: the process is up and serving HTTP. Never touches the database.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -97,7 +101,9 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Problem | Status]:
-    """Liveness: the process is up and serving HTTP. Never touches the database.
+    """Liveness probe
+
+     Liveness: the process is up and serving HTTP. Never touches the database.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -118,7 +124,9 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 ) -> Problem | Status | None:
-    """Liveness: the process is up and serving HTTP. Never touches the database.
+    """Liveness probe
+
+     Liveness: the process is up and serving HTTP. Never touches the database.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

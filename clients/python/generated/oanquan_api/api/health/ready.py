@@ -60,7 +60,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Problem | Status]:
-    """Readiness: the database answers `SELECT 1` within 2 seconds.
+    """Readiness probe
+
+     Readiness: the database answers `SELECT 1` within 2 seconds.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -83,7 +85,9 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 ) -> Problem | Status | None:
-    """Readiness: the database answers `SELECT 1` within 2 seconds.
+    """Readiness probe
+
+     Readiness: the database answers `SELECT 1` within 2 seconds.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -102,7 +106,9 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Problem | Status]:
-    """Readiness: the database answers `SELECT 1` within 2 seconds.
+    """Readiness probe
+
+     Readiness: the database answers `SELECT 1` within 2 seconds.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -123,7 +129,9 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 ) -> Problem | Status | None:
-    """Readiness: the database answers `SELECT 1` within 2 seconds.
+    """Readiness probe
+
+     Readiness: the database answers `SELECT 1` within 2 seconds.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

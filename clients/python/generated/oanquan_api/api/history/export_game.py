@@ -15,7 +15,11 @@ def _get_kwargs(
     id: str,
     *,
     format_: str | Unset = UNSET,
+    if_none_match: None | str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     params: dict[str, Any] = {}
 
@@ -31,6 +35,7 @@ def _get_kwargs(
         "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -88,6 +93,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     format_: str | Unset = UNSET,
+    if_none_match: None | str | Unset = UNSET,
 ) -> Response[Any | GameRecord | Problem]:
     """The full record of a game, as JSON or as PGN-like text.
 
@@ -99,6 +105,7 @@ def sync_detailed(
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         format_ (str | Unset):
+        if_none_match (None | str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -111,6 +118,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         id=id,
         format_=format_,
+        if_none_match=if_none_match,
     )
 
     response = client.get_httpx_client().request(
@@ -125,6 +133,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     format_: str | Unset = UNSET,
+    if_none_match: None | str | Unset = UNSET,
 ) -> Any | GameRecord | Problem | None:
     """The full record of a game, as JSON or as PGN-like text.
 
@@ -136,6 +145,7 @@ def sync(
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         format_ (str | Unset):
+        if_none_match (None | str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -149,6 +159,7 @@ def sync(
         id=id,
         client=client,
         format_=format_,
+        if_none_match=if_none_match,
     ).parsed
 
 
@@ -157,6 +168,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     format_: str | Unset = UNSET,
+    if_none_match: None | str | Unset = UNSET,
 ) -> Response[Any | GameRecord | Problem]:
     """The full record of a game, as JSON or as PGN-like text.
 
@@ -168,6 +180,7 @@ async def asyncio_detailed(
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         format_ (str | Unset):
+        if_none_match (None | str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -180,6 +193,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         id=id,
         format_=format_,
+        if_none_match=if_none_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -192,6 +206,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     format_: str | Unset = UNSET,
+    if_none_match: None | str | Unset = UNSET,
 ) -> Any | GameRecord | Problem | None:
     """The full record of a game, as JSON or as PGN-like text.
 
@@ -203,6 +218,7 @@ async def asyncio(
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         format_ (str | Unset):
+        if_none_match (None | str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -217,5 +233,6 @@ async def asyncio(
             id=id,
             client=client,
             format_=format_,
+            if_none_match=if_none_match,
         )
     ).parsed

@@ -5,7 +5,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.game_record import GameRecord
+from ...models.game_record_input import GameRecordInput
 from ...models.game_view import GameView
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
@@ -13,7 +13,7 @@ from ...types import UNSET, Response, Unset
 
 def _get_kwargs(
     *,
-    body: GameRecord,
+    body: GameRecordInput,
     idempotency_key: None | str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -92,7 +92,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    body: GameRecord,
+    body: GameRecordInput,
     idempotency_key: None | str | Unset = UNSET,
 ) -> Response[GameView | Problem]:
     """Imports a game record (JSON or text) as an unrated game for study.
@@ -107,9 +107,9 @@ def sync_detailed(
 
     Args:
         idempotency_key (None | str | Unset):
-        body (GameRecord): A game record: what `GET /v1/games/{id}/export` gives and
-            `POST /v1/games/import` takes. On import only `moves[].notation` is
-            required; everything else given is checked against the replay.
+        body (GameRecordInput): A game record to import (`POST /v1/games/import`): an exported
+            `GameRecord` reads as one. Only `moves[].notation` is required;
+            everything else given is checked against the replay.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -134,7 +134,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-    body: GameRecord,
+    body: GameRecordInput,
     idempotency_key: None | str | Unset = UNSET,
 ) -> GameView | Problem | None:
     """Imports a game record (JSON or text) as an unrated game for study.
@@ -149,9 +149,9 @@ def sync(
 
     Args:
         idempotency_key (None | str | Unset):
-        body (GameRecord): A game record: what `GET /v1/games/{id}/export` gives and
-            `POST /v1/games/import` takes. On import only `moves[].notation` is
-            required; everything else given is checked against the replay.
+        body (GameRecordInput): A game record to import (`POST /v1/games/import`): an exported
+            `GameRecord` reads as one. Only `moves[].notation` is required;
+            everything else given is checked against the replay.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -171,7 +171,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    body: GameRecord,
+    body: GameRecordInput,
     idempotency_key: None | str | Unset = UNSET,
 ) -> Response[GameView | Problem]:
     """Imports a game record (JSON or text) as an unrated game for study.
@@ -186,9 +186,9 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (None | str | Unset):
-        body (GameRecord): A game record: what `GET /v1/games/{id}/export` gives and
-            `POST /v1/games/import` takes. On import only `moves[].notation` is
-            required; everything else given is checked against the replay.
+        body (GameRecordInput): A game record to import (`POST /v1/games/import`): an exported
+            `GameRecord` reads as one. Only `moves[].notation` is required;
+            everything else given is checked against the replay.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -211,7 +211,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    body: GameRecord,
+    body: GameRecordInput,
     idempotency_key: None | str | Unset = UNSET,
 ) -> GameView | Problem | None:
     """Imports a game record (JSON or text) as an unrated game for study.
@@ -226,9 +226,9 @@ async def asyncio(
 
     Args:
         idempotency_key (None | str | Unset):
-        body (GameRecord): A game record: what `GET /v1/games/{id}/export` gives and
-            `POST /v1/games/import` takes. On import only `moves[].notation` is
-            required; everything else given is checked against the replay.
+        body (GameRecordInput): A game record to import (`POST /v1/games/import`): an exported
+            `GameRecord` reads as one. Only `moves[].notation` is required;
+            everything else given is checked against the replay.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -16,7 +16,11 @@ def _get_kwargs(
     *,
     from_: int | Unset = UNSET,
     to: int | Unset = UNSET,
+    if_none_match: None | str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     params: dict[str, Any] = {}
 
@@ -34,6 +38,7 @@ def _get_kwargs(
         "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -92,6 +97,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     from_: int | Unset = UNSET,
     to: int | Unset = UNSET,
+    if_none_match: None | str | Unset = UNSET,
 ) -> Response[Any | MoveRange | Problem]:
     """A game's moves, each with its event trace and the position after it.
 
@@ -103,6 +109,7 @@ def sync_detailed(
         id (str): A game id: 10 ASCII letters or digits.
         from_ (int | Unset):
         to (int | Unset):
+        if_none_match (None | str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -116,6 +123,7 @@ def sync_detailed(
         id=id,
         from_=from_,
         to=to,
+        if_none_match=if_none_match,
     )
 
     response = client.get_httpx_client().request(
@@ -131,6 +139,7 @@ def sync(
     client: AuthenticatedClient | Client,
     from_: int | Unset = UNSET,
     to: int | Unset = UNSET,
+    if_none_match: None | str | Unset = UNSET,
 ) -> Any | MoveRange | Problem | None:
     """A game's moves, each with its event trace and the position after it.
 
@@ -142,6 +151,7 @@ def sync(
         id (str): A game id: 10 ASCII letters or digits.
         from_ (int | Unset):
         to (int | Unset):
+        if_none_match (None | str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -156,6 +166,7 @@ def sync(
         client=client,
         from_=from_,
         to=to,
+        if_none_match=if_none_match,
     ).parsed
 
 
@@ -165,6 +176,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     from_: int | Unset = UNSET,
     to: int | Unset = UNSET,
+    if_none_match: None | str | Unset = UNSET,
 ) -> Response[Any | MoveRange | Problem]:
     """A game's moves, each with its event trace and the position after it.
 
@@ -176,6 +188,7 @@ async def asyncio_detailed(
         id (str): A game id: 10 ASCII letters or digits.
         from_ (int | Unset):
         to (int | Unset):
+        if_none_match (None | str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -189,6 +202,7 @@ async def asyncio_detailed(
         id=id,
         from_=from_,
         to=to,
+        if_none_match=if_none_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -202,6 +216,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     from_: int | Unset = UNSET,
     to: int | Unset = UNSET,
+    if_none_match: None | str | Unset = UNSET,
 ) -> Any | MoveRange | Problem | None:
     """A game's moves, each with its event trace and the position after it.
 
@@ -213,6 +228,7 @@ async def asyncio(
         id (str): A game id: 10 ASCII letters or digits.
         from_ (int | Unset):
         to (int | Unset):
+        if_none_match (None | str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -228,5 +244,6 @@ async def asyncio(
             client=client,
             from_=from_,
             to=to,
+            if_none_match=if_none_match,
         )
     ).parsed

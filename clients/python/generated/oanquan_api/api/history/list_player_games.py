@@ -97,7 +97,9 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
 ) -> Response[GamePage | Problem]:
-    """The games a player sits in, newest first; paged like `GET /v1/games`.
+    """List a player's games
+
+     The games a player sits in, newest first; paged like `GET /v1/games`.
 
     Args:
         id (str): A player id: 10 ASCII letters or digits.
@@ -141,7 +143,9 @@ def sync(
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
 ) -> GamePage | Problem | None:
-    """The games a player sits in, newest first; paged like `GET /v1/games`.
+    """List a player's games
+
+     The games a player sits in, newest first; paged like `GET /v1/games`.
 
     Args:
         id (str): A player id: 10 ASCII letters or digits.
@@ -180,7 +184,9 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
 ) -> Response[GamePage | Problem]:
-    """The games a player sits in, newest first; paged like `GET /v1/games`.
+    """List a player's games
+
+     The games a player sits in, newest first; paged like `GET /v1/games`.
 
     Args:
         id (str): A player id: 10 ASCII letters or digits.
@@ -222,7 +228,9 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
 ) -> GamePage | Problem | None:
-    """The games a player sits in, newest first; paged like `GET /v1/games`.
+    """List a player's games
+
+     The games a player sits in, newest first; paged like `GET /v1/games`.
 
     Args:
         id (str): A player id: 10 ASCII letters or digits.

@@ -86,7 +86,9 @@ def sync_detailed(
     client: AuthenticatedClient,
     idempotency_key: None | str | Unset = UNSET,
 ) -> Response[Any | Problem]:
-    """Deletes one of your tokens: from the next request on, on every server,
+    """Delete a token
+
+     Deletes one of your tokens: from the next request on, on every server,
     it authenticates nothing. You may delete the token you are using; this
     request still succeeds, and the next one with it is 401.
 
@@ -120,7 +122,9 @@ def sync(
     client: AuthenticatedClient,
     idempotency_key: None | str | Unset = UNSET,
 ) -> Any | Problem | None:
-    """Deletes one of your tokens: from the next request on, on every server,
+    """Delete a token
+
+     Deletes one of your tokens: from the next request on, on every server,
     it authenticates nothing. You may delete the token you are using; this
     request still succeeds, and the next one with it is 401.
 
@@ -149,7 +153,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     idempotency_key: None | str | Unset = UNSET,
 ) -> Response[Any | Problem]:
-    """Deletes one of your tokens: from the next request on, on every server,
+    """Delete a token
+
+     Deletes one of your tokens: from the next request on, on every server,
     it authenticates nothing. You may delete the token you are using; this
     request still succeeds, and the next one with it is 401.
 
@@ -181,7 +187,9 @@ async def asyncio(
     client: AuthenticatedClient,
     idempotency_key: None | str | Unset = UNSET,
 ) -> Any | Problem | None:
-    """Deletes one of your tokens: from the next request on, on every server,
+    """Delete a token
+
+     Deletes one of your tokens: from the next request on, on every server,
     it authenticates nothing. You may delete the token you are using; this
     request still succeeds, and the next one with it is 401.
 

@@ -69,7 +69,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[PlayerProfile | Problem]:
-    """The profile of the player whose token is presented: a way to check a token.
+    """Get your profile
+
+     The profile of the player whose token is presented: a way to check a token.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -92,7 +94,9 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> PlayerProfile | Problem | None:
-    """The profile of the player whose token is presented: a way to check a token.
+    """Get your profile
+
+     The profile of the player whose token is presented: a way to check a token.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -111,7 +115,9 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[PlayerProfile | Problem]:
-    """The profile of the player whose token is presented: a way to check a token.
+    """Get your profile
+
+     The profile of the player whose token is presented: a way to check a token.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -132,7 +138,9 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> PlayerProfile | Problem | None:
-    """The profile of the player whose token is presented: a way to check a token.
+    """Get your profile
+
+     The profile of the player whose token is presented: a way to check a token.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -75,7 +75,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[PlayerProfile | Problem]:
-    """A player's public profile, with their rating, RD and record per preset.
+    """Get a player
+
+     A player's public profile, with their rating, RD and record per preset.
 
     Args:
         id (str): A player id: 10 ASCII letters or digits.
@@ -104,7 +106,9 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 ) -> PlayerProfile | Problem | None:
-    """A player's public profile, with their rating, RD and record per preset.
+    """Get a player
+
+     A player's public profile, with their rating, RD and record per preset.
 
     Args:
         id (str): A player id: 10 ASCII letters or digits.
@@ -128,7 +132,9 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[PlayerProfile | Problem]:
-    """A player's public profile, with their rating, RD and record per preset.
+    """Get a player
+
+     A player's public profile, with their rating, RD and record per preset.
 
     Args:
         id (str): A player id: 10 ASCII letters or digits.
@@ -155,7 +161,9 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 ) -> PlayerProfile | Problem | None:
-    """A player's public profile, with their rating, RD and record per preset.
+    """Get a player
+
+     A player's public profile, with their rating, RD and record per preset.
 
     Args:
         id (str): A player id: 10 ASCII letters or digits.

@@ -60,7 +60,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[BotList | Problem]:
-    """The built-in bots, one per level. Create a game with `opponent` set to
+    """List the bots
+
+     The built-in bots, one per level. Create a game with `opponent` set to
     a bot's id and the bot takes the other seat at once (the game is
     `active`); it answers each move within its level's search and the
     game's clock. A bot has no token: nobody can play as one.
@@ -86,7 +88,9 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 ) -> BotList | Problem | None:
-    """The built-in bots, one per level. Create a game with `opponent` set to
+    """List the bots
+
+     The built-in bots, one per level. Create a game with `opponent` set to
     a bot's id and the bot takes the other seat at once (the game is
     `active`); it answers each move within its level's search and the
     game's clock. A bot has no token: nobody can play as one.
@@ -108,7 +112,9 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[BotList | Problem]:
-    """The built-in bots, one per level. Create a game with `opponent` set to
+    """List the bots
+
+     The built-in bots, one per level. Create a game with `opponent` set to
     a bot's id and the bot takes the other seat at once (the game is
     `active`); it answers each move within its level's search and the
     game's clock. A bot has no token: nobody can play as one.
@@ -132,7 +138,9 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 ) -> BotList | Problem | None:
-    """The built-in bots, one per level. Create a game with `opponent` set to
+    """List the bots
+
+     The built-in bots, one per level. Create a game with `opponent` set to
     a bot's id and the bot takes the other seat at once (the game is
     `active`); it answers each move within its level's search and the
     game's clock. A bot has no token: nobody can play as one.

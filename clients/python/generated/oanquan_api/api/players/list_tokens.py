@@ -65,7 +65,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[Problem | TokenList]:
-    """Your tokens: ids, labels, when each was created and last used. Never
+    """List your tokens
+
+     Your tokens: ids, labels, when each was created and last used. Never
     the tokens themselves.
 
     Raises:
@@ -89,7 +91,9 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> Problem | TokenList | None:
-    """Your tokens: ids, labels, when each was created and last used. Never
+    """List your tokens
+
+     Your tokens: ids, labels, when each was created and last used. Never
     the tokens themselves.
 
     Raises:
@@ -109,7 +113,9 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[Problem | TokenList]:
-    """Your tokens: ids, labels, when each was created and last used. Never
+    """List your tokens
+
+     Your tokens: ids, labels, when each was created and last used. Never
     the tokens themselves.
 
     Raises:
@@ -131,7 +137,9 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> Problem | TokenList | None:
-    """Your tokens: ids, labels, when each was created and last used. Never
+    """List your tokens
+
+     Your tokens: ids, labels, when each was created and last used. Never
     the tokens themselves.
 
     Raises:

@@ -73,7 +73,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Problem | ProblemType]:
-    """Describes one problem code.
+    """Describe a problem code
+
+     Describes one problem code.
 
     Args:
         code (str):
@@ -102,7 +104,9 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 ) -> Problem | ProblemType | None:
-    """Describes one problem code.
+    """Describe a problem code
+
+     Describes one problem code.
 
     Args:
         code (str):
@@ -126,7 +130,9 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Problem | ProblemType]:
-    """Describes one problem code.
+    """Describe a problem code
+
+     Describes one problem code.
 
     Args:
         code (str):
@@ -153,7 +159,9 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 ) -> Problem | ProblemType | None:
-    """Describes one problem code.
+    """Describe a problem code
+
+     Describes one problem code.
 
     Args:
         code (str):

@@ -98,7 +98,9 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
 ) -> Response[Problem | RatingHistoryPage]:
-    """A player's rating changes, newest first: one per rated game, with the
+    """A player's rating history
+
+     A player's rating changes, newest first: one per rated game, with the
     rating, RD and volatility before and after.
 
     Args:
@@ -137,7 +139,9 @@ def sync(
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
 ) -> Problem | RatingHistoryPage | None:
-    """A player's rating changes, newest first: one per rated game, with the
+    """A player's rating history
+
+     A player's rating changes, newest first: one per rated game, with the
     rating, RD and volatility before and after.
 
     Args:
@@ -171,7 +175,9 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
 ) -> Response[Problem | RatingHistoryPage]:
-    """A player's rating changes, newest first: one per rated game, with the
+    """A player's rating history
+
+     A player's rating changes, newest first: one per rated game, with the
     rating, RD and volatility before and after.
 
     Args:
@@ -208,7 +214,9 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
 ) -> Problem | RatingHistoryPage | None:
-    """A player's rating changes, newest first: one per rated game, with the
+    """A player's rating history
+
+     A player's rating changes, newest first: one per rated game, with the
     rating, RD and volatility before and after.
 
     Args:

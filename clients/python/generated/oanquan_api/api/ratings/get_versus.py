@@ -76,7 +76,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Problem | VersusView]:
-    """The head-to-head record of one player against another, from the first
+    """Head-to-head record
+
+     The head-to-head record of one player against another, from the first
     player's side: every finished game between them, and the rated ones.
 
     Args:
@@ -109,7 +111,9 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 ) -> Problem | VersusView | None:
-    """The head-to-head record of one player against another, from the first
+    """Head-to-head record
+
+     The head-to-head record of one player against another, from the first
     player's side: every finished game between them, and the rated ones.
 
     Args:
@@ -137,7 +141,9 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Problem | VersusView]:
-    """The head-to-head record of one player against another, from the first
+    """Head-to-head record
+
+     The head-to-head record of one player against another, from the first
     player's side: every finished game between them, and the rated ones.
 
     Args:
@@ -168,7 +174,9 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 ) -> Problem | VersusView | None:
-    """The head-to-head record of one player against another, from the first
+    """Head-to-head record
+
+     The head-to-head record of one player against another, from the first
     player's side: every finished game between them, and the rated ones.
 
     Args:

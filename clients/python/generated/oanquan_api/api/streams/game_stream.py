@@ -6,6 +6,13 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.game_aborted_event import GameAbortedEvent
+from ...models.game_cancelled_event import GameCancelledEvent
+from ...models.game_ended_event import GameEndedEvent
+from ...models.game_expired_event import GameExpiredEvent
+from ...models.game_joined_event import GameJoinedEvent
+from ...models.game_move_event import GameMoveEvent
+from ...models.game_snapshot_event import GameSnapshotEvent
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
@@ -38,7 +45,91 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | Problem | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> (
+    Any
+    | GameAbortedEvent
+    | GameCancelledEvent
+    | GameEndedEvent
+    | GameExpiredEvent
+    | GameJoinedEvent
+    | GameMoveEvent
+    | GameSnapshotEvent
+    | Problem
+    | None
+):
+    if response.status_code == 200:
+
+        def _parse_response_200(
+            data: object,
+        ) -> (
+            GameAbortedEvent
+            | GameCancelledEvent
+            | GameEndedEvent
+            | GameExpiredEvent
+            | GameJoinedEvent
+            | GameMoveEvent
+            | GameSnapshotEvent
+        ):
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_game_stream_event_type_0 = GameSnapshotEvent.from_dict(data)
+
+                return componentsschemas_game_stream_event_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_game_stream_event_type_1 = GameJoinedEvent.from_dict(data)
+
+                return componentsschemas_game_stream_event_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_game_stream_event_type_2 = GameMoveEvent.from_dict(data)
+
+                return componentsschemas_game_stream_event_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_game_stream_event_type_3 = GameEndedEvent.from_dict(data)
+
+                return componentsschemas_game_stream_event_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_game_stream_event_type_4 = GameCancelledEvent.from_dict(data)
+
+                return componentsschemas_game_stream_event_type_4
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_game_stream_event_type_5 = GameAbortedEvent.from_dict(data)
+
+                return componentsschemas_game_stream_event_type_5
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            componentsschemas_game_stream_event_type_6 = GameExpiredEvent.from_dict(data)
+
+            return componentsschemas_game_stream_event_type_6
+
+        response_200 = _parse_response_200(response.text)
+
+        return response_200
+
     if response.status_code == 204:
         response_204 = cast(Any, None)
         return response_204
@@ -74,7 +165,19 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | Problem]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[
+    Any
+    | GameAbortedEvent
+    | GameCancelledEvent
+    | GameEndedEvent
+    | GameExpiredEvent
+    | GameJoinedEvent
+    | GameMoveEvent
+    | GameSnapshotEvent
+    | Problem
+]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -89,7 +192,17 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     since: int | Unset = UNSET,
     last_event_id: int | None | Unset = UNSET,
-) -> Response[Any | Problem]:
+) -> Response[
+    Any
+    | GameAbortedEvent
+    | GameCancelledEvent
+    | GameEndedEvent
+    | GameExpiredEvent
+    | GameJoinedEvent
+    | GameMoveEvent
+    | GameSnapshotEvent
+    | Problem
+]:
     """Follows a game live.
 
      `text/event-stream` by default, `application/x-ndjson` when `Accept`
@@ -117,7 +230,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Problem]
+        Response[Any | GameAbortedEvent | GameCancelledEvent | GameEndedEvent | GameExpiredEvent | GameJoinedEvent | GameMoveEvent | GameSnapshotEvent | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -139,7 +252,18 @@ def sync(
     client: AuthenticatedClient | Client,
     since: int | Unset = UNSET,
     last_event_id: int | None | Unset = UNSET,
-) -> Any | Problem | None:
+) -> (
+    Any
+    | GameAbortedEvent
+    | GameCancelledEvent
+    | GameEndedEvent
+    | GameExpiredEvent
+    | GameJoinedEvent
+    | GameMoveEvent
+    | GameSnapshotEvent
+    | Problem
+    | None
+):
     """Follows a game live.
 
      `text/event-stream` by default, `application/x-ndjson` when `Accept`
@@ -167,7 +291,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Problem
+        Any | GameAbortedEvent | GameCancelledEvent | GameEndedEvent | GameExpiredEvent | GameJoinedEvent | GameMoveEvent | GameSnapshotEvent | Problem
     """
 
     return sync_detailed(
@@ -184,7 +308,17 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     since: int | Unset = UNSET,
     last_event_id: int | None | Unset = UNSET,
-) -> Response[Any | Problem]:
+) -> Response[
+    Any
+    | GameAbortedEvent
+    | GameCancelledEvent
+    | GameEndedEvent
+    | GameExpiredEvent
+    | GameJoinedEvent
+    | GameMoveEvent
+    | GameSnapshotEvent
+    | Problem
+]:
     """Follows a game live.
 
      `text/event-stream` by default, `application/x-ndjson` when `Accept`
@@ -212,7 +346,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Problem]
+        Response[Any | GameAbortedEvent | GameCancelledEvent | GameEndedEvent | GameExpiredEvent | GameJoinedEvent | GameMoveEvent | GameSnapshotEvent | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -232,7 +366,18 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     since: int | Unset = UNSET,
     last_event_id: int | None | Unset = UNSET,
-) -> Any | Problem | None:
+) -> (
+    Any
+    | GameAbortedEvent
+    | GameCancelledEvent
+    | GameEndedEvent
+    | GameExpiredEvent
+    | GameJoinedEvent
+    | GameMoveEvent
+    | GameSnapshotEvent
+    | Problem
+    | None
+):
     """Follows a game live.
 
      `text/event-stream` by default, `application/x-ndjson` when `Accept`
@@ -260,7 +405,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Problem
+        Any | GameAbortedEvent | GameCancelledEvent | GameEndedEvent | GameExpiredEvent | GameJoinedEvent | GameMoveEvent | GameSnapshotEvent | Problem
     """
 
     return (

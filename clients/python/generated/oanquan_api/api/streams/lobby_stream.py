@@ -5,6 +5,11 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.lobby_cancelled_event import LobbyCancelledEvent
+from ...models.lobby_created_event import LobbyCreatedEvent
+from ...models.lobby_expired_event import LobbyExpiredEvent
+from ...models.lobby_joined_event import LobbyJoinedEvent
+from ...models.lobby_snapshot_event import LobbySnapshotEvent
 from ...models.problem import Problem
 from ...types import Response
 
@@ -19,7 +24,58 @@ def _get_kwargs() -> dict[str, Any]:
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> (
+    LobbyCancelledEvent | LobbyCreatedEvent | LobbyExpiredEvent | LobbyJoinedEvent | LobbySnapshotEvent | Problem | None
+):
+    if response.status_code == 200:
+
+        def _parse_response_200(
+            data: object,
+        ) -> LobbyCancelledEvent | LobbyCreatedEvent | LobbyExpiredEvent | LobbyJoinedEvent | LobbySnapshotEvent:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_lobby_stream_event_type_0 = LobbySnapshotEvent.from_dict(data)
+
+                return componentsschemas_lobby_stream_event_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_lobby_stream_event_type_1 = LobbyCreatedEvent.from_dict(data)
+
+                return componentsschemas_lobby_stream_event_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_lobby_stream_event_type_2 = LobbyJoinedEvent.from_dict(data)
+
+                return componentsschemas_lobby_stream_event_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_lobby_stream_event_type_3 = LobbyCancelledEvent.from_dict(data)
+
+                return componentsschemas_lobby_stream_event_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            componentsschemas_lobby_stream_event_type_4 = LobbyExpiredEvent.from_dict(data)
+
+            return componentsschemas_lobby_stream_event_type_4
+
+        response_200 = _parse_response_200(response.text)
+
+        return response_200
+
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
 
@@ -46,7 +102,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[
+    LobbyCancelledEvent | LobbyCreatedEvent | LobbyExpiredEvent | LobbyJoinedEvent | LobbySnapshotEvent | Problem
+]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -58,7 +118,9 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Problem]:
+) -> Response[
+    LobbyCancelledEvent | LobbyCreatedEvent | LobbyExpiredEvent | LobbyJoinedEvent | LobbySnapshotEvent | Problem
+]:
     """Follows the lobby: the open games, kept current.
 
      First a `snapshot` of the waiting games (newest first, at most 200),
@@ -73,7 +135,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem]
+        Response[LobbyCancelledEvent | LobbyCreatedEvent | LobbyExpiredEvent | LobbyJoinedEvent | LobbySnapshotEvent | Problem]
     """
 
     kwargs = _get_kwargs()
@@ -88,7 +150,9 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-) -> Problem | None:
+) -> (
+    LobbyCancelledEvent | LobbyCreatedEvent | LobbyExpiredEvent | LobbyJoinedEvent | LobbySnapshotEvent | Problem | None
+):
     """Follows the lobby: the open games, kept current.
 
      First a `snapshot` of the waiting games (newest first, at most 200),
@@ -103,7 +167,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem
+        LobbyCancelledEvent | LobbyCreatedEvent | LobbyExpiredEvent | LobbyJoinedEvent | LobbySnapshotEvent | Problem
     """
 
     return sync_detailed(
@@ -114,7 +178,9 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Problem]:
+) -> Response[
+    LobbyCancelledEvent | LobbyCreatedEvent | LobbyExpiredEvent | LobbyJoinedEvent | LobbySnapshotEvent | Problem
+]:
     """Follows the lobby: the open games, kept current.
 
      First a `snapshot` of the waiting games (newest first, at most 200),
@@ -129,7 +195,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem]
+        Response[LobbyCancelledEvent | LobbyCreatedEvent | LobbyExpiredEvent | LobbyJoinedEvent | LobbySnapshotEvent | Problem]
     """
 
     kwargs = _get_kwargs()
@@ -142,7 +208,9 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-) -> Problem | None:
+) -> (
+    LobbyCancelledEvent | LobbyCreatedEvent | LobbyExpiredEvent | LobbyJoinedEvent | LobbySnapshotEvent | Problem | None
+):
     """Follows the lobby: the open games, kept current.
 
      First a `snapshot` of the waiting games (newest first, at most 200),
@@ -157,7 +225,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem
+        LobbyCancelledEvent | LobbyCreatedEvent | LobbyExpiredEvent | LobbyJoinedEvent | LobbySnapshotEvent | Problem
     """
 
     return (

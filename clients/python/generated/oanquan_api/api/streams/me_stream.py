@@ -5,6 +5,11 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.me_challenge_event import MeChallengeEvent
+from ...models.me_game_ended_event import MeGameEndedEvent
+from ...models.me_game_started_event import MeGameStartedEvent
+from ...models.me_snapshot_event import MeSnapshotEvent
+from ...models.me_your_turn_event import MeYourTurnEvent
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
@@ -29,7 +34,56 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> MeChallengeEvent | MeGameEndedEvent | MeGameStartedEvent | MeSnapshotEvent | MeYourTurnEvent | Problem | None:
+    if response.status_code == 200:
+
+        def _parse_response_200(
+            data: object,
+        ) -> MeChallengeEvent | MeGameEndedEvent | MeGameStartedEvent | MeSnapshotEvent | MeYourTurnEvent:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_me_stream_event_type_0 = MeSnapshotEvent.from_dict(data)
+
+                return componentsschemas_me_stream_event_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_me_stream_event_type_1 = MeGameStartedEvent.from_dict(data)
+
+                return componentsschemas_me_stream_event_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_me_stream_event_type_2 = MeYourTurnEvent.from_dict(data)
+
+                return componentsschemas_me_stream_event_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_me_stream_event_type_3 = MeChallengeEvent.from_dict(data)
+
+                return componentsschemas_me_stream_event_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            componentsschemas_me_stream_event_type_4 = MeGameEndedEvent.from_dict(data)
+
+            return componentsschemas_me_stream_event_type_4
+
+        response_200 = _parse_response_200(response.text)
+
+        return response_200
+
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
 
@@ -61,7 +115,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[MeChallengeEvent | MeGameEndedEvent | MeGameStartedEvent | MeSnapshotEvent | MeYourTurnEvent | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -74,7 +130,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     ticket: str | Unset = UNSET,
-) -> Response[Problem]:
+) -> Response[MeChallengeEvent | MeGameEndedEvent | MeGameStartedEvent | MeSnapshotEvent | MeYourTurnEvent | Problem]:
     """Follows what concerns you, live.
 
      Authenticated with `Authorization: Bearer <token>`, or with `?ticket=`
@@ -98,7 +154,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem]
+        Response[MeChallengeEvent | MeGameEndedEvent | MeGameStartedEvent | MeSnapshotEvent | MeYourTurnEvent | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -116,7 +172,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     ticket: str | Unset = UNSET,
-) -> Problem | None:
+) -> MeChallengeEvent | MeGameEndedEvent | MeGameStartedEvent | MeSnapshotEvent | MeYourTurnEvent | Problem | None:
     """Follows what concerns you, live.
 
      Authenticated with `Authorization: Bearer <token>`, or with `?ticket=`
@@ -140,7 +196,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem
+        MeChallengeEvent | MeGameEndedEvent | MeGameStartedEvent | MeSnapshotEvent | MeYourTurnEvent | Problem
     """
 
     return sync_detailed(
@@ -153,7 +209,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     ticket: str | Unset = UNSET,
-) -> Response[Problem]:
+) -> Response[MeChallengeEvent | MeGameEndedEvent | MeGameStartedEvent | MeSnapshotEvent | MeYourTurnEvent | Problem]:
     """Follows what concerns you, live.
 
      Authenticated with `Authorization: Bearer <token>`, or with `?ticket=`
@@ -177,7 +233,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem]
+        Response[MeChallengeEvent | MeGameEndedEvent | MeGameStartedEvent | MeSnapshotEvent | MeYourTurnEvent | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -193,7 +249,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     ticket: str | Unset = UNSET,
-) -> Problem | None:
+) -> MeChallengeEvent | MeGameEndedEvent | MeGameStartedEvent | MeSnapshotEvent | MeYourTurnEvent | Problem | None:
     """Follows what concerns you, live.
 
      Authenticated with `Authorization: Bearer <token>`, or with `?ticket=`
@@ -217,7 +273,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem
+        MeChallengeEvent | MeGameEndedEvent | MeGameStartedEvent | MeSnapshotEvent | MeYourTurnEvent | Problem
     """
 
     return (

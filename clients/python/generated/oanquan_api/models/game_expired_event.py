@@ -1,46 +1,38 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.event_view_type_6_type import EventViewType6Type
-from ..models.seat_name import SeatName
-
-T = TypeVar("T", bound="EventViewType6")
+T = TypeVar("T", bound="GameExpiredEvent")
 
 
 @_attrs_define
-class EventViewType6:
-    """The next mover could not refill and forfeits (`refill_shortfall = forfeit`).
+class GameExpiredEvent:
+    """Nobody joined in time.
 
     Attributes:
-        seat (SeatName): A seat, as the API spells it.
-        store (int):
-        type_ (EventViewType6Type):
+        type_ (Literal['expired']):
+        version (int):
     """
 
-    seat: SeatName
-    store: int
-    type_: EventViewType6Type
+    type_: Literal["expired"]
+    version: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        seat = self.seat.value
+        type_ = self.type_
 
-        store = self.store
-
-        type_ = self.type_.value
+        version = self.version
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
-                "seat": seat,
-                "store": store,
                 "type": type_,
+                "version": version,
             }
         )
 
@@ -49,20 +41,19 @@ class EventViewType6:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        seat = SeatName(d.pop("seat"))
+        type_ = cast(Literal["expired"], d.pop("type"))
+        if type_ != "expired":
+            raise ValueError(f"type must match const 'expired', got '{type_}'")
 
-        store = d.pop("store")
+        version = d.pop("version")
 
-        type_ = EventViewType6Type(d.pop("type"))
-
-        event_view_type_6 = cls(
-            seat=seat,
-            store=store,
+        game_expired_event = cls(
             type_=type_,
+            version=version,
         )
 
-        event_view_type_6.additional_properties = d
-        return event_view_type_6
+        game_expired_event.additional_properties = d
+        return game_expired_event
 
     @property
     def additional_keys(self) -> list[str]:

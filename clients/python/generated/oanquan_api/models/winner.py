@@ -1,8 +1,10 @@
 from enum import StrEnum
 
 
-class EventViewType6Type(StrEnum):
-    FORFEIT = "forfeit"
+class Winner(StrEnum):
+    DRAW = "draw"
+    NORTH = "north"
+    SOUTH = "south"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -1,46 +1,42 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.event_view_type_4_type import EventViewType4Type
-
-T = TypeVar("T", bound="EventViewType4")
+T = TypeVar("T", bound="RelayEvent")
 
 
 @_attrs_define
-class EventViewType4:
-    """The move is over. `reason` is one of `mandarin_square_ahead`,
-    `two_empty_squares`, `chain_ended`, `first_move_mandarin_ban`,
-    `young_mandarin`, `relay_cycle`; `square` is the square that ended it.
+class RelayEvent:
+    """The square after the last stone held stones: they are lifted and sown on.
 
-        Attributes:
-            reason (str):
-            square (int):
-            type_ (EventViewType4Type):
+    Attributes:
+        square (int):
+        stones (int):
+        type_ (Literal['relay']):
     """
 
-    reason: str
     square: int
-    type_: EventViewType4Type
+    stones: int
+    type_: Literal["relay"]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        reason = self.reason
-
         square = self.square
 
-        type_ = self.type_.value
+        stones = self.stones
+
+        type_ = self.type_
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
-                "reason": reason,
                 "square": square,
+                "stones": stones,
                 "type": type_,
             }
         )
@@ -50,20 +46,22 @@ class EventViewType4:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        reason = d.pop("reason")
-
         square = d.pop("square")
 
-        type_ = EventViewType4Type(d.pop("type"))
+        stones = d.pop("stones")
 
-        event_view_type_4 = cls(
-            reason=reason,
+        type_ = cast(Literal["relay"], d.pop("type"))
+        if type_ != "relay":
+            raise ValueError(f"type must match const 'relay', got '{type_}'")
+
+        relay_event = cls(
             square=square,
+            stones=stones,
             type_=type_,
         )
 
-        event_view_type_4.additional_properties = d
-        return event_view_type_4
+        relay_event.additional_properties = d
+        return relay_event
 
     @property
     def additional_keys(self) -> list[str]:

@@ -1,52 +1,44 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.event_view_type_1_type import EventViewType1Type
+from ..models.seat_name import SeatName
 
-T = TypeVar("T", bound="EventViewType1")
+T = TypeVar("T", bound="ForfeitEvent")
 
 
 @_attrs_define
-class EventViewType1:
-    """The stones in hand are dropped one per square from `from` to `to`
-    inclusive, in the move's direction. With 12 or more stones the sowing
-    laps the ring (every square gets `stones / 12`, and the first
-    `stones % 12` squares from `from` one more).
+class ForfeitEvent:
+    """The next mover could not refill and forfeits (`refill_shortfall = forfeit`).
 
-        Attributes:
-            from_ (int):
-            stones (int):
-            to (int):
-            type_ (EventViewType1Type):
+    Attributes:
+        seat (SeatName): A seat, as the API spells it.
+        store (int):
+        type_ (Literal['forfeit']):
     """
 
-    from_: int
-    stones: int
-    to: int
-    type_: EventViewType1Type
+    seat: SeatName
+    store: int
+    type_: Literal["forfeit"]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        from_ = self.from_
+        seat = self.seat.value
 
-        stones = self.stones
+        store = self.store
 
-        to = self.to
-
-        type_ = self.type_.value
+        type_ = self.type_
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
-                "from": from_,
-                "stones": stones,
-                "to": to,
+                "seat": seat,
+                "store": store,
                 "type": type_,
             }
         )
@@ -56,23 +48,22 @@ class EventViewType1:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        from_ = d.pop("from")
+        seat = SeatName(d.pop("seat"))
 
-        stones = d.pop("stones")
+        store = d.pop("store")
 
-        to = d.pop("to")
+        type_ = cast(Literal["forfeit"], d.pop("type"))
+        if type_ != "forfeit":
+            raise ValueError(f"type must match const 'forfeit', got '{type_}'")
 
-        type_ = EventViewType1Type(d.pop("type"))
-
-        event_view_type_1 = cls(
-            from_=from_,
-            stones=stones,
-            to=to,
+        forfeit_event = cls(
+            seat=seat,
+            store=store,
             type_=type_,
         )
 
-        event_view_type_1.additional_properties = d
-        return event_view_type_1
+        forfeit_event.additional_properties = d
+        return forfeit_event
 
     @property
     def additional_keys(self) -> list[str]:

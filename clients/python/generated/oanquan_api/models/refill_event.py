@@ -1,19 +1,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.event_view_type_5_type import EventViewType5Type
 from ..models.seat_name import SeatName
 
-T = TypeVar("T", bound="EventViewType5")
+T = TypeVar("T", bound="RefillEvent")
 
 
 @_attrs_define
-class EventViewType5:
+class RefillEvent:
     """The next mover's row was empty: one stone from their store onto each
     of their five squares; `borrowed` of them are owed.
 
@@ -21,13 +20,13 @@ class EventViewType5:
             borrowed (int):
             seat (SeatName): A seat, as the API spells it.
             stones (int):
-            type_ (EventViewType5Type):
+            type_ (Literal['refill']):
     """
 
     borrowed: int
     seat: SeatName
     stones: int
-    type_: EventViewType5Type
+    type_: Literal["refill"]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -37,7 +36,7 @@ class EventViewType5:
 
         stones = self.stones
 
-        type_ = self.type_.value
+        type_ = self.type_
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -61,17 +60,19 @@ class EventViewType5:
 
         stones = d.pop("stones")
 
-        type_ = EventViewType5Type(d.pop("type"))
+        type_ = cast(Literal["refill"], d.pop("type"))
+        if type_ != "refill":
+            raise ValueError(f"type must match const 'refill', got '{type_}'")
 
-        event_view_type_5 = cls(
+        refill_event = cls(
             borrowed=borrowed,
             seat=seat,
             stones=stones,
             type_=type_,
         )
 
-        event_view_type_5.additional_properties = d
-        return event_view_type_5
+        refill_event.additional_properties = d
+        return refill_event
 
     @property
     def additional_keys(self) -> list[str]:

@@ -1,33 +1,48 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-T = TypeVar("T", bound="GameVersionEvent")
+T = TypeVar("T", bound="CaptureEvent")
 
 
 @_attrs_define
-class GameVersionEvent:
-    """A change that carries only the game's new version (`cancelled`, `expired`).
+class CaptureEvent:
+    """The mover captures a square's small stones and its mandarin, if any.
 
     Attributes:
-        version (int):
+        mandarin (bool):
+        square (int):
+        stones (int):
+        type_ (Literal['capture']):
     """
 
-    version: int
+    mandarin: bool
+    square: int
+    stones: int
+    type_: Literal["capture"]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        version = self.version
+        mandarin = self.mandarin
+
+        square = self.square
+
+        stones = self.stones
+
+        type_ = self.type_
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
-                "version": version,
+                "mandarin": mandarin,
+                "square": square,
+                "stones": stones,
+                "type": type_,
             }
         )
 
@@ -36,14 +51,25 @@ class GameVersionEvent:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        version = d.pop("version")
+        mandarin = d.pop("mandarin")
 
-        game_version_event = cls(
-            version=version,
+        square = d.pop("square")
+
+        stones = d.pop("stones")
+
+        type_ = cast(Literal["capture"], d.pop("type"))
+        if type_ != "capture":
+            raise ValueError(f"type must match const 'capture', got '{type_}'")
+
+        capture_event = cls(
+            mandarin=mandarin,
+            square=square,
+            stones=stones,
+            type_=type_,
         )
 
-        game_version_event.additional_properties = d
-        return game_version_event
+        capture_event.additional_properties = d
+        return capture_event
 
     @property
     def additional_keys(self) -> list[str]:

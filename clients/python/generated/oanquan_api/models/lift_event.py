@@ -1,29 +1,27 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.event_view_type_0_type import EventViewType0Type
-
-T = TypeVar("T", bound="EventViewType0")
+T = TypeVar("T", bound="LiftEvent")
 
 
 @_attrs_define
-class EventViewType0:
+class LiftEvent:
     """The mover lifts every stone of their chosen square.
 
     Attributes:
         square (int):
         stones (int):
-        type_ (EventViewType0Type):
+        type_ (Literal['lift']):
     """
 
     square: int
     stones: int
-    type_: EventViewType0Type
+    type_: Literal["lift"]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -31,7 +29,7 @@ class EventViewType0:
 
         stones = self.stones
 
-        type_ = self.type_.value
+        type_ = self.type_
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -52,16 +50,18 @@ class EventViewType0:
 
         stones = d.pop("stones")
 
-        type_ = EventViewType0Type(d.pop("type"))
+        type_ = cast(Literal["lift"], d.pop("type"))
+        if type_ != "lift":
+            raise ValueError(f"type must match const 'lift', got '{type_}'")
 
-        event_view_type_0 = cls(
+        lift_event = cls(
             square=square,
             stones=stones,
             type_=type_,
         )
 
-        event_view_type_0.additional_properties = d
-        return event_view_type_0
+        lift_event.additional_properties = d
+        return lift_event
 
     @property
     def additional_keys(self) -> list[str]:

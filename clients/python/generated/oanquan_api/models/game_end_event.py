@@ -1,51 +1,53 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.event_view_type_7_type import EventViewType7Type
+from ..models.end_reason import EndReason
+from ..models.winner import Winner
 
 if TYPE_CHECKING:
     from ..models.scores_view import ScoresView
     from ..models.sweep_view import SweepView
 
 
-T = TypeVar("T", bound="EventViewType7")
+T = TypeVar("T", bound="GameEndEvent")
 
 
 @_attrs_define
-class EventViewType7:
+class GameEndEvent:
     """The game is over. `sweep` is what each row added to its owner's store
     (zero for a forfeit or resignation).
 
         Attributes:
-            reason (str):
+            reason (EndReason): Why a game ended: both mandarins captured, the ply limit, a forfeit (no stones to refill
+                with), a resignation or the clock.
             scores (ScoresView): Scores per seat: store small stones + `mandarin_value` × mandarins.
             sweep (SweepView):
-            type_ (EventViewType7Type):
-            winner (str): `south`, `north` or `draw`.
+            type_ (Literal['game_end']):
+            winner (Winner): The winning seat, or `draw`.
     """
 
-    reason: str
+    reason: EndReason
     scores: ScoresView
     sweep: SweepView
-    type_: EventViewType7Type
-    winner: str
+    type_: Literal["game_end"]
+    winner: Winner
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        reason = self.reason
+        reason = self.reason.value
 
         scores = self.scores.to_dict()
 
         sweep = self.sweep.to_dict()
 
-        type_ = self.type_.value
+        type_ = self.type_
 
-        winner = self.winner
+        winner = self.winner.value
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -67,17 +69,19 @@ class EventViewType7:
         from ..models.sweep_view import SweepView  # noqa: PLC0415
 
         d = dict(src_dict)
-        reason = d.pop("reason")
+        reason = EndReason(d.pop("reason"))
 
         scores = ScoresView.from_dict(d.pop("scores"))
 
         sweep = SweepView.from_dict(d.pop("sweep"))
 
-        type_ = EventViewType7Type(d.pop("type"))
+        type_ = cast(Literal["game_end"], d.pop("type"))
+        if type_ != "game_end":
+            raise ValueError(f"type must match const 'game_end', got '{type_}'")
 
-        winner = d.pop("winner")
+        winner = Winner(d.pop("winner"))
 
-        event_view_type_7 = cls(
+        game_end_event = cls(
             reason=reason,
             scores=scores,
             sweep=sweep,
@@ -85,8 +89,8 @@ class EventViewType7:
             winner=winner,
         )
 
-        event_view_type_7.additional_properties = d
-        return event_view_type_7
+        game_end_event.additional_properties = d
+        return game_end_event
 
     @property
     def additional_keys(self) -> list[str]:

@@ -1,33 +1,38 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-T = TypeVar("T", bound="LobbyGoneEvent")
+T = TypeVar("T", bound="LobbyExpiredEvent")
 
 
 @_attrs_define
-class LobbyGoneEvent:
-    """A game left the lobby (joined, cancelled, expired).
+class LobbyExpiredEvent:
+    """A game left the lobby: nobody joined in time.
 
     Attributes:
         id (str):
+        type_ (Literal['expired']):
     """
 
     id: str
+    type_: Literal["expired"]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
+
+        type_ = self.type_
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "id": id,
+                "type": type_,
             }
         )
 
@@ -38,12 +43,17 @@ class LobbyGoneEvent:
         d = dict(src_dict)
         id = d.pop("id")
 
-        lobby_gone_event = cls(
+        type_ = cast(Literal["expired"], d.pop("type"))
+        if type_ != "expired":
+            raise ValueError(f"type must match const 'expired', got '{type_}'")
+
+        lobby_expired_event = cls(
             id=id,
+            type_=type_,
         )
 
-        lobby_gone_event.additional_properties = d
-        return lobby_gone_event
+        lobby_expired_event.additional_properties = d
+        return lobby_expired_event
 
     @property
     def additional_keys(self) -> list[str]:

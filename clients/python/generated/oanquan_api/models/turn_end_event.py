@@ -1,49 +1,44 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.event_view_type_3_type import EventViewType3Type
+from ..models.turn_end_reason import TurnEndReason
 
-T = TypeVar("T", bound="EventViewType3")
+T = TypeVar("T", bound="TurnEndEvent")
 
 
 @_attrs_define
-class EventViewType3:
-    """The mover captures a square's small stones and its mandarin, if any.
+class TurnEndEvent:
+    """The move is over; `square` is the square that ended it.
 
     Attributes:
-        mandarin (bool):
+        reason (TurnEndReason): Why a move stopped (RULES.md §3.4–3.5).
         square (int):
-        stones (int):
-        type_ (EventViewType3Type):
+        type_ (Literal['turn_end']):
     """
 
-    mandarin: bool
+    reason: TurnEndReason
     square: int
-    stones: int
-    type_: EventViewType3Type
+    type_: Literal["turn_end"]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        mandarin = self.mandarin
+        reason = self.reason.value
 
         square = self.square
 
-        stones = self.stones
-
-        type_ = self.type_.value
+        type_ = self.type_
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
-                "mandarin": mandarin,
+                "reason": reason,
                 "square": square,
-                "stones": stones,
                 "type": type_,
             }
         )
@@ -53,23 +48,22 @@ class EventViewType3:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        mandarin = d.pop("mandarin")
+        reason = TurnEndReason(d.pop("reason"))
 
         square = d.pop("square")
 
-        stones = d.pop("stones")
+        type_ = cast(Literal["turn_end"], d.pop("type"))
+        if type_ != "turn_end":
+            raise ValueError(f"type must match const 'turn_end', got '{type_}'")
 
-        type_ = EventViewType3Type(d.pop("type"))
-
-        event_view_type_3 = cls(
-            mandarin=mandarin,
+        turn_end_event = cls(
+            reason=reason,
             square=square,
-            stones=stones,
             type_=type_,
         )
 
-        event_view_type_3.additional_properties = d
-        return event_view_type_3
+        turn_end_event.additional_properties = d
+        return turn_end_event
 
     @property
     def additional_keys(self) -> list[str]:

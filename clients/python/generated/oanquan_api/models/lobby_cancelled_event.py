@@ -1,44 +1,37 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.event_view_type_2_type import EventViewType2Type
-
-T = TypeVar("T", bound="EventViewType2")
+T = TypeVar("T", bound="LobbyCancelledEvent")
 
 
 @_attrs_define
-class EventViewType2:
-    """The square after the last stone held stones: they are lifted and sown on.
+class LobbyCancelledEvent:
+    """A game left the lobby: its creator cancelled it.
 
     Attributes:
-        square (int):
-        stones (int):
-        type_ (EventViewType2Type):
+        id (str):
+        type_ (Literal['cancelled']):
     """
 
-    square: int
-    stones: int
-    type_: EventViewType2Type
+    id: str
+    type_: Literal["cancelled"]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        square = self.square
+        id = self.id
 
-        stones = self.stones
-
-        type_ = self.type_.value
+        type_ = self.type_
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
-                "square": square,
-                "stones": stones,
+                "id": id,
                 "type": type_,
             }
         )
@@ -48,20 +41,19 @@ class EventViewType2:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        square = d.pop("square")
+        id = d.pop("id")
 
-        stones = d.pop("stones")
+        type_ = cast(Literal["cancelled"], d.pop("type"))
+        if type_ != "cancelled":
+            raise ValueError(f"type must match const 'cancelled', got '{type_}'")
 
-        type_ = EventViewType2Type(d.pop("type"))
-
-        event_view_type_2 = cls(
-            square=square,
-            stones=stones,
+        lobby_cancelled_event = cls(
+            id=id,
             type_=type_,
         )
 
-        event_view_type_2.additional_properties = d
-        return event_view_type_2
+        lobby_cancelled_event.additional_properties = d
+        return lobby_cancelled_event
 
     @property
     def additional_keys(self) -> list[str]:
