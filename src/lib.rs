@@ -1,9 +1,12 @@
 pub mod api;
 pub mod domain;
-pub mod engine;
+/// The rules engine, a crate of its own (crates/engine); every
+/// `oanquan::engine::…` path is the same as before the move.
+pub use oanquan_engine as engine;
 pub mod games;
 pub mod live;
-pub mod ratings;
+/// Glicko-2 ratings, a crate of its own (crates/ratings).
+pub use oanquan_ratings as ratings;
 pub mod record;
 pub mod replay;
 pub mod search;

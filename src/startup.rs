@@ -104,7 +104,7 @@ impl Application {
         let idempotency_sweep_every =
             std::time::Duration::from_millis(settings.idempotency.sweep_every_ms.max(10));
         let live = Hub::start(&games);
-        live.follow_other_nodes(store.clone()).await;
+        live.follow_other_nodes(store.clone(), games.clone()).await;
         let state = web::Data::new(AppState {
             store: store.clone(),
             games: games.clone(),

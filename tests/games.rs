@@ -67,6 +67,7 @@ backend_tests! {
         assert_eq!(mix["rules"]["young_mandarin_min"], 5);
         assert_eq!(mix["rules"]["max_plies"], 60);
         assert_eq!(mix["rated"], false, "custom rule mixes are unrated");
+        assert_eq!(mix["unrated_reason"], "custom_rules");
         let north_first = app.create_game(&lan.token, json!({"first": "north"})).await;
         assert_eq!(north_first["to_move"], "north");
         assert_eq!(north_first["first"], "north");
@@ -112,6 +113,7 @@ backend_tests! {
             .await;
         assert_eq!(game["custom_start"], true);
         assert_eq!(game["rated"], false);
+        assert_eq!(game["unrated_reason"], "custom_position");
         assert_eq!(game["start_position"], "M0,0,0,0,0,1,M0,1,1,1,1,1 n 0:0 2:0 5");
         assert_eq!(game["first"], "north");
         assert_eq!(game["ply"], 5);

@@ -71,6 +71,26 @@ backend_tests! {
         }
     }
 
+    async fn head_of_the_players_stream_leaves_its_ticket_unspent(app) {
+        let alice = app.player("alice").await;
+        let issued = app.stream_ticket(&alice.token).await;
+        let path = format!("/v1/me/stream?ticket={}", issued["ticket"].as_str().unwrap());
+        for _ in 0..2 {
+            let head = app.request(Method::HEAD, &path).send().await.unwrap();
+            assert_eq!(head.status(), StatusCode::OK, "HEAD {path}");
+            assert!(head.bytes().await.unwrap().is_empty());
+        }
+        let mut stream = app.stream(&path, &[]).await;
+        let first = stream.next_within(Duration::from_secs(10)).await.unwrap();
+        assert_eq!(first.kind(), "snapshot");
+        // The GET spent it: now HEAD says what a GET would.
+        let head = app.request(Method::HEAD, &path).send().await.unwrap();
+        assert_eq!(head.status(), StatusCode::UNAUTHORIZED);
+        let unknown = format!("/v1/me/stream?ticket=oq_st_{}", "A".repeat(43));
+        let head = app.request(Method::HEAD, &unknown).send().await.unwrap();
+        assert_eq!(head.status(), StatusCode::UNAUTHORIZED);
+    }
+
     async fn head_is_refused_where_get_is(app) {
         for path in ["/v1/games/nope", "/nowhere", "/v1/games?staus=active"] {
             let got = app.get(path).await.status();

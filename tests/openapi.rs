@@ -199,7 +199,7 @@ fn the_spec_lists_every_endpoint_and_the_bearer_scheme() {
         "TokenList",
         "TokenView",
         "ProblemType",
-        "Status",
+        "HealthStatus",
         "BotList",
         "BotView",
     ] {

@@ -98,9 +98,15 @@ pub async fn stream_player(
     };
     let ticket = StreamTicket::presented(ticket).ok_or(ApiError::InvalidTicket)?;
     let now = state.games.time().now();
-    state
-        .store
-        .use_stream_ticket(&ticket.hash(), now)
-        .await?
-        .ok_or(ApiError::InvalidTicket)
+    let player = if super::head::is_head(request) {
+        // A `HEAD` tells whether the ticket would open the stream; only
+        // the `GET` spends it.
+        state
+            .store
+            .stream_ticket_holder(&ticket.hash(), now)
+            .await?
+    } else {
+        state.store.use_stream_ticket(&ticket.hash(), now).await?
+    };
+    player.ok_or(ApiError::InvalidTicket)
 }

@@ -10,7 +10,7 @@ use super::views::{EventView, GameView};
 use super::AppState;
 use crate::domain::{GameId, GameStatus};
 use crate::games::{self, GameEvent};
-use crate::live::Signal;
+use crate::live::{Announced, Signal};
 use crate::store::Game;
 
 /// No further change can come to a game in this status.
@@ -74,8 +74,8 @@ pub async fn follow(
         let sent = tokio::select! {
             signal = signals.recv() => match signal {
                 Ok(Signal::Changed(transition)) => Box::pin(follower.live(&transition)).await,
-                Ok(Signal::Committed(game)) if game.version > follower.last => {
-                    Box::pin(follower.catch_up(Game::clone(&game))).await
+                Ok(Signal::Committed(announced)) if announced.game.version > follower.last => {
+                    Box::pin(follower.announced(&announced)).await
                 }
                 Ok(Signal::Committed(_)) => Ok(()),
                 Ok(Signal::Resync) | Err(RecvError::Lagged(_)) => Box::pin(follower.reread()).await,
@@ -139,20 +139,34 @@ impl Follower<'_> {
             .events_after(&self.state.store, &game, self.last)
             .await
         {
-            Ok(Some(events)) => {
-                for change in events.chunk_by(|a, b| a.version() == b.version()) {
-                    self.send(change, GameStatus::Active).await?;
-                }
-                self.last = self.last.max(game.version);
-                self.done = is_final(game.status);
-                Ok(())
-            }
+            Ok(Some(events)) => self.replay(&game, &events).await,
             Ok(None) => self.snapshot(&game).await,
             Err(error) => {
                 tracing::error!(game_id = %game.id, %error, "stream: cannot rebuild the events");
                 self.snapshot(&game).await
             }
         }
+    }
+
+    /// A change another node committed: its events as this node rebuilt
+    /// them once for every follower, or the database when it could not.
+    async fn announced(&mut self, announced: &Announced) -> Result<(), Gone> {
+        match &announced.events {
+            Some(events) => self.replay(&announced.game, events).await,
+            None => self.catch_up(announced.game.clone()).await,
+        }
+    }
+
+    /// Sends those of `events` (every event up to `game.version`, or the
+    /// tail of them, in version order) this subscriber was not sent yet.
+    async fn replay(&mut self, game: &Game, events: &[GameEvent]) -> Result<(), Gone> {
+        let unsent = &events[events.partition_point(|event| event.version() <= self.last)..];
+        for change in unsent.chunk_by(|a, b| a.version() == b.version()) {
+            self.send(change, GameStatus::Active).await?;
+        }
+        self.last = self.last.max(game.version);
+        self.done = is_final(game.status);
+        Ok(())
     }
 
     async fn reread(&mut self) -> Result<(), Gone> {

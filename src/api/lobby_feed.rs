@@ -41,7 +41,7 @@ pub async fn follow(state: &AppState, mut signals: Receiver<Signal>, sink: Sink,
         let sent = tokio::select! {
             signal = signals.recv() => match signal {
                 Ok(Signal::Changed(transition)) => lobby.change(&transition).await,
-                Ok(Signal::Committed(game)) => lobby.reconcile(&game).await,
+                Ok(Signal::Committed(announced)) => lobby.reconcile(&announced.game).await,
                 Ok(Signal::Resync) | Err(RecvError::Lagged(_)) => lobby.snapshot().await,
                 Err(RecvError::Closed) => return,
             },

@@ -71,7 +71,7 @@ pub async fn follow(
                 Ok(Signal::Changed(transition)) => {
                     me.saw(&transition.game, Some(&transition.events)).await
                 }
-                Ok(Signal::Committed(game)) => me.saw(&game, None).await,
+                Ok(Signal::Committed(announced)) => me.saw(&announced.game, None).await,
                 Ok(Signal::Resync) | Err(RecvError::Lagged(_)) => me.snapshot().await,
                 Err(RecvError::Closed) => return,
             },

@@ -41,7 +41,13 @@ use super::{openapi30, params};
         (name = "health", description = "Liveness and readiness probes"),
         (name = "problems", description = "The catalogue of error codes")
     ),
-    components(schemas(super::problem::Problem, crate::domain::GameId, crate::domain::PlayerId)),
+    // Beside the schemas the operations name, those only parameters name.
+    components(schemas(
+        super::problem::Problem,
+        crate::domain::GameId,
+        crate::domain::PlayerId,
+        super::views::names::RecordFormatName,
+    )),
     modifiers(&BearerScheme)
 )]
 struct ApiDoc;

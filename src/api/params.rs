@@ -26,6 +26,10 @@ pub struct PlayerIdPath {
     pub id: PlayerId,
 }
 
+// Header parameters are optional but never `null` (a header is there or
+// not): hence `value_type` and `required = false` rather than utoipa's
+// nullable reading of `Option`.
+
 /// `Idempotency-Key` on an authenticated write.
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Header)]
@@ -41,13 +45,25 @@ pub struct IdempotencyKey {
     pub idempotency_key: Option<String>,
 }
 
+/// `Idempotency-Key` on a registration, which no token ties to a player:
+/// the key alone names the request, so it is longer.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Header)]
+pub struct RegistrationIdempotencyKey {
+    /// Makes a retry safe: the same key and name return the original 201
+    /// and token, and register nothing twice. 16 to 255 visible ASCII
+    /// characters; a UUID is a good key.
+    #[param(rename = "Idempotency-Key", value_type = String, required = false, pattern = "^[!-~]{16,255}$", example = "5f0c8a9e-2b7d-4c1e-9a3f-6d2e8b1c4a70")]
+    pub idempotency_key: Option<String>,
+}
+
 /// `If-Match` on a move.
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Header)]
 pub struct IfMatch {
     /// The game's `ETag` as last seen: the write is refused with 412
     /// (`precondition_failed`) if the game changed since.
-    #[param(rename = "If-Match", example = "\"7\"")]
+    #[param(rename = "If-Match", value_type = String, required = false, example = "\"7\"")]
     pub if_match: Option<String>,
 }
 
@@ -57,7 +73,7 @@ pub struct IfMatch {
 pub struct IfNoneMatch {
     /// An `ETag` from an earlier answer: 304 Not Modified, with no body, if
     /// the resource still has it.
-    #[param(rename = "If-None-Match", example = "\"7\"")]
+    #[param(rename = "If-None-Match", value_type = String, required = false, example = "\"7\"")]
     pub if_none_match: Option<String>,
 }
 
@@ -75,9 +91,20 @@ pub struct Cursor {
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct Limit {
-    /// Items per page, 1 to 100 (default 20).
+    /// Items per page, 1 to 100 (default: 20 games, 50 leaderboard rows).
     #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u32>,
+}
+
+/// `Last-Event-ID` on a game stream (an SSE client sends it by itself on
+/// reconnecting).
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Header)]
+pub struct LastEventId {
+    /// The `version` (SSE `id`) of the last event seen: the stream resumes
+    /// after it instead of starting with a snapshot.
+    #[param(rename = "Last-Event-ID", value_type = i64, required = false, minimum = 0, example = 7)]
+    pub last_event_id: Option<i64>,
 }
 
 /// The shared parameters under their component names.

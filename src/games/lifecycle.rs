@@ -80,11 +80,17 @@ pub fn new_game(
         ));
     }
     let seat = spec.seat.unwrap_or_else(coin_toss);
+    let unrated_reason = match (spec.rated, &spec.position, rules.preset()) {
+        (false, _, _) => None,
+        (true, Some(_), _) => Some(CUSTOM_POSITION),
+        (true, None, None) => Some(CUSTOM_RULES),
+        (true, None, Some(_)) => None,
+    };
     let mut game = Game {
         id: GameId::generate(),
         status: GameStatus::Waiting,
         rules,
-        rated: spec.rated && spec.position.is_none() && rules.preset().is_some(),
+        rated: spec.rated && unrated_reason.is_none(),
         created_by: creator.id.clone(),
         south: None,
         north: None,
@@ -104,7 +110,7 @@ pub fn new_game(
         recorded_names: None,
         timing: Default::default(),
         abort_reason: None,
-        unrated_reason: None,
+        unrated_reason: unrated_reason.map(str::to_owned),
     };
     game.timing.control = match spec.clock {
         Some(control) => Some(control.check().map_err(GamesError::InvalidClock)?),
@@ -313,6 +319,11 @@ pub const PAIR_LIMIT: &str = "pair_limit";
 /// `unrated_reason` of a game that ended over the board before each side
 /// made two moves.
 pub const TOO_SHORT: &str = "too_short";
+/// `unrated_reason` of a game asked for as rated from a custom position.
+pub const CUSTOM_POSITION: &str = "custom_position";
+/// `unrated_reason` of a game asked for as rated under rules that are not
+/// a preset (ratings are kept per preset).
+pub const CUSTOM_RULES: &str = "custom_rules";
 /// `unrated_reason` of an aborted game.
 pub const ABORTED: &str = "aborted";
 

@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex};
 use tokio::sync::{broadcast, watch};
 
 use crate::domain::{GameId, PlayerId};
-use crate::games::{Games, Transition};
+use crate::games::{GameEvent, Games, Transition};
 use crate::store::Game;
 
 pub mod limits;
@@ -30,21 +30,42 @@ pub const SUBSCRIBER_BUFFER: usize = 64;
 #[derive(Clone, Debug)]
 pub enum Signal {
     Changed(Arc<Transition>),
-    /// The game as stored after a change some node committed (announced
-    /// by PostgreSQL): catch up to it from the database.
-    Committed(Arc<Game>),
+    /// A change some node committed (announced by PostgreSQL), as this
+    /// node read it once for all its subscribers.
+    Committed(Arc<Announced>),
     /// Something may have been missed: read the database again.
     Resync,
+}
+
+/// A change another node committed, read once by this node.
+#[derive(Debug)]
+pub struct Announced {
+    /// The game as stored after the change.
+    pub game: Game,
+    /// Every event of the game up to `game.version`, rebuilt once when
+    /// this node follows the game's own stream; `None` otherwise, or when
+    /// the stored game could not be rebuilt (its followers then read the
+    /// database themselves).
+    pub events: Option<Vec<GameEvent>>,
 }
 
 /// The per-game and lobby channels of this process. Cheap to clone.
 #[derive(Clone, Debug, Default)]
 pub struct Hub {
-    games: Arc<Mutex<HashMap<GameId, broadcast::Sender<Signal>>>>,
+    games: Arc<Mutex<HashMap<GameId, GameChannel>>>,
     lobby: Arc<Mutex<Option<broadcast::Sender<Signal>>>>,
     players: Arc<Mutex<HashMap<PlayerId, broadcast::Sender<Signal>>>>,
     dispatched: Arc<AtomicUsize>,
     stopping: Stopping,
+}
+
+/// The subscribers of one game's stream, and the last version this
+/// process committed and dispatched to them itself (its own changes come
+/// back announced by PostgreSQL too; they need no second read).
+#[derive(Debug)]
+struct GameChannel {
+    sender: broadcast::Sender<Signal>,
+    dispatched: i64,
 }
 
 /// Whether the server is stopping: every stream then ends with a retry hint.
@@ -87,7 +108,11 @@ impl Hub {
         let mut games = self.games.lock().expect("hub lock");
         games
             .entry(id.clone())
-            .or_insert_with(|| broadcast::channel(SUBSCRIBER_BUFFER).0)
+            .or_insert_with(|| GameChannel {
+                sender: broadcast::channel(SUBSCRIBER_BUFFER).0,
+                dispatched: 0,
+            })
+            .sender
             .subscribe()
     }
 
@@ -127,13 +152,18 @@ impl Hub {
     fn dispatch(&self, transition: Arc<Transition>) {
         {
             let mut games = self.games.lock().expect("hub lock");
-            if let Some(sender) = games.get(&transition.game.id) {
-                if sender.send(Signal::Changed(transition.clone())).is_err() {
+            if let Some(channel) = games.get_mut(&transition.game.id) {
+                channel.dispatched = channel.dispatched.max(transition.game.version);
+                if channel
+                    .sender
+                    .send(Signal::Changed(transition.clone()))
+                    .is_err()
+                {
                     games.remove(&transition.game.id);
                 }
             }
             if self.dispatched.fetch_add(1, Ordering::Relaxed) % PRUNE_EVERY == 0 {
-                games.retain(|_, sender| sender.receiver_count() > 0);
+                games.retain(|_, channel| channel.sender.receiver_count() > 0);
                 let mut players = self.players.lock().expect("hub lock");
                 players.retain(|_, sender| sender.receiver_count() > 0);
             }
@@ -178,9 +208,23 @@ impl Hub {
         Option<broadcast::Sender<Signal>>,
         Option<broadcast::Sender<Signal>>,
     ) {
-        let game = self.games.lock().expect("hub lock").get(id).cloned();
+        let game = self
+            .games
+            .lock()
+            .expect("hub lock")
+            .get(id)
+            .map(|channel| channel.sender.clone());
         let lobby = self.lobby.lock().expect("hub lock").clone();
         (game, lobby)
+    }
+
+    /// Whether this process already dispatched `version` of the game to
+    /// its stream's subscribers (the change was committed here).
+    fn dispatched_here(&self, id: &GameId, version: i64) -> bool {
+        let games = self.games.lock().expect("hub lock");
+        games
+            .get(id)
+            .is_some_and(|channel| channel.dispatched >= version)
     }
 
     /// Tells the subscribers of `game` (its stream, its players', the
@@ -195,7 +239,7 @@ impl Hub {
 
     fn resync_all(&self) {
         let mut games = self.games.lock().expect("hub lock");
-        games.retain(|_, sender| sender.send(Signal::Resync).is_ok());
+        games.retain(|_, channel| channel.sender.send(Signal::Resync).is_ok());
         let mut players = self.players.lock().expect("hub lock");
         players.retain(|_, sender| sender.send(Signal::Resync).is_ok());
         if let Some(lobby) = self.lobby.lock().expect("hub lock").as_ref() {

@@ -1,12 +1,15 @@
 //! Several processes on one PostgreSQL behave as one: each listens (one
-//! connection) for the changes any node commits, reads the game once, and
-//! hands it to its subscribers, who catch up from the database. When the
-//! connection drops, every subscriber of this process catches up.
+//! connection) for the changes any node commits, reads the game and
+//! rebuilds its events once, and hands both to its subscribers: a node
+//! reads each change once, however many follow the game. When the
+//! connection drops, every subscriber of this process catches up from the
+//! database.
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::{Hub, Signal};
+use super::{Announced, Hub, Signal};
+use crate::games::Games;
 use crate::store::{ChangeListener, Heard, Store};
 
 /// How long to wait before listening again after a failure.
@@ -17,7 +20,7 @@ impl Hub {
     /// on SQLite: a SQLite file is served by one process). Returns once
     /// this process listens (or failed to, and keeps trying), so that a
     /// server serves no stream before it hears the other nodes.
-    pub async fn follow_other_nodes(&self, store: Store) {
+    pub async fn follow_other_nodes(&self, store: Store, games: Games) {
         if !matches!(store, Store::Postgres(_)) {
             return;
         }
@@ -32,7 +35,7 @@ impl Hub {
                     if missed {
                         hub.resync_all();
                     }
-                    hub.hear(&store, &mut listener).await;
+                    hub.hear(&store, &games, &mut listener).await;
                 }
                 missed = true;
                 tokio::time::sleep(RELISTEN_AFTER).await;
@@ -42,10 +45,12 @@ impl Hub {
     }
 
     /// Hands on what `listener` hears until its connection fails.
-    async fn hear(&self, store: &Store, listener: &mut ChangeListener) {
+    async fn hear(&self, store: &Store, games: &Games, listener: &mut ChangeListener) {
         loop {
             match listener.next().await {
-                Ok(Heard::Changed { game, version }) => self.announced(store, game, version).await,
+                Ok(Heard::Changed { game, version }) => {
+                    self.announced(store, games, game, version).await
+                }
                 Ok(Heard::Lost) => self.resync_all(),
                 Err(error) => {
                     // Its subscribers catch up once this process listens again.
@@ -56,13 +61,22 @@ impl Hub {
         }
     }
 
-    async fn announced(&self, store: &Store, id: crate::domain::GameId, version: i64) {
+    async fn announced(
+        &self,
+        store: &Store,
+        games: &Games,
+        id: crate::domain::GameId,
+        version: i64,
+    ) {
+        if self.dispatched_here(&id, version) {
+            return;
+        }
         let (game_sender, lobby_sender) = self.senders_of(&id);
         if game_sender.is_none() && lobby_sender.is_none() && !self.follows_players() {
             return;
         }
         let game = match store.game_by_id(&id).await {
-            Ok(Some(game)) if game.version >= version => Arc::new(game),
+            Ok(Some(game)) if game.version >= version => game,
             Ok(_) => return,
             Err(error) => {
                 tracing::warn!(%error, game_id = %id, "cannot read an announced game");
@@ -70,8 +84,16 @@ impl Hub {
                 return;
             }
         };
-        let signal = Signal::Committed(game.clone());
-        self.tell_players(&game, &signal);
+        let events = match &game_sender {
+            Some(_) => games.events_after(store, &game, 0).await.unwrap_or_else(|error| {
+                tracing::warn!(%error, game_id = %id, "cannot rebuild an announced game's events");
+                None
+            }),
+            None => None,
+        };
+        let announced = Arc::new(Announced { game, events });
+        let signal = Signal::Committed(announced.clone());
+        self.tell_players(&announced.game, &signal);
         for sender in game_sender.into_iter().chain(lobby_sender) {
             let _ = sender.send(signal.clone());
         }

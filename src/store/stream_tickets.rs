@@ -19,6 +19,9 @@ const USE_TICKET: &str = "\
     DELETE FROM stream_tickets WHERE ticket_hash = $1 AND expires_at > $2 \
     RETURNING player_id";
 
+const TICKET_HOLDER: &str = "\
+    SELECT player_id FROM stream_tickets WHERE ticket_hash = $1 AND expires_at > $2";
+
 impl Store {
     /// Stores a ticket's hash for `player` until `expires_at`, and forgets
     /// the tickets that expired unused by `now`.
@@ -71,6 +74,29 @@ impl Store {
         };
         tx.commit().await?;
         Ok(player)
+    }
+
+    /// The player of the ticket with this hash if it is unused and
+    /// unexpired at `now`, leaving it unused (a `HEAD` of the stream).
+    pub async fn stream_ticket_holder(
+        &self,
+        hash: &TokenHash,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Player>, StoreError> {
+        let player_id = with_pool!(self, |pool| {
+            sqlx::query_scalar::<_, String>(TICKET_HOLDER)
+                .bind(hash.as_str())
+                .bind(now.trunc_subsecs(6))
+                .fetch_optional(pool)
+                .await
+        })?;
+        match player_id {
+            Some(id) => {
+                let id = PlayerId::parse(&id).map_err(super::games::corrupt)?;
+                self.player_by_id(&id).await
+            }
+            None => Ok(None),
+        }
     }
 
     /// The games a player's stream starts from: those waiting or active in

@@ -32,14 +32,14 @@ pub const MAX_PAGE_SIZE: u32 = 100;
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct GameListQuery {
-    /// `waiting`, `active`, `finished`, `cancelled` or `archived`.
-    #[param(pattern = "^(waiting|active|finished|cancelled|archived)$")]
+    /// Only the games in this status.
+    #[param(value_type = Option<crate::api::views::names::GameStatusName>)]
     pub status: Option<String>,
     /// A player id: the games in which this player sits, in either seat.
-    #[param(pattern = "^[A-Za-z0-9]{10}$")]
+    #[param(value_type = Option<PlayerId>)]
     pub player: Option<String>,
-    /// `true` or `false`.
-    #[param(pattern = "^(true|false)$")]
+    /// Only rated (`true`) or unrated (`false`) games.
+    #[param(value_type = Option<bool>)]
     pub rated: Option<String>,
     /// `classic`, `village`, `online`, or `custom` (a mix that is no preset).
     #[param(pattern = "^(classic|village|online|custom)$")]

@@ -110,7 +110,7 @@ const LEADERBOARD_404: &str = "`leaderboard_not_found`: the path names no preset
 #[utoipa::path(
     tag = "ratings",
     params(
-        ("preset" = inline(PresetName), Path, description = "The preset whose leaderboard"),
+        ("preset" = PresetName, Path, description = "The preset whose leaderboard"),
         LeaderboardQuery,
     ),
     responses(
@@ -178,7 +178,7 @@ pub async fn get_leaderboard(
 #[utoipa::path(
     tag = "ratings",
     params(
-        ("preset" = inline(PresetName), Path, description = "The preset whose leaderboard"),
+        ("preset" = PresetName, Path, description = "The preset whose leaderboard"),
         ("player_id" = PlayerId, Path, description = "Player id"),
         AroundQuery,
     ),

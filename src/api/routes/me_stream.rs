@@ -111,6 +111,9 @@ pub async fn me_stream(
     // A place under the caps first: a refused stream does not use up its ticket.
     let (response, sink, pulse) = streaming::start(&state, &request)?;
     let player = auth::stream_player(&state, &request, query.ticket.as_deref()).await?;
+    if crate::api::head::is_head(&request) {
+        return Ok(response);
+    }
     // Subscribed before the snapshot is read: a change committed after the
     // read arrives on the channel, one before it is in the read.
     let signals = state.live.watch_player(&player.id);

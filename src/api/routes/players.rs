@@ -8,7 +8,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::api::auth::Authenticated;
 use crate::api::extractors::Json;
 use crate::api::idempotency::{register_once, Reply};
-use crate::api::params::PlayerIdPath;
+use crate::api::params::{PlayerIdPath, RegistrationIdempotencyKey};
 use crate::api::problem::{ApiError, Problem};
 use crate::api::views::RatingsView;
 use crate::api::AppState;
@@ -98,7 +98,7 @@ impl PlayerProfile {
     tag = "players",
     request_body(content = NewPlayer, example = json!({"name": "Lan"})),
     params(
-        ("Idempotency-Key" = Option<String>, Header, pattern = "^[!-~]{16,255}$", description = "Makes a retry safe: the same key and name return the original 201 and token, and register nothing twice"),
+        RegistrationIdempotencyKey,
     ),
     responses(
         (status = 201, description = "Created; `Location` is the profile's URL",

@@ -17,6 +17,7 @@ use crate::api::idempotency::{write_once, Reply};
 use crate::api::offload;
 use crate::api::params::{GameIdPath, IdempotencyKey, IfNoneMatch};
 use crate::api::problem::{ApiError, Problem};
+use crate::api::views::names::{GameRecordText, RecordFormatName};
 use crate::api::views::{GameRecord, GameRecordInput, GameView};
 use crate::api::AppState;
 use crate::domain::{GameId, GameStatus, PlayerId};
@@ -93,9 +94,9 @@ enum Format {
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ExportQuery {
-    /// `json` or `text`; without it, `Accept` decides (JSON unless it
-    /// prefers `text/plain`).
-    #[param(pattern = "^(json|text)$")]
+    /// `json` (`application/json`) or `text` (`text/plain`); without it,
+    /// `Accept` decides (JSON unless it prefers `text/plain`).
+    #[param(value_type = Option<RecordFormatName>)]
     pub format: Option<String>,
 }
 
@@ -135,7 +136,7 @@ fn format_of(request: &HttpRequest, query: &ExportQuery) -> Result<Format, ApiEr
     responses(
         (status = 200, description = "The record", content(
             (GameRecord = "application/json"),
-            (String = "text/plain", example = "[Rules \"classic\"]\n[South \"Lan\"]\n[North \"Minh\"]\n[Date \"2025.01.31\"]\n[Time \"08:30:00\"]\n[Result \"1-0\"]\n[Termination \"resignation\"]\n[Score \"11-2\"]\n\n1. 1L 3R 1-0\n"),
+            (GameRecordText = "text/plain", example = "[Rules \"classic\"]\n[South \"Lan\"]\n[North \"Minh\"]\n[Date \"2025.01.31\"]\n[Time \"08:30:00\"]\n[Result \"1-0\"]\n[Termination \"resignation\"]\n[Score \"11-2\"]\n\n1. 1L 3R 1-0\n"),
         ), headers(("ETag" = String, description = "Of the content"), ("Cache-Control" = String, description = "`public, max-age=31536000, immutable` once the game is over, else `no-cache`"))),
         (status = 304, description = "Unchanged since the `If-None-Match` ETag"),
         (status = 400, description = "`invalid_query` or `invalid_path_parameter`", body = Problem, content_type = "application/problem+json"),
@@ -314,7 +315,7 @@ fn imported_timing(replayed: &Replayed, record: &Record, moves: &[MoveRecord]) -
     security(("bearer" = [])),
     request_body(description = "A record as `GET /v1/games/{id}/export` gives it", content(
         (GameRecordInput = "application/json"),
-        (String = "text/plain", example = "[Rules \"classic\"]\n[South \"Lan\"]\n[North \"Minh\"]\n[Result \"1-0\"]\n[Termination \"resignation\"]\n\n1. 1L 3R 1-0\n"),
+        (GameRecordText = "text/plain", example = "[Rules \"classic\"]\n[South \"Lan\"]\n[North \"Minh\"]\n[Result \"1-0\"]\n[Termination \"resignation\"]\n\n1. 1L 3R 1-0\n"),
     )),
     params(IdempotencyKey),
     responses(

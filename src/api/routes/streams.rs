@@ -10,7 +10,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use super::games::find_game;
 use crate::api::game_feed::{self, is_final};
 use crate::api::lobby_feed;
-use crate::api::params::GameIdPath;
+use crate::api::params::{GameIdPath, LastEventId};
 use crate::api::problem::{ApiError, Problem};
 use crate::api::streaming;
 use crate::api::views::{GameStreamEvent, LobbyStreamEvent};
@@ -70,7 +70,7 @@ fn resume_point(request: &HttpRequest, query: &StreamQuery) -> Result<Option<i64
     tag = "streams",
     params(
         GameIdPath,
-        ("Last-Event-ID" = Option<i64>, Header, description = "The version of the last event seen"),
+        LastEventId,
         StreamQuery,
     ),
     responses(

@@ -3,7 +3,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::events::winner_name;
-use super::names::{EndReasonName, GameStatusName, WinnerName};
+use super::names::{AbortReasonName, EndReasonName, GameStatusName, UnratedReasonName, WinnerName};
 use super::{ClockView, EventView, PositionView, RulesView, ScoresView, SeatName, TimeControlView};
 use crate::domain::GameStatus;
 use crate::engine::{Event, Outcome, Position, Seat};
@@ -116,13 +116,14 @@ pub struct GameView {
     /// Why an `aborted` game was aborted: `requested`, `no_first_move`,
     /// `timeout` or `resignation` (what ended it before each side made two
     /// moves).
-    #[schema(required = true)]
+    #[schema(required = true, value_type = Option<AbortReasonName>)]
     pub abort_reason: Option<String>,
     /// Why a game asked for as rated is not (`rated` is false):
-    /// `pair_limit` (the pair's rated games in 24 hours are used up),
-    /// `aborted`, or `too_short` (it ended over the board before each side
-    /// made two moves).
-    #[schema(required = true)]
+    /// `custom_position` or `custom_rules` (only games of a preset from its
+    /// start position are rated), `pair_limit` (the pair's rated games in
+    /// 24 hours are used up), `aborted`, or `too_short` (it ended over the
+    /// board before each side made two moves).
+    #[schema(required = true, value_type = Option<UnratedReasonName>)]
     pub unrated_reason: Option<String>,
 }
 

@@ -105,6 +105,54 @@ name_schema!(
     ProblemCode::ALL.iter().map(|code| code.as_str())
 );
 
+name_schema!(
+    /// Schema only: why a game asked for as rated is not (the Games layer's
+    /// `unrated_reason` values).
+    UnratedReasonName as "UnratedReason",
+    "Why a game asked for as rated is not: `custom_position` or `custom_rules` (only games of \
+     a preset from its start position are rated), `pair_limit` (the pair's rated games in 24 \
+     hours are used up), `aborted`, or `too_short` (it ended over the board before each side \
+     made two moves).",
+    ["custom_position", "custom_rules", "pair_limit", "aborted", "too_short"]
+);
+
+name_schema!(
+    /// Schema only: why an `aborted` game was aborted.
+    AbortReasonName as "AbortReason",
+    "Why an `aborted` game was aborted: `requested`, `no_first_move`, `timeout` or \
+     `resignation` (what ended it before each side made two moves).",
+    ["requested", "no_first_move", "timeout", "resignation"]
+);
+
+name_schema!(
+    /// Schema only: the forms of a game record.
+    RecordFormatName as "RecordFormat",
+    "A game record's form: `json` (a `GameRecord`) or `text` (a `GameRecordText`).",
+    ["json", "text"]
+);
+
+/// Schema only: a game record in its text form, as `text/plain`.
+pub struct GameRecordText;
+
+impl PartialSchema for GameRecordText {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .description(Some(
+                "A game record in its text form (README.md, \"Game records\"): PGN-like tag \
+                 pairs, a blank line, then the numbered moves and the result.",
+            ))
+            .content_media_type("text/plain")
+            .into()
+    }
+}
+
+impl ToSchema for GameRecordText {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("GameRecordText")
+    }
+}
+
 /// Declares the one-value type of a tagged message's `type` field: it
 /// serializes as `$value` and its schema is that `const`.
 macro_rules! tag {

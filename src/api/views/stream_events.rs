@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::names::{tag, GameStatusName};
+use super::names::{tag, AbortReasonName, GameStatusName};
 use super::{GameView, MoveView, PlayerSummary, ResultView, ScoresView, SeatName};
 
 /// A message of `GET /v1/games/{id}/stream`, tagged by `type` (in SSE also
@@ -114,7 +114,7 @@ pub struct GameAbortedEvent {
     #[schema(schema_with = AbortedTag::schema)]
     pub type_: AbortedTag,
     pub version: i64,
-    /// `requested`, `no_first_move`, `timeout` or `resignation`.
+    #[schema(value_type = AbortReasonName)]
     pub reason: String,
 }
 

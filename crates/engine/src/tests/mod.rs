@@ -1,6 +1,7 @@
 mod bounds;
 mod branches;
 mod examples;
+mod names;
 mod notation;
 mod perft;
 mod properties;

@@ -3,7 +3,7 @@
 use proptest::prelude::*;
 
 use super::strategies::*;
-use crate::engine::*;
+use crate::*;
 
 /// Replays a move's event trace on `before`, stone by stone as an animating
 /// client would, and returns the board and stores it arrives at.

@@ -1,6 +1,6 @@
 //! Position notation: round-trips and every kind of rejection.
 
-use crate::engine::*;
+use crate::*;
 
 fn classic() -> Rules {
     Preset::Classic.rules()

@@ -2,7 +2,7 @@
 
 use proptest::prelude::*;
 
-use crate::engine::*;
+use crate::*;
 
 /// Any ruleset the engine accepts, with short games over-represented.
 pub fn rules() -> impl Strategy<Value = Rules> {

@@ -2,7 +2,7 @@
 //! preset. Pinned so that any accidental change to the rules is caught. A
 //! game that ends early contributes no longer sequences (as in chess perft).
 
-use crate::engine::*;
+use crate::*;
 
 fn perft(position: &Position, depth: u32) -> u64 {
     if depth == 0 {

@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 
 use super::strategies::{play_random_move, rules};
-use crate::engine::*;
+use crate::*;
 
 fn store_bound() -> impl Strategy<Value = i32> {
     prop::sample::select(vec![-MAX_STORE_STONES, -4, 0, MAX_STORE_STONES])
@@ -151,4 +151,69 @@ fn a_start_beyond_the_request_bounds_is_still_refused() {
     ] {
         assert!(Position::from_notation(text, classic).is_err(), "{text}");
     }
+}
+
+#[test]
+fn a_start_may_reach_each_request_bound_exactly() {
+    let classic = Preset::Classic.rules();
+    let at_bounds = [
+        // One square of exactly 10,000.
+        "M0,10000,0,0,0,0,M0,0,0,0,0,0 s 0:0 0:0 1",
+        // A board of exactly 10,000 in all, and both stores at ±100,000.
+        "M5000,1,1,1,1,1,M4995,0,0,0,0,0 s 100000:0 -100000:0 1",
+    ];
+    for text in at_bounds {
+        let position = Position::from_notation(text, classic).unwrap();
+        assert_eq!(position.to_string(), text);
+    }
+    let beyond = [
+        (
+            "M0,10001,0,0,0,0,M0,0,0,0,0,0 s 0:0 0:0 1",
+            PositionError::SquareTooLarge {
+                square: 1,
+                count: 10_001,
+                limit: 10_000,
+            },
+        ),
+        (
+            "M5000,1,1,1,1,1,M4996,0,0,0,0,0 s 0:0 0:0 1",
+            PositionError::TooManyStones {
+                total: 10_001,
+                limit: 10_000,
+            },
+        ),
+        (
+            "M0,5,5,5,5,5,M0,5,5,5,5,5 s 0:0 -100001:0 1",
+            PositionError::StoreOutOfRange {
+                seat: Seat::North,
+                small: -100_001,
+                limit: 100_000,
+            },
+        ),
+    ];
+    for (text, error) in beyond {
+        assert_eq!(Position::from_notation(text, classic), Err(error), "{text}");
+    }
+}
+
+#[test]
+fn a_stored_position_may_reach_each_stored_bound_exactly() {
+    let classic = Preset::Classic.rules();
+    let board = STORED_MAX_BOARD_STONES;
+    let store = STORED_MAX_STORE_STONES;
+    assert_eq!((board, store), (10_000 + 5 * 2001, 100_000 + 20_005));
+    let text = format!("M0,{board},0,0,0,0,M0,0,0,0,0,0 s {store}:0 -{store}:0 1");
+    // Beyond a start's bounds, yet a position play can reach.
+    assert!(Position::from_notation(&text, classic).is_err());
+    let restored = Position::restore(&text, classic, None).unwrap();
+    assert_eq!(restored.to_string(), text);
+    let over = format!("M0,{},0,0,0,0,M0,0,0,0,0,0 s 0:0 0:0 1", board + 1);
+    assert_eq!(
+        Position::restore(&over, classic, None),
+        Err(PositionError::SquareTooLarge {
+            square: 1,
+            count: board + 1,
+            limit: board,
+        })
+    );
 }

@@ -1,6 +1,6 @@
 //! RULES.md §5, the ground truth.
 
-use crate::engine::*;
+use crate::*;
 
 fn play_line(start: &str, rules: Rules, moves: &[&str]) -> Position {
     let mut position = Position::from_notation(start, rules).unwrap();

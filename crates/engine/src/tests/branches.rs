@@ -1,7 +1,7 @@
 //! One test per rule branch of RULES.md §3, on hand-built positions whose
 //! outcomes were worked out on paper from the rules.
 
-use crate::engine::*;
+use crate::*;
 
 fn rules_with(f: impl FnOnce(&mut RuleParams)) -> Rules {
     let mut params = RuleParams::DEFAULT;
