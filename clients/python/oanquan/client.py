@@ -25,12 +25,12 @@ from oanquan_api.models import (
     GameMoveEvent,
     GameSnapshotEvent,
     GameView,
-    GetLeaderboardPreset,
     LeaderboardPage,
     MoveInput,
     NewGame,
     NewPlayer,
     PlayedMove,
+    PresetName,
 )
 from oanquan_api.types import Response
 
@@ -159,9 +159,11 @@ class Oanquan:
         )
         return expect(answer, PlayedMove)
 
-    def leaderboard(self, preset: str, *, include_provisional: bool = False, limit: int = 50) -> LeaderboardPage:
+    def leaderboard(
+        self, preset: PresetName | str, *, include_provisional: bool = False, limit: int = 50
+    ) -> LeaderboardPage:
         answer = get_leaderboard.sync_detailed(
-            GetLeaderboardPreset(preset), client=self.client, include_provisional=include_provisional, limit=limit
+            PresetName(preset), client=self.client, include_provisional=include_provisional, limit=limit
         )
         return expect(answer, LeaderboardPage).value
 

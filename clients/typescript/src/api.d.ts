@@ -722,6 +722,11 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description Why an `aborted` game was aborted: `requested`, `no_first_move`, `timeout` or `resignation` (what ended it before each side made two moves).
+         * @enum {string}
+         */
+        AbortReason: "requested" | "no_first_move" | "timeout" | "resignation";
         AnalysedMove: {
             events: components["schemas"]["EventView"][];
             notation: string;
@@ -997,8 +1002,7 @@ export interface components {
         };
         /** @description The game was aborted before it counted. */
         GameAbortedEvent: {
-            /** @description `requested`, `no_first_move`, `timeout` or `resignation`. */
-            reason: string;
+            reason: components["schemas"]["AbortReason"];
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1184,6 +1188,8 @@ export interface components {
              */
             status?: string | null;
         };
+        /** @description A game record in its text form (README.md, "Game records"): PGN-like tag pairs, a blank line, then the numbered moves and the result. */
+        GameRecordText: string;
         /** @description The game as it is, first on every stream that does not resume. */
         GameSnapshotEvent: {
             game: components["schemas"]["GameView"];
@@ -1207,12 +1213,7 @@ export interface components {
         GameStreamEvent: components["schemas"]["GameSnapshotEvent"] | components["schemas"]["GameJoinedEvent"] | components["schemas"]["GameMoveEvent"] | components["schemas"]["GameEndedEvent"] | components["schemas"]["GameCancelledEvent"] | components["schemas"]["GameAbortedEvent"] | components["schemas"]["GameExpiredEvent"];
         /** @description A game: its rules, seats, current position and result. */
         GameView: components["schemas"]["PositionView"] & {
-            /**
-             * @description Why an `aborted` game was aborted: `requested`, `no_first_move`,
-             *     `timeout` or `resignation` (what ended it before each side made two
-             *     moves).
-             */
-            abort_reason: string | null;
+            abort_reason: null | components["schemas"]["AbortReason"];
             clock: null | components["schemas"]["ClockView"];
             /** Format: date-time */
             created_at: string;
@@ -1256,13 +1257,7 @@ export interface components {
              */
             status: components["schemas"]["GameStatus"];
             time_control: null | components["schemas"]["TimeControlView"];
-            /**
-             * @description Why a game asked for as rated is not (`rated` is false):
-             *     `pair_limit` (the pair's rated games in 24 hours are used up),
-             *     `aborted`, or `too_short` (it ended over the board before each side
-             *     made two moves).
-             */
-            unrated_reason: string | null;
+            unrated_reason: null | components["schemas"]["UnratedReason"];
             /** Format: date-time */
             updated_at: string;
             /**
@@ -1270,6 +1265,11 @@ export interface components {
              * @description Bumped by every change; the `ETag` is this number in quotes.
              */
             version: number;
+        };
+        /** @description The body of a passing probe (`/health`, `/ready`): always `{"status": "ok"}`. */
+        HealthStatus: {
+            /** @constant */
+            status: "ok";
         };
         /**
          * @description One row of a leaderboard.
@@ -1873,6 +1873,11 @@ export interface components {
              */
             initial_s: number;
         };
+        /**
+         * @description A game record's form: `json` (a `GameRecord`) or `text` (a `GameRecordText`).
+         * @enum {string}
+         */
+        RecordFormat: "json" | "text";
         /** @description One move of a record to import: only `notation` is required. */
         RecordMoveInput: {
             /**
@@ -2084,10 +2089,6 @@ export interface components {
              */
             type: "sow";
         };
-        Status: {
-            /** @example ok */
-            status: string;
-        };
         /**
          * @description A player's store: captured small stones (negative while owing borrowed
          *     stones) and captured mandarins.
@@ -2192,6 +2193,11 @@ export interface components {
          */
         TurnEndReason: "mandarin_square_ahead" | "two_empty_squares" | "first_move_mandarin_ban" | "young_mandarin" | "chain_ended" | "relay_cycle";
         /**
+         * @description Why a game asked for as rated is not: `custom_position` or `custom_rules` (only games of a preset from its start position are rated), `pair_limit` (the pair's rated games in 24 hours are used up), `aborted`, or `too_short` (it ended over the board before each side made two moves).
+         * @enum {string}
+         */
+        UnratedReason: "custom_position" | "custom_rules" | "pair_limit" | "aborted" | "too_short";
+        /**
          * @description The head-to-head record of `player` against `opponent`, from `player`'s side.
          * @example {
          *       "all": {
@@ -2259,14 +2265,14 @@ export interface components {
          *     (`precondition_failed`) if the game changed since.
          * @example "7"
          */
-        IfMatch: string | null;
+        IfMatch: string;
         /**
          * @description An `ETag` from an earlier answer: 304 Not Modified, with no body, if
          *     the resource still has it.
          * @example "7"
          */
-        IfNoneMatch: string | null;
-        /** @description Items per page, 1 to 100 (default 20). */
+        IfNoneMatch: string;
+        /** @description Items per page, 1 to 100 (default: 20 games, 50 leaderboard rows). */
         Limit: number;
         /** @description Player id. */
         PlayerId: components["schemas"]["PlayerId"];
@@ -2297,7 +2303,7 @@ export interface operations {
                      *       "status": "ok"
                      *     }
                      */
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["HealthStatus"];
                 };
             };
             /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
@@ -2404,7 +2410,7 @@ export interface operations {
                      *       "status": "ok"
                      *     }
                      */
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["HealthStatus"];
                 };
             };
             /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
@@ -2659,12 +2665,12 @@ export interface operations {
     list_games: {
         parameters: {
             query?: {
-                /** @description `waiting`, `active`, `finished`, `cancelled` or `archived`. */
-                status?: string;
+                /** @description Only the games in this status. */
+                status?: components["schemas"]["GameStatus"];
                 /** @description A player id: the games in which this player sits, in either seat. */
-                player?: string;
-                /** @description `true` or `false`. */
-                rated?: string;
+                player?: components["schemas"]["PlayerId"];
+                /** @description Only rated (`true`) or unrated (`false`) games. */
+                rated?: boolean;
                 /** @description `classic`, `village`, `online`, or `custom` (a mix that is no preset). */
                 rules?: string;
                 /**
@@ -2672,7 +2678,7 @@ export interface operations {
                  *     page before; omit it for the first page.
                  */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Items per page, 1 to 100 (default 20). */
+                /** @description Items per page, 1 to 100 (default: 20 games, 50 leaderboard rows). */
                 limit?: components["parameters"]["Limit"];
             };
             header?: never;
@@ -2854,7 +2860,7 @@ export interface operations {
                  *
                  *     1. 1L 3R 1-0
                  */
-                "text/plain": string;
+                "text/plain": components["schemas"]["GameRecordText"];
             };
         };
         responses: {
@@ -3235,10 +3241,10 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description `json` or `text`; without it, `Accept` decides (JSON unless it
-                 *     prefers `text/plain`).
+                 * @description `json` (`application/json`) or `text` (`text/plain`); without it,
+                 *     `Accept` decides (JSON unless it prefers `text/plain`).
                  */
-                format?: string;
+                format?: components["schemas"]["RecordFormat"];
             };
             header?: {
                 /**
@@ -3279,7 +3285,7 @@ export interface operations {
                      *
                      *     1. 1L 3R 1-0
                      */
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["GameRecordText"];
                 };
             };
             /** @description Unchanged since the `If-None-Match` ETag */
@@ -3935,8 +3941,12 @@ export interface operations {
                 since?: number;
             };
             header?: {
-                /** @description The version of the last event seen */
-                "Last-Event-ID"?: number | null;
+                /**
+                 * @description The `version` (SSE `id`) of the last event seen: the stream resumes
+                 *     after it instead of starting with a snapshot.
+                 * @example 7
+                 */
+                "Last-Event-ID"?: number;
             };
             path: {
                 /** @description Game id. */
@@ -4022,7 +4032,7 @@ export interface operations {
                  *     page before; omit it for the first page.
                  */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Items per page, 1 to 100 (default 20). */
+                /** @description Items per page, 1 to 100 (default: 20 games, 50 leaderboard rows). */
                 limit?: components["parameters"]["Limit"];
                 /** @description Only players with at least this many rated games in the preset (default 0). */
                 min_games?: number;
@@ -4032,7 +4042,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The preset whose leaderboard */
-                preset: "classic" | "village" | "online";
+                preset: components["schemas"]["PresetName"];
             };
             cookie?: never;
         };
@@ -4090,7 +4100,7 @@ export interface operations {
     get_leaderboard_around: {
         parameters: {
             query?: {
-                /** @description Items per page, 1 to 100 (default 20). */
+                /** @description Items per page, 1 to 100 (default: 20 games, 50 leaderboard rows). */
                 limit?: components["parameters"]["Limit"];
                 /** @description Only players with at least this many rated games in the preset (default 0). */
                 min_games?: number;
@@ -4100,7 +4110,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The preset whose leaderboard */
-                preset: "classic" | "village" | "online";
+                preset: components["schemas"]["PresetName"];
                 /** @description Player id */
                 player_id: components["schemas"]["PlayerId"];
             };
@@ -4677,8 +4687,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the same key and name return the original 201 and token, and register nothing twice */
-                "Idempotency-Key"?: string | null;
+                /**
+                 * @description Makes a retry safe: the same key and name return the original 201
+                 *     and token, and register nothing twice. 16 to 255 visible ASCII
+                 *     characters; a UUID is a good key.
+                 * @example 5f0c8a9e-2b7d-4c1e-9a3f-6d2e8b1c4a70
+                 */
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -4910,7 +4925,7 @@ export interface operations {
                  *     page before; omit it for the first page.
                  */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Items per page, 1 to 100 (default 20). */
+                /** @description Items per page, 1 to 100 (default: 20 games, 50 leaderboard rows). */
                 limit?: components["parameters"]["Limit"];
             };
             header?: never;

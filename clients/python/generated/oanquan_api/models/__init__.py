@@ -1,5 +1,6 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .abort_reason import AbortReason
 from .analysed_move import AnalysedMove
 from .analysis_request import AnalysisRequest
 from .analysis_response import AnalysisResponse
@@ -33,8 +34,7 @@ from .game_record_input import GameRecordInput
 from .game_snapshot_event import GameSnapshotEvent
 from .game_status import GameStatus
 from .game_view import GameView
-from .get_leaderboard_around_preset import GetLeaderboardAroundPreset
-from .get_leaderboard_preset import GetLeaderboardPreset
+from .health_status import HealthStatus
 from .leaderboard_entry import LeaderboardEntry
 from .leaderboard_page import LeaderboardPage
 from .lift_event import LiftEvent
@@ -71,6 +71,7 @@ from .rating_change_view import RatingChangeView
 from .rating_history_page import RatingHistoryPage
 from .ratings_view import RatingsView
 from .real_time_clock import RealTimeClock
+from .record_format import RecordFormat
 from .record_move_input import RecordMoveInput
 from .record_move_view import RecordMoveView
 from .record_view import RecordView
@@ -87,7 +88,6 @@ from .seat_name import SeatName
 from .seat_players import SeatPlayers
 from .seat_players_input import SeatPlayersInput
 from .sow_event import SowEvent
-from .status import Status
 from .store_view import StoreView
 from .stores_view import StoresView
 from .streak_view import StreakView
@@ -97,10 +97,12 @@ from .token_list import TokenList
 from .token_view import TokenView
 from .turn_end_event import TurnEndEvent
 from .turn_end_reason import TurnEndReason
+from .unrated_reason import UnratedReason
 from .versus_view import VersusView
 from .winner import Winner
 
 __all__ = (
+    "AbortReason",
     "AnalysedMove",
     "AnalysisRequest",
     "AnalysisResponse",
@@ -134,8 +136,7 @@ __all__ = (
     "GameSnapshotEvent",
     "GameStatus",
     "GameView",
-    "GetLeaderboardAroundPreset",
-    "GetLeaderboardPreset",
+    "HealthStatus",
     "LeaderboardEntry",
     "LeaderboardPage",
     "LiftEvent",
@@ -172,6 +173,7 @@ __all__ = (
     "RatingHistoryPage",
     "RatingsView",
     "RealTimeClock",
+    "RecordFormat",
     "RecordMoveInput",
     "RecordMoveView",
     "RecordView",
@@ -188,7 +190,6 @@ __all__ = (
     "SeatPlayers",
     "SeatPlayersInput",
     "SowEvent",
-    "Status",
     "StoresView",
     "StoreView",
     "StreakView",
@@ -198,6 +199,7 @@ __all__ = (
     "TokenView",
     "TurnEndEvent",
     "TurnEndReason",
+    "UnratedReason",
     "VersusView",
     "Winner",
 )

@@ -6,6 +6,8 @@ from typing import Any, Literal, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.abort_reason import AbortReason
+
 T = TypeVar("T", bound="GameAbortedEvent")
 
 
@@ -14,18 +16,19 @@ class GameAbortedEvent:
     """The game was aborted before it counted.
 
     Attributes:
-        reason (str): `requested`, `no_first_move`, `timeout` or `resignation`.
+        reason (AbortReason): Why an `aborted` game was aborted: `requested`, `no_first_move`, `timeout` or
+            `resignation` (what ended it before each side made two moves).
         type_ (Literal['aborted']):
         version (int):
     """
 
-    reason: str
+    reason: AbortReason
     type_: Literal["aborted"]
     version: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        reason = self.reason
+        reason = self.reason.value
 
         type_ = self.type_
 
@@ -46,7 +49,7 @@ class GameAbortedEvent:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        reason = d.pop("reason")
+        reason = AbortReason(d.pop("reason"))
 
         type_ = cast(Literal["aborted"], d.pop("type"))
         if type_ != "aborted":

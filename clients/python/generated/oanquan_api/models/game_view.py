@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.abort_reason import AbortReason
 from ..models.game_status import GameStatus
 from ..models.seat_name import SeatName
+from ..models.unrated_reason import UnratedReason
 
 if TYPE_CHECKING:
     from ..models.board_square import BoardSquare
@@ -39,9 +41,7 @@ class GameView:
         scores (ScoresView): Scores per seat: store small stones + `mandarin_value` × mandarins.
         stores (StoresView):
         to_move (SeatName): A seat, as the API spells it.
-        abort_reason (None | str): Why an `aborted` game was aborted: `requested`, `no_first_move`,
-            `timeout` or `resignation` (what ended it before each side made two
-            moves).
+        abort_reason (AbortReason | None):
         clock (ClockView | None):
         created_at (datetime.datetime):
         created_by (str):
@@ -66,10 +66,7 @@ class GameView:
             `archived` (an imported, unfinished record), `aborted` (ended before each side made two moves; never rated) or
             `expired` (nobody joined).
         time_control (CorrespondenceClock | None | RealTimeClock):
-        unrated_reason (None | str): Why a game asked for as rated is not (`rated` is false):
-            `pair_limit` (the pair's rated games in 24 hours are used up),
-            `aborted`, or `too_short` (it ended over the board before each side
-            made two moves).
+        unrated_reason (None | UnratedReason):
         updated_at (datetime.datetime):
         version (int): Bumped by every change; the `ETag` is this number in quotes.
     """
@@ -81,7 +78,7 @@ class GameView:
     scores: ScoresView
     stores: StoresView
     to_move: SeatName
-    abort_reason: None | str
+    abort_reason: AbortReason | None
     clock: ClockView | None
     created_at: datetime.datetime
     created_by: str
@@ -101,7 +98,7 @@ class GameView:
     started_at: datetime.datetime | None
     status: GameStatus
     time_control: CorrespondenceClock | None | RealTimeClock
-    unrated_reason: None | str
+    unrated_reason: None | UnratedReason
     updated_at: datetime.datetime
     version: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -131,7 +128,10 @@ class GameView:
         to_move = self.to_move.value
 
         abort_reason: None | str
-        abort_reason = self.abort_reason
+        if isinstance(self.abort_reason, AbortReason):
+            abort_reason = self.abort_reason.value
+        else:
+            abort_reason = self.abort_reason
 
         clock: dict[str, Any] | None
         if isinstance(self.clock, ClockView):
@@ -202,7 +202,10 @@ class GameView:
             time_control = self.time_control
 
         unrated_reason: None | str
-        unrated_reason = self.unrated_reason
+        if isinstance(self.unrated_reason, UnratedReason):
+            unrated_reason = self.unrated_reason.value
+        else:
+            unrated_reason = self.unrated_reason
 
         updated_at = self.updated_at.isoformat()
 
@@ -280,10 +283,18 @@ class GameView:
 
         to_move = SeatName(d.pop("to_move"))
 
-        def _parse_abort_reason(data: object) -> None | str:
+        def _parse_abort_reason(data: object) -> AbortReason | None:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                abort_reason_type_1 = AbortReason(data)
+
+                return abort_reason_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(AbortReason | None, data)
 
         abort_reason = _parse_abort_reason(d.pop("abort_reason"))
 
@@ -424,10 +435,18 @@ class GameView:
 
         time_control = _parse_time_control(d.pop("time_control"))
 
-        def _parse_unrated_reason(data: object) -> None | str:
+        def _parse_unrated_reason(data: object) -> None | UnratedReason:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                unrated_reason_type_1 = UnratedReason(data)
+
+                return unrated_reason_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UnratedReason, data)
 
         unrated_reason = _parse_unrated_reason(d.pop("unrated_reason"))
 

@@ -14,7 +14,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: str,
     *,
-    if_none_match: None | str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_none_match, Unset):
@@ -84,7 +84,7 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    if_none_match: None | str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
 ) -> Response[Any | GameView | Problem]:
     """Get a game
 
@@ -92,7 +92,7 @@ def sync_detailed(
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
-        if_none_match (None | str | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -118,7 +118,7 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    if_none_match: None | str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
 ) -> Any | GameView | Problem | None:
     """Get a game
 
@@ -126,7 +126,7 @@ def sync(
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
-        if_none_match (None | str | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -147,7 +147,7 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    if_none_match: None | str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
 ) -> Response[Any | GameView | Problem]:
     """Get a game
 
@@ -155,7 +155,7 @@ async def asyncio_detailed(
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
-        if_none_match (None | str | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -179,7 +179,7 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    if_none_match: None | str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
 ) -> Any | GameView | Problem | None:
     """Get a game
 
@@ -187,7 +187,7 @@ async def asyncio(
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
-        if_none_match (None | str | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -15,7 +15,7 @@ def _get_kwargs(
     id: str,
     ply: int,
     *,
-    if_none_match: None | str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_none_match, Unset):
@@ -87,7 +87,7 @@ def sync_detailed(
     ply: int,
     *,
     client: AuthenticatedClient | Client,
-    if_none_match: None | str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
 ) -> Response[Any | MoveView | Problem]:
     """Get one move
 
@@ -97,7 +97,7 @@ def sync_detailed(
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         ply (int):
-        if_none_match (None | str | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -125,7 +125,7 @@ def sync(
     ply: int,
     *,
     client: AuthenticatedClient | Client,
-    if_none_match: None | str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
 ) -> Any | MoveView | Problem | None:
     """Get one move
 
@@ -135,7 +135,7 @@ def sync(
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         ply (int):
-        if_none_match (None | str | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -158,7 +158,7 @@ async def asyncio_detailed(
     ply: int,
     *,
     client: AuthenticatedClient | Client,
-    if_none_match: None | str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
 ) -> Response[Any | MoveView | Problem]:
     """Get one move
 
@@ -168,7 +168,7 @@ async def asyncio_detailed(
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         ply (int):
-        if_none_match (None | str | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -194,7 +194,7 @@ async def asyncio(
     ply: int,
     *,
     client: AuthenticatedClient | Client,
-    if_none_match: None | str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
 ) -> Any | MoveView | Problem | None:
     """Get one move
 
@@ -204,7 +204,7 @@ async def asyncio(
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         ply (int):
-        if_none_match (None | str | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

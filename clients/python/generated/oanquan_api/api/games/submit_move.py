@@ -16,7 +16,7 @@ def _get_kwargs(
     id: str,
     *,
     body: MoveInput,
-    if_match: None | str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -124,7 +124,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: MoveInput,
-    if_match: None | str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 ) -> Response[PlayedMove | Problem]:
     """Plays a move in an active game, on your turn.
@@ -137,7 +137,7 @@ def sync_detailed(
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
-        if_match (None | str | Unset):
+        if_match (str | Unset):
         idempotency_key (None | str | Unset):
         body (MoveInput): A move: `{"move": "3R"}`, or `{"square": 3, "direction": "right"}`.
             Example: {'move': '3R', 'ply': 1}.
@@ -169,7 +169,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: MoveInput,
-    if_match: None | str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 ) -> PlayedMove | Problem | None:
     """Plays a move in an active game, on your turn.
@@ -182,7 +182,7 @@ def sync(
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
-        if_match (None | str | Unset):
+        if_match (str | Unset):
         idempotency_key (None | str | Unset):
         body (MoveInput): A move: `{"move": "3R"}`, or `{"square": 3, "direction": "right"}`.
             Example: {'move': '3R', 'ply': 1}.
@@ -209,7 +209,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: MoveInput,
-    if_match: None | str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 ) -> Response[PlayedMove | Problem]:
     """Plays a move in an active game, on your turn.
@@ -222,7 +222,7 @@ async def asyncio_detailed(
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
-        if_match (None | str | Unset):
+        if_match (str | Unset):
         idempotency_key (None | str | Unset):
         body (MoveInput): A move: `{"move": "3R"}`, or `{"square": 3, "direction": "right"}`.
             Example: {'move': '3R', 'ply': 1}.
@@ -252,7 +252,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: MoveInput,
-    if_match: None | str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 ) -> PlayedMove | Problem | None:
     """Plays a move in an active game, on your turn.
@@ -265,7 +265,7 @@ async def asyncio(
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
-        if_match (None | str | Unset):
+        if_match (str | Unset):
         idempotency_key (None | str | Unset):
         body (MoveInput): A move: `{"move": "3R"}`, or `{"square": 3, "direction": "right"}`.
             Example: {'move': '3R', 'ply': 1}.

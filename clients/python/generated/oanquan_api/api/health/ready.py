@@ -5,8 +5,8 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.health_status import HealthStatus
 from ...models.problem import Problem
-from ...models.status import Status
 from ...types import Response
 
 
@@ -20,9 +20,9 @@ def _get_kwargs() -> dict[str, Any]:
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | Status | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> HealthStatus | Problem | None:
     if response.status_code == 200:
-        response_200 = Status.from_dict(response.json())
+        response_200 = HealthStatus.from_dict(response.json())
 
         return response_200
 
@@ -47,7 +47,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | Status]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[HealthStatus | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -59,7 +61,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Problem | Status]:
+) -> Response[HealthStatus | Problem]:
     """Readiness probe
 
      Readiness: the database answers `SELECT 1` within 2 seconds.
@@ -69,7 +71,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Status]
+        Response[HealthStatus | Problem]
     """
 
     kwargs = _get_kwargs()
@@ -84,7 +86,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-) -> Problem | Status | None:
+) -> HealthStatus | Problem | None:
     """Readiness probe
 
      Readiness: the database answers `SELECT 1` within 2 seconds.
@@ -94,7 +96,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | Status
+        HealthStatus | Problem
     """
 
     return sync_detailed(
@@ -105,7 +107,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Problem | Status]:
+) -> Response[HealthStatus | Problem]:
     """Readiness probe
 
      Readiness: the database answers `SELECT 1` within 2 seconds.
@@ -115,7 +117,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Status]
+        Response[HealthStatus | Problem]
     """
 
     kwargs = _get_kwargs()
@@ -128,7 +130,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-) -> Problem | Status | None:
+) -> HealthStatus | Problem | None:
     """Readiness probe
 
      Readiness: the database answers `SELECT 1` within 2 seconds.
@@ -138,7 +140,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | Status
+        HealthStatus | Problem
     """
 
     return (

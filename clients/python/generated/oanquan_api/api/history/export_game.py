@@ -8,14 +8,15 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.game_record import GameRecord
 from ...models.problem import Problem
+from ...models.record_format import RecordFormat
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     id: str,
     *,
-    format_: str | Unset = UNSET,
-    if_none_match: None | str | Unset = UNSET,
+    format_: RecordFormat | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_none_match, Unset):
@@ -23,7 +24,11 @@ def _get_kwargs(
 
     params: dict[str, Any] = {}
 
-    params["format"] = format_
+    json_format_: str | Unset = UNSET
+    if not isinstance(format_, Unset):
+        json_format_ = format_.value
+
+    params["format"] = json_format_
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -92,8 +97,8 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    format_: str | Unset = UNSET,
-    if_none_match: None | str | Unset = UNSET,
+    format_: RecordFormat | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
 ) -> Response[Any | GameRecord | Problem]:
     """The full record of a game, as JSON or as PGN-like text.
 
@@ -104,8 +109,9 @@ def sync_detailed(
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
-        format_ (str | Unset):
-        if_none_match (None | str | Unset):
+        format_ (RecordFormat | Unset): A game record's form: `json` (a `GameRecord`) or `text` (a
+            `GameRecordText`).
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -132,8 +138,8 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    format_: str | Unset = UNSET,
-    if_none_match: None | str | Unset = UNSET,
+    format_: RecordFormat | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
 ) -> Any | GameRecord | Problem | None:
     """The full record of a game, as JSON or as PGN-like text.
 
@@ -144,8 +150,9 @@ def sync(
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
-        format_ (str | Unset):
-        if_none_match (None | str | Unset):
+        format_ (RecordFormat | Unset): A game record's form: `json` (a `GameRecord`) or `text` (a
+            `GameRecordText`).
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -167,8 +174,8 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    format_: str | Unset = UNSET,
-    if_none_match: None | str | Unset = UNSET,
+    format_: RecordFormat | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
 ) -> Response[Any | GameRecord | Problem]:
     """The full record of a game, as JSON or as PGN-like text.
 
@@ -179,8 +186,9 @@ async def asyncio_detailed(
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
-        format_ (str | Unset):
-        if_none_match (None | str | Unset):
+        format_ (RecordFormat | Unset): A game record's form: `json` (a `GameRecord`) or `text` (a
+            `GameRecordText`).
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -205,8 +213,8 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    format_: str | Unset = UNSET,
-    if_none_match: None | str | Unset = UNSET,
+    format_: RecordFormat | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
 ) -> Any | GameRecord | Problem | None:
     """The full record of a game, as JSON or as PGN-like text.
 
@@ -217,8 +225,9 @@ async def asyncio(
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
-        format_ (str | Unset):
-        if_none_match (None | str | Unset):
+        format_ (RecordFormat | Unset): A game record's form: `json` (a `GameRecord`) or `text` (a
+            `GameRecordText`).
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

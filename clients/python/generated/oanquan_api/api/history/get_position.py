@@ -15,7 +15,7 @@ def _get_kwargs(
     id: str,
     ply: int,
     *,
-    if_none_match: None | str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_none_match, Unset):
@@ -87,7 +87,7 @@ def sync_detailed(
     ply: int,
     *,
     client: AuthenticatedClient | Client,
-    if_none_match: None | str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
 ) -> Response[Any | GamePosition | Problem]:
     """The position after a ply: 0 (or the start position's ply − 1) is the start.
 
@@ -100,7 +100,7 @@ def sync_detailed(
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         ply (int):
-        if_none_match (None | str | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -128,7 +128,7 @@ def sync(
     ply: int,
     *,
     client: AuthenticatedClient | Client,
-    if_none_match: None | str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
 ) -> Any | GamePosition | Problem | None:
     """The position after a ply: 0 (or the start position's ply − 1) is the start.
 
@@ -141,7 +141,7 @@ def sync(
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         ply (int):
-        if_none_match (None | str | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -164,7 +164,7 @@ async def asyncio_detailed(
     ply: int,
     *,
     client: AuthenticatedClient | Client,
-    if_none_match: None | str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
 ) -> Response[Any | GamePosition | Problem]:
     """The position after a ply: 0 (or the start position's ply − 1) is the start.
 
@@ -177,7 +177,7 @@ async def asyncio_detailed(
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         ply (int):
-        if_none_match (None | str | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -203,7 +203,7 @@ async def asyncio(
     ply: int,
     *,
     client: AuthenticatedClient | Client,
-    if_none_match: None | str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
 ) -> Any | GamePosition | Problem | None:
     """The position after a ply: 0 (or the start position's ply − 1) is the start.
 
@@ -216,7 +216,7 @@ async def asyncio(
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         ply (int):
-        if_none_match (None | str | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

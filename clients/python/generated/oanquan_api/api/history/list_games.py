@@ -6,15 +6,16 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.game_page import GamePage
+from ...models.game_status import GameStatus
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
-    status: str | Unset = UNSET,
+    status: GameStatus | Unset = UNSET,
     player: str | Unset = UNSET,
-    rated: str | Unset = UNSET,
+    rated: bool | Unset = UNSET,
     rules: str | Unset = UNSET,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
@@ -22,7 +23,11 @@ def _get_kwargs(
 
     params: dict[str, Any] = {}
 
-    params["status"] = status
+    json_status: str | Unset = UNSET
+    if not isinstance(status, Unset):
+        json_status = status.value
+
+    params["status"] = json_status
 
     params["player"] = player
 
@@ -84,9 +89,9 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    status: str | Unset = UNSET,
+    status: GameStatus | Unset = UNSET,
     player: str | Unset = UNSET,
-    rated: str | Unset = UNSET,
+    rated: bool | Unset = UNSET,
     rules: str | Unset = UNSET,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
@@ -100,9 +105,11 @@ def sync_detailed(
     meanwhile may leave or enter a `status` filter).
 
     Args:
-        status (str | Unset):
-        player (str | Unset):
-        rated (str | Unset):
+        status (GameStatus | Unset): Where a game is in its life: `waiting` (a seat is open),
+            `active`, `finished`, `cancelled`, `archived` (an imported, unfinished record), `aborted`
+            (ended before each side made two moves; never rated) or `expired` (nobody joined).
+        player (str | Unset): A player id: 10 ASCII letters or digits.
+        rated (bool | Unset):
         rules (str | Unset):
         cursor (str | Unset):
         limit (int | Unset):
@@ -134,9 +141,9 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    status: str | Unset = UNSET,
+    status: GameStatus | Unset = UNSET,
     player: str | Unset = UNSET,
-    rated: str | Unset = UNSET,
+    rated: bool | Unset = UNSET,
     rules: str | Unset = UNSET,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
@@ -150,9 +157,11 @@ def sync(
     meanwhile may leave or enter a `status` filter).
 
     Args:
-        status (str | Unset):
-        player (str | Unset):
-        rated (str | Unset):
+        status (GameStatus | Unset): Where a game is in its life: `waiting` (a seat is open),
+            `active`, `finished`, `cancelled`, `archived` (an imported, unfinished record), `aborted`
+            (ended before each side made two moves; never rated) or `expired` (nobody joined).
+        player (str | Unset): A player id: 10 ASCII letters or digits.
+        rated (bool | Unset):
         rules (str | Unset):
         cursor (str | Unset):
         limit (int | Unset):
@@ -179,9 +188,9 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    status: str | Unset = UNSET,
+    status: GameStatus | Unset = UNSET,
     player: str | Unset = UNSET,
-    rated: str | Unset = UNSET,
+    rated: bool | Unset = UNSET,
     rules: str | Unset = UNSET,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
@@ -195,9 +204,11 @@ async def asyncio_detailed(
     meanwhile may leave or enter a `status` filter).
 
     Args:
-        status (str | Unset):
-        player (str | Unset):
-        rated (str | Unset):
+        status (GameStatus | Unset): Where a game is in its life: `waiting` (a seat is open),
+            `active`, `finished`, `cancelled`, `archived` (an imported, unfinished record), `aborted`
+            (ended before each side made two moves; never rated) or `expired` (nobody joined).
+        player (str | Unset): A player id: 10 ASCII letters or digits.
+        rated (bool | Unset):
         rules (str | Unset):
         cursor (str | Unset):
         limit (int | Unset):
@@ -227,9 +238,9 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    status: str | Unset = UNSET,
+    status: GameStatus | Unset = UNSET,
     player: str | Unset = UNSET,
-    rated: str | Unset = UNSET,
+    rated: bool | Unset = UNSET,
     rules: str | Unset = UNSET,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
@@ -243,9 +254,11 @@ async def asyncio(
     meanwhile may leave or enter a `status` filter).
 
     Args:
-        status (str | Unset):
-        player (str | Unset):
-        rated (str | Unset):
+        status (GameStatus | Unset): Where a game is in its life: `waiting` (a seat is open),
+            `active`, `finished`, `cancelled`, `archived` (an imported, unfinished record), `aborted`
+            (ended before each side made two moves; never rated) or `expired` (nobody joined).
+        player (str | Unset): A player id: 10 ASCII letters or digits.
+        rated (bool | Unset):
         rules (str | Unset):
         cursor (str | Unset):
         limit (int | Unset):

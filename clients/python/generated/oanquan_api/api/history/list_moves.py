@@ -16,7 +16,7 @@ def _get_kwargs(
     *,
     from_: int | Unset = UNSET,
     to: int | Unset = UNSET,
-    if_none_match: None | str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_none_match, Unset):
@@ -97,7 +97,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     from_: int | Unset = UNSET,
     to: int | Unset = UNSET,
-    if_none_match: None | str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
 ) -> Response[Any | MoveRange | Problem]:
     """A game's moves, each with its event trace and the position after it.
 
@@ -109,7 +109,7 @@ def sync_detailed(
         id (str): A game id: 10 ASCII letters or digits.
         from_ (int | Unset):
         to (int | Unset):
-        if_none_match (None | str | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -139,7 +139,7 @@ def sync(
     client: AuthenticatedClient | Client,
     from_: int | Unset = UNSET,
     to: int | Unset = UNSET,
-    if_none_match: None | str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
 ) -> Any | MoveRange | Problem | None:
     """A game's moves, each with its event trace and the position after it.
 
@@ -151,7 +151,7 @@ def sync(
         id (str): A game id: 10 ASCII letters or digits.
         from_ (int | Unset):
         to (int | Unset):
-        if_none_match (None | str | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -176,7 +176,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     from_: int | Unset = UNSET,
     to: int | Unset = UNSET,
-    if_none_match: None | str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
 ) -> Response[Any | MoveRange | Problem]:
     """A game's moves, each with its event trace and the position after it.
 
@@ -188,7 +188,7 @@ async def asyncio_detailed(
         id (str): A game id: 10 ASCII letters or digits.
         from_ (int | Unset):
         to (int | Unset):
-        if_none_match (None | str | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -216,7 +216,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     from_: int | Unset = UNSET,
     to: int | Unset = UNSET,
-    if_none_match: None | str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
 ) -> Any | MoveRange | Problem | None:
     """A game's moves, each with its event trace and the position after it.
 
@@ -228,7 +228,7 @@ async def asyncio(
         id (str): A game id: 10 ASCII letters or digits.
         from_ (int | Unset):
         to (int | Unset):
-        if_none_match (None | str | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -14,7 +14,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: NewPlayer,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
@@ -97,7 +97,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: NewPlayer,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[CreatedPlayer | Problem]:
     """Registers a player and issues their first bearer token (labelled
     `registration` in `GET /v1/me/tokens`).
@@ -107,7 +107,7 @@ def sync_detailed(
     instead of `name_taken`.
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (NewPlayer):
 
     Raises:
@@ -134,7 +134,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: NewPlayer,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> CreatedPlayer | Problem | None:
     """Registers a player and issues their first bearer token (labelled
     `registration` in `GET /v1/me/tokens`).
@@ -144,7 +144,7 @@ def sync(
     instead of `name_taken`.
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (NewPlayer):
 
     Raises:
@@ -166,7 +166,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: NewPlayer,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[CreatedPlayer | Problem]:
     """Registers a player and issues their first bearer token (labelled
     `registration` in `GET /v1/me/tokens`).
@@ -176,7 +176,7 @@ async def asyncio_detailed(
     instead of `name_taken`.
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (NewPlayer):
 
     Raises:
@@ -201,7 +201,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: NewPlayer,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> CreatedPlayer | Problem | None:
     """Registers a player and issues their first bearer token (labelled
     `registration` in `GET /v1/me/tokens`).
@@ -211,7 +211,7 @@ async def asyncio(
     instead of `name_taken`.
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (NewPlayer):
 
     Raises:

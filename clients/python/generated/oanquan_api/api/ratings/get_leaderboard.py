@@ -6,14 +6,14 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.get_leaderboard_preset import GetLeaderboardPreset
 from ...models.leaderboard_page import LeaderboardPage
+from ...models.preset_name import PresetName
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
-    preset: GetLeaderboardPreset,
+    preset: PresetName,
     *,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
@@ -90,7 +90,7 @@ def _build_response(
 
 
 def sync_detailed(
-    preset: GetLeaderboardPreset,
+    preset: PresetName,
     *,
     client: AuthenticatedClient | Client,
     cursor: str | Unset = UNSET,
@@ -107,7 +107,7 @@ def sync_detailed(
     a player whose rating changed may appear in another place).
 
     Args:
-        preset (GetLeaderboardPreset):
+        preset (PresetName):
         cursor (str | Unset):
         limit (int | Unset):
         min_games (int | Unset):
@@ -137,7 +137,7 @@ def sync_detailed(
 
 
 def sync(
-    preset: GetLeaderboardPreset,
+    preset: PresetName,
     *,
     client: AuthenticatedClient | Client,
     cursor: str | Unset = UNSET,
@@ -154,7 +154,7 @@ def sync(
     a player whose rating changed may appear in another place).
 
     Args:
-        preset (GetLeaderboardPreset):
+        preset (PresetName):
         cursor (str | Unset):
         limit (int | Unset):
         min_games (int | Unset):
@@ -179,7 +179,7 @@ def sync(
 
 
 async def asyncio_detailed(
-    preset: GetLeaderboardPreset,
+    preset: PresetName,
     *,
     client: AuthenticatedClient | Client,
     cursor: str | Unset = UNSET,
@@ -196,7 +196,7 @@ async def asyncio_detailed(
     a player whose rating changed may appear in another place).
 
     Args:
-        preset (GetLeaderboardPreset):
+        preset (PresetName):
         cursor (str | Unset):
         limit (int | Unset):
         min_games (int | Unset):
@@ -224,7 +224,7 @@ async def asyncio_detailed(
 
 
 async def asyncio(
-    preset: GetLeaderboardPreset,
+    preset: PresetName,
     *,
     client: AuthenticatedClient | Client,
     cursor: str | Unset = UNSET,
@@ -241,7 +241,7 @@ async def asyncio(
     a player whose rating changed may appear in another place).
 
     Args:
-        preset (GetLeaderboardPreset):
+        preset (PresetName):
         cursor (str | Unset):
         limit (int | Unset):
         min_games (int | Unset):

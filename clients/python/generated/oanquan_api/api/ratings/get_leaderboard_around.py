@@ -6,14 +6,14 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.get_leaderboard_around_preset import GetLeaderboardAroundPreset
 from ...models.leaderboard_page import LeaderboardPage
+from ...models.preset_name import PresetName
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
-    preset: GetLeaderboardAroundPreset,
+    preset: PresetName,
     player_id: str,
     *,
     limit: int | Unset = UNSET,
@@ -89,7 +89,7 @@ def _build_response(
 
 
 def sync_detailed(
-    preset: GetLeaderboardAroundPreset,
+    preset: PresetName,
     player_id: str,
     *,
     client: AuthenticatedClient | Client,
@@ -104,7 +104,7 @@ def sync_detailed(
     are those of the leaderboard; a player they leave off is a 404.
 
     Args:
-        preset (GetLeaderboardAroundPreset):
+        preset (PresetName):
         player_id (str): A player id: 10 ASCII letters or digits.
         limit (int | Unset):
         min_games (int | Unset):
@@ -134,7 +134,7 @@ def sync_detailed(
 
 
 def sync(
-    preset: GetLeaderboardAroundPreset,
+    preset: PresetName,
     player_id: str,
     *,
     client: AuthenticatedClient | Client,
@@ -149,7 +149,7 @@ def sync(
     are those of the leaderboard; a player they leave off is a 404.
 
     Args:
-        preset (GetLeaderboardAroundPreset):
+        preset (PresetName):
         player_id (str): A player id: 10 ASCII letters or digits.
         limit (int | Unset):
         min_games (int | Unset):
@@ -174,7 +174,7 @@ def sync(
 
 
 async def asyncio_detailed(
-    preset: GetLeaderboardAroundPreset,
+    preset: PresetName,
     player_id: str,
     *,
     client: AuthenticatedClient | Client,
@@ -189,7 +189,7 @@ async def asyncio_detailed(
     are those of the leaderboard; a player they leave off is a 404.
 
     Args:
-        preset (GetLeaderboardAroundPreset):
+        preset (PresetName):
         player_id (str): A player id: 10 ASCII letters or digits.
         limit (int | Unset):
         min_games (int | Unset):
@@ -217,7 +217,7 @@ async def asyncio_detailed(
 
 
 async def asyncio(
-    preset: GetLeaderboardAroundPreset,
+    preset: PresetName,
     player_id: str,
     *,
     client: AuthenticatedClient | Client,
@@ -232,7 +232,7 @@ async def asyncio(
     are those of the leaderboard; a player they leave off is a 404.
 
     Args:
-        preset (GetLeaderboardAroundPreset):
+        preset (PresetName):
         player_id (str): A player id: 10 ASCII letters or digits.
         limit (int | Unset):
         min_games (int | Unset):

@@ -21,11 +21,11 @@ def _get_kwargs(
     id: str,
     *,
     since: int | Unset = UNSET,
-    last_event_id: int | None | Unset = UNSET,
+    last_event_id: int | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(last_event_id, Unset):
-        headers["Last-Event-ID"] = last_event_id
+        headers["Last-Event-ID"] = str(last_event_id)
 
     params: dict[str, Any] = {}
 
@@ -191,7 +191,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     since: int | Unset = UNSET,
-    last_event_id: int | None | Unset = UNSET,
+    last_event_id: int | Unset = UNSET,
 ) -> Response[
     Any
     | GameAbortedEvent
@@ -223,7 +223,7 @@ def sync_detailed(
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         since (int | Unset):
-        last_event_id (int | None | Unset):
+        last_event_id (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -251,7 +251,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     since: int | Unset = UNSET,
-    last_event_id: int | None | Unset = UNSET,
+    last_event_id: int | Unset = UNSET,
 ) -> (
     Any
     | GameAbortedEvent
@@ -284,7 +284,7 @@ def sync(
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         since (int | Unset):
-        last_event_id (int | None | Unset):
+        last_event_id (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -307,7 +307,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     since: int | Unset = UNSET,
-    last_event_id: int | None | Unset = UNSET,
+    last_event_id: int | Unset = UNSET,
 ) -> Response[
     Any
     | GameAbortedEvent
@@ -339,7 +339,7 @@ async def asyncio_detailed(
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         since (int | Unset):
-        last_event_id (int | None | Unset):
+        last_event_id (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -365,7 +365,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     since: int | Unset = UNSET,
-    last_event_id: int | None | Unset = UNSET,
+    last_event_id: int | Unset = UNSET,
 ) -> (
     Any
     | GameAbortedEvent
@@ -398,7 +398,7 @@ async def asyncio(
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         since (int | Unset):
-        last_event_id (int | None | Unset):
+        last_event_id (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

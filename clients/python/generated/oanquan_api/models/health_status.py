@@ -1,22 +1,23 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-T = TypeVar("T", bound="Status")
+T = TypeVar("T", bound="HealthStatus")
 
 
 @_attrs_define
-class Status:
-    """
+class HealthStatus:
+    """The body of a passing probe (`/health`, `/ready`): always `{"status": "ok"}`.
+
     Attributes:
-        status (str):  Example: ok.
+        status (Literal['ok']):
     """
 
-    status: str
+    status: Literal["ok"]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -35,14 +36,16 @@ class Status:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        status = d.pop("status")
+        status = cast(Literal["ok"], d.pop("status"))
+        if status != "ok":
+            raise ValueError(f"status must match const 'ok', got '{status}'")
 
-        status = cls(
+        health_status = cls(
             status=status,
         )
 
-        status.additional_properties = d
-        return status
+        health_status.additional_properties = d
+        return health_status
 
     @property
     def additional_keys(self) -> list[str]:
