@@ -27,8 +27,9 @@ pub struct PlayerIdPath {
 }
 
 // Header parameters are optional but never `null` (a header is there or
-// not): hence `value_type` and `required = false` rather than utoipa's
-// nullable reading of `Option`.
+// not): hence a plain type and `required = false` rather than `Option`,
+// which utoipa reads as nullable outside a query. These types describe the
+// headers; the handlers read them from the request.
 
 /// `Idempotency-Key` on an authenticated write.
 #[derive(Deserialize, IntoParams)]
@@ -39,10 +40,11 @@ pub struct IdempotencyKey {
     /// 255 visible ASCII characters; a UUID is a good key.
     #[param(
         rename = "Idempotency-Key",
+        required = false,
         pattern = "^[!-~]{1,255}$",
         example = "5f0c8a9e-2b7d-4c1e-9a3f-6d2e8b1c4a70"
     )]
-    pub idempotency_key: Option<String>,
+    pub idempotency_key: String,
 }
 
 /// `Idempotency-Key` on a registration, which no token ties to a player:
@@ -53,8 +55,13 @@ pub struct RegistrationIdempotencyKey {
     /// Makes a retry safe: the same key and name return the original 201
     /// and token, and register nothing twice. 16 to 255 visible ASCII
     /// characters; a UUID is a good key.
-    #[param(rename = "Idempotency-Key", value_type = String, required = false, pattern = "^[!-~]{16,255}$", example = "5f0c8a9e-2b7d-4c1e-9a3f-6d2e8b1c4a70")]
-    pub idempotency_key: Option<String>,
+    #[param(
+        rename = "Idempotency-Key",
+        required = false,
+        pattern = "^[!-~]{16,255}$",
+        example = "5f0c8a9e-2b7d-4c1e-9a3f-6d2e8b1c4a70"
+    )]
+    pub idempotency_key: String,
 }
 
 /// `If-Match` on a move.
@@ -63,8 +70,8 @@ pub struct RegistrationIdempotencyKey {
 pub struct IfMatch {
     /// The game's `ETag` as last seen: the write is refused with 412
     /// (`precondition_failed`) if the game changed since.
-    #[param(rename = "If-Match", value_type = String, required = false, example = "\"7\"")]
-    pub if_match: Option<String>,
+    #[param(rename = "If-Match", required = false, example = "\"7\"")]
+    pub if_match: String,
 }
 
 /// `If-None-Match` on a read that can answer 304.
@@ -73,8 +80,8 @@ pub struct IfMatch {
 pub struct IfNoneMatch {
     /// An `ETag` from an earlier answer: 304 Not Modified, with no body, if
     /// the resource still has it.
-    #[param(rename = "If-None-Match", value_type = String, required = false, example = "\"7\"")]
-    pub if_none_match: Option<String>,
+    #[param(rename = "If-None-Match", required = false, example = "\"7\"")]
+    pub if_none_match: String,
 }
 
 /// A page's `cursor`.
@@ -103,8 +110,8 @@ pub struct Limit {
 pub struct LastEventId {
     /// The `version` (SSE `id`) of the last event seen: the stream resumes
     /// after it instead of starting with a snapshot.
-    #[param(rename = "Last-Event-ID", value_type = i64, required = false, minimum = 0, example = 7)]
-    pub last_event_id: Option<i64>,
+    #[param(rename = "Last-Event-ID", required = false, minimum = 0, example = 7)]
+    pub last_event_id: i64,
 }
 
 /// The shared parameters under their component names.

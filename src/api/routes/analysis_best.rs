@@ -109,7 +109,14 @@ impl From<SearchResult> for BestMoveResponse {
 /// Searches a position for its best move and values every legal move.
 #[utoipa::path(
     tag = "analysis",
-    request_body = BestMoveRequest,
+    request_body(content = BestMoveRequest, description = "The position and the search limits", examples(
+        ("Standard start" = (summary = "The best first move at full strength, 500 ms", value = json!({"rules": {"preset": "classic"}}))),
+        ("Endgame, 200 ms" = (summary = "A custom position, searched 200 ms", value = json!({
+            "rules": {"preset": "classic"},
+            "position": "M5,0,0,1,0,0,M3,0,4,0,0,2 s 0:0 0:0 20",
+            "time_ms": 200
+        }))),
+    )),
     responses(
         (status = 200, description = "The best move, its value and the value of every move", body = BestMoveResponse),
         (status = 422, description = "`invalid_rules`, `invalid_position`, `invalid_search` or `invalid_body`",

@@ -135,7 +135,14 @@ impl NewGame {
 #[utoipa::path(
     tag = "games",
     security(("bearer" = [])),
-    request_body = NewGame,
+    request_body(content = NewGame, description = "The game to create; every field is optional", examples(
+        ("Rated 5+3" = (summary = "A rated classic game, 5 minutes and 3 s a move, you in the south seat",
+            value = json!({"rules": {"preset": "classic"}, "seat": "south", "rated": true, "clock": {"initial_s": 300, "increment_s": 3}}))),
+        ("Against a bot" = (summary = "`opponent`: a bot's id from `GET /v1/bots`; the game starts at once",
+            value = json!({"opponent": "botLevel03", "seat": "random"}))),
+        ("Correspondence" = (summary = "Village rules, two days a move, unrated",
+            value = json!({"rules": {"preset": "village"}, "clock": {"days_per_move": 2}}))),
+    )),
     params(IdempotencyKey),
     responses(
         (status = 201, description = "Created, `waiting` (or `active` against a bot)", body = GameView,

@@ -87,7 +87,10 @@ pub struct PlayedMove {
 #[utoipa::path(
     tag = "games",
     security(("bearer" = [])),
-    request_body = MoveInput,
+    request_body(content = MoveInput, description = "The move, in notation or as square and direction", examples(
+        ("Notation" = (summary = "Square 3 to the right, meant for ply 1", value = json!({"move": "3R", "ply": 1}))),
+        ("Square and direction" = (summary = "The same move spelled out", value = json!({"square": 3, "direction": "right", "ply": 1}))),
+    )),
     params(
         GameIdPath,
         IfMatch,

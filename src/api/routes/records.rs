@@ -314,7 +314,10 @@ fn imported_timing(replayed: &Replayed, record: &Record, moves: &[MoveRecord]) -
     tag = "history",
     security(("bearer" = [])),
     request_body(description = "A record as `GET /v1/games/{id}/export` gives it", content(
-        (GameRecordInput = "application/json"),
+        (GameRecordInput = "application/json", examples(
+            ("Two moves" = (summary = "Names and moves only: imported as an `archived` game",
+                value = json!({"rules": {"preset": "classic"}, "players": {"south": {"name": "Lan"}, "north": {"name": "Minh"}}, "moves": [{"notation": "1L"}, {"notation": "3R"}]}))),
+        )),
         (GameRecordText = "text/plain", example = "[Rules \"classic\"]\n[South \"Lan\"]\n[North \"Minh\"]\n[Result \"1-0\"]\n[Termination \"resignation\"]\n\n1. 1L 3R 1-0\n"),
     )),
     params(IdempotencyKey),
