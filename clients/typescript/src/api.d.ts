@@ -2259,7 +2259,7 @@ export interface components {
          *     255 visible ASCII characters; a UUID is a good key.
          * @example 5f0c8a9e-2b7d-4c1e-9a3f-6d2e8b1c4a70
          */
-        IdempotencyKey: string | null;
+        IdempotencyKey: string;
         /**
          * @description The game's `ETag` as last seen: the write is refused with 412
          *     (`precondition_failed`) if the game changed since.
@@ -2449,6 +2449,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description The position and the search limits */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BestMoveRequest"];
@@ -2540,6 +2541,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description The start and the line to play */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["AnalysisRequest"];
@@ -2744,6 +2746,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description The game to create; every field is optional */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["NewGame"];
@@ -3541,6 +3544,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description The move, in notation or as square and direction */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["MoveInput"];

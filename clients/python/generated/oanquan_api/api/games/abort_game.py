@@ -14,7 +14,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: str,
     *,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
@@ -96,7 +96,7 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[GameView | Problem]:
     """Abort a game
 
@@ -105,7 +105,7 @@ def sync_detailed(
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -131,7 +131,7 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> GameView | Problem | None:
     """Abort a game
 
@@ -140,7 +140,7 @@ def sync(
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -161,7 +161,7 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[GameView | Problem]:
     """Abort a game
 
@@ -170,7 +170,7 @@ async def asyncio_detailed(
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -194,7 +194,7 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> GameView | Problem | None:
     """Abort a game
 
@@ -203,7 +203,7 @@ async def asyncio(
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -14,7 +14,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: NewGame,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
@@ -93,7 +93,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: NewGame,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[GameView | Problem]:
     """Create a game
 
@@ -102,7 +102,7 @@ def sync_detailed(
     the other seat at once and the game is `active`.
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (NewGame): A new game. Every field is optional. Example: {'clock': {'increment_s': 3,
             'initial_s': 300}, 'first': 'south', 'rated': True, 'rules': {'preset': 'classic'},
             'seat': 'south'}.
@@ -131,7 +131,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: NewGame,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> GameView | Problem | None:
     """Create a game
 
@@ -140,7 +140,7 @@ def sync(
     the other seat at once and the game is `active`.
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (NewGame): A new game. Every field is optional. Example: {'clock': {'increment_s': 3,
             'initial_s': 300}, 'first': 'south', 'rated': True, 'rules': {'preset': 'classic'},
             'seat': 'south'}.
@@ -164,7 +164,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: NewGame,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[GameView | Problem]:
     """Create a game
 
@@ -173,7 +173,7 @@ async def asyncio_detailed(
     the other seat at once and the game is `active`.
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (NewGame): A new game. Every field is optional. Example: {'clock': {'increment_s': 3,
             'initial_s': 300}, 'first': 'south', 'rated': True, 'rules': {'preset': 'classic'},
             'seat': 'south'}.
@@ -200,7 +200,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: NewGame,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> GameView | Problem | None:
     """Create a game
 
@@ -209,7 +209,7 @@ async def asyncio(
     the other seat at once and the game is `active`.
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (NewGame): A new game. Every field is optional. Example: {'clock': {'increment_s': 3,
             'initial_s': 300}, 'first': 'south', 'rated': True, 'rules': {'preset': 'classic'},
             'seat': 'south'}.

@@ -14,7 +14,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: str,
     *,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
@@ -96,7 +96,7 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[GameView | Problem]:
     """Resign a game
 
@@ -104,7 +104,7 @@ def sync_detailed(
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -130,7 +130,7 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> GameView | Problem | None:
     """Resign a game
 
@@ -138,7 +138,7 @@ def sync(
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -159,7 +159,7 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[GameView | Problem]:
     """Resign a game
 
@@ -167,7 +167,7 @@ async def asyncio_detailed(
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -191,7 +191,7 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> GameView | Problem | None:
     """Resign a game
 
@@ -199,7 +199,7 @@ async def asyncio(
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -17,7 +17,7 @@ def _get_kwargs(
     *,
     body: MoveInput,
     if_match: str | Unset = UNSET,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_match, Unset):
@@ -125,7 +125,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: MoveInput,
     if_match: str | Unset = UNSET,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[PlayedMove | Problem]:
     """Plays a move in an active game, on your turn.
 
@@ -138,7 +138,7 @@ def sync_detailed(
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         if_match (str | Unset):
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (MoveInput): A move: `{"move": "3R"}`, or `{"square": 3, "direction": "right"}`.
             Example: {'move': '3R', 'ply': 1}.
 
@@ -170,7 +170,7 @@ def sync(
     client: AuthenticatedClient,
     body: MoveInput,
     if_match: str | Unset = UNSET,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> PlayedMove | Problem | None:
     """Plays a move in an active game, on your turn.
 
@@ -183,7 +183,7 @@ def sync(
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         if_match (str | Unset):
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (MoveInput): A move: `{"move": "3R"}`, or `{"square": 3, "direction": "right"}`.
             Example: {'move': '3R', 'ply': 1}.
 
@@ -210,7 +210,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: MoveInput,
     if_match: str | Unset = UNSET,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[PlayedMove | Problem]:
     """Plays a move in an active game, on your turn.
 
@@ -223,7 +223,7 @@ async def asyncio_detailed(
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         if_match (str | Unset):
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (MoveInput): A move: `{"move": "3R"}`, or `{"square": 3, "direction": "right"}`.
             Example: {'move': '3R', 'ply': 1}.
 
@@ -253,7 +253,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: MoveInput,
     if_match: str | Unset = UNSET,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> PlayedMove | Problem | None:
     """Plays a move in an active game, on your turn.
 
@@ -266,7 +266,7 @@ async def asyncio(
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         if_match (str | Unset):
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (MoveInput): A move: `{"move": "3R"}`, or `{"square": 3, "direction": "right"}`.
             Example: {'move': '3R', 'ply': 1}.
 

@@ -14,7 +14,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: GameRecordInput,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
@@ -93,7 +93,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: GameRecordInput,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[GameView | Problem]:
     """Imports a game record (JSON or text) as an unrated game for study.
 
@@ -106,7 +106,7 @@ def sync_detailed(
     account; you are the game's `created_by`. Bodies up to 1 MiB.
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (GameRecordInput): A game record to import (`POST /v1/games/import`): an exported
             `GameRecord` reads as one. Only `moves[].notation` is required;
             everything else given is checked against the replay.
@@ -135,7 +135,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: GameRecordInput,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> GameView | Problem | None:
     """Imports a game record (JSON or text) as an unrated game for study.
 
@@ -148,7 +148,7 @@ def sync(
     account; you are the game's `created_by`. Bodies up to 1 MiB.
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (GameRecordInput): A game record to import (`POST /v1/games/import`): an exported
             `GameRecord` reads as one. Only `moves[].notation` is required;
             everything else given is checked against the replay.
@@ -172,7 +172,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: GameRecordInput,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[GameView | Problem]:
     """Imports a game record (JSON or text) as an unrated game for study.
 
@@ -185,7 +185,7 @@ async def asyncio_detailed(
     account; you are the game's `created_by`. Bodies up to 1 MiB.
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (GameRecordInput): A game record to import (`POST /v1/games/import`): an exported
             `GameRecord` reads as one. Only `moves[].notation` is required;
             everything else given is checked against the replay.
@@ -212,7 +212,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: GameRecordInput,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> GameView | Problem | None:
     """Imports a game record (JSON or text) as an unrated game for study.
 
@@ -225,7 +225,7 @@ async def asyncio(
     account; you are the game's `created_by`. Bodies up to 1 MiB.
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (GameRecordInput): A game record to import (`POST /v1/games/import`): an exported
             `GameRecord` reads as one. Only `moves[].notation` is required;
             everything else given is checked against the replay.

@@ -14,7 +14,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: NewToken,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
@@ -100,7 +100,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: NewToken,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[CreatedToken | Problem]:
     """Issues another bearer token for your account, under a label of your
     choice; at most 20 per player.
@@ -109,7 +109,7 @@ def sync_detailed(
     answer was lost gets the same 201 and token back.
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (NewToken):
 
     Raises:
@@ -136,7 +136,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: NewToken,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> CreatedToken | Problem | None:
     """Issues another bearer token for your account, under a label of your
     choice; at most 20 per player.
@@ -145,7 +145,7 @@ def sync(
     answer was lost gets the same 201 and token back.
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (NewToken):
 
     Raises:
@@ -167,7 +167,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: NewToken,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[CreatedToken | Problem]:
     """Issues another bearer token for your account, under a label of your
     choice; at most 20 per player.
@@ -176,7 +176,7 @@ async def asyncio_detailed(
     answer was lost gets the same 201 and token back.
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (NewToken):
 
     Raises:
@@ -201,7 +201,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: NewToken,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> CreatedToken | Problem | None:
     """Issues another bearer token for your account, under a label of your
     choice; at most 20 per player.
@@ -210,7 +210,7 @@ async def asyncio(
     answer was lost gets the same 201 and token back.
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (NewToken):
 
     Raises:

@@ -13,7 +13,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: str,
     *,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
@@ -84,7 +84,7 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Any | Problem]:
     """Delete a token
 
@@ -94,7 +94,7 @@ def sync_detailed(
 
     Args:
         id (str):
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -120,7 +120,7 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Any | Problem | None:
     """Delete a token
 
@@ -130,7 +130,7 @@ def sync(
 
     Args:
         id (str):
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -151,7 +151,7 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Any | Problem]:
     """Delete a token
 
@@ -161,7 +161,7 @@ async def asyncio_detailed(
 
     Args:
         id (str):
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -185,7 +185,7 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Any | Problem | None:
     """Delete a token
 
@@ -195,7 +195,7 @@ async def asyncio(
 
     Args:
         id (str):
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
