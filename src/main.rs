@@ -1,5 +1,5 @@
 use anyhow::Context;
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use oanquan::settings::{DatabaseSettings, LogSettings, Settings};
 use oanquan::startup::Application;
@@ -30,7 +30,7 @@ enum Command {
     /// Apply database migrations and exit.
     Migrate(MigrateArgs),
     /// Print the OpenAPI document (JSON) to stdout.
-    Openapi,
+    Openapi(OpenapiArgs),
     /// Replay every stored game and check its stored positions and outcome;
     /// prints each mismatch and exits with status 1 if there is any.
     Verify(VerifyArgs),
@@ -44,6 +44,22 @@ enum RatingsCommand {
     /// Recompute every rating from the stored games, in one transaction,
     /// replacing the stored ratings and history; prints what changed.
     Rebuild(MigrateArgs),
+}
+
+#[derive(Args)]
+struct OpenapiArgs {
+    /// The OpenAPI version to print: 3.1 (as `/openapi.json`) or its 3.0
+    /// rendition (as `/openapi-3.0.json`, for generators that read only 3.0).
+    #[arg(long = "openapi-version", value_enum, default_value_t = OpenapiVersion::V3_1)]
+    openapi_version: OpenapiVersion,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum OpenapiVersion {
+    #[value(name = "3.1")]
+    V3_1,
+    #[value(name = "3.0")]
+    V3_0,
 }
 
 #[derive(Args)]
@@ -79,7 +95,10 @@ async fn main() -> anyhow::Result<()> {
             store.close().await;
             tracing::info!(backend = ?store.backend(), "migrations applied");
         }
-        Command::Openapi => print!("{}", api::openapi::spec_json()),
+        Command::Openapi(args) => match args.openapi_version {
+            OpenapiVersion::V3_1 => print!("{}", api::openapi::spec_json()),
+            OpenapiVersion::V3_0 => print!("{}", api::openapi::spec_json_30()),
+        },
         Command::Ratings(RatingsCommand::Rebuild(args)) => {
             telemetry::init(args.log.format);
             let store = Store::connect(&args.database)

@@ -62,6 +62,8 @@ impl Application {
         let address = listener.local_addr()?;
 
         let spec = api::openapi::spec();
+        // Served as built: the 3.1 document and its 3.0 rendition.
+        let documents = (api::openapi::spec_value(), api::openapi::spec_value_30());
         let queries = web::Data::new(QueryTable::from_spec(&spec));
         let metrics_listener = match &settings.operations.metrics_bind {
             Some(bind) => Some(
@@ -172,8 +174,15 @@ impl Application {
                 .service(web::redirect("/docs", "/docs/"))
                 .service(
                     SwaggerUi::new("/docs/{_:.*}")
-                        .url("/openapi.json", spec.clone())
-                        .config(SwaggerConfig::default().validator_url("none")),
+                        .external_urls_from_iter_unchecked([
+                            ("/openapi.json", documents.0.clone()),
+                            ("/openapi-3.0.json", documents.1.clone()),
+                        ])
+                        .config(
+                            SwaggerConfig::default()
+                                .validator_url("none")
+                                .persist_authorization(true),
+                        ),
                 )
                 .configure(|config| {
                     if metrics_here {

@@ -230,6 +230,17 @@ fn cli_openapi_prints_the_committed_spec() {
 }
 
 #[test]
+fn cli_openapi_prints_the_committed_3_0_rendition() {
+    let output = oanquan()
+        .args(["openapi", "--openapi-version", "3.0"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let committed = std::fs::read_to_string("openapi/openapi-3.0.json").unwrap();
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), committed);
+}
+
+#[test]
 fn cli_migrate_uses_oanquan_database_url_and_ignores_database_url() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("migrated.db");

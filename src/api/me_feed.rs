@@ -11,6 +11,8 @@ use tokio::sync::broadcast::{error::RecvError, Receiver};
 
 use super::game_feed::is_final;
 use super::streaming::{Gone, Pulse, Sink};
+use super::views::me_stream_events::{ChallengeTag, GameEndedTag, GameStartedTag, YourTurnTag};
+use super::views::stream_events::SnapshotTag;
 use super::views::{ClockView, GameView};
 use super::views::{
     MeChallengeEvent, MeGameEndedEvent, MeGameEntry, MeGameStartedEvent, MeSnapshotEvent,
@@ -120,6 +122,7 @@ impl Me<'_> {
             self.games.retain(|_, told| !is_final(told.status));
         }
         let mut snapshot = MeSnapshotEvent {
+            type_: SnapshotTag,
             games: Vec::new(),
             challenges: Vec::new(),
         };
@@ -317,6 +320,7 @@ impl Me<'_> {
             .or(game.player(Seat::North))
             .map(PlayerSummary::from);
         let event = MeChallengeEvent {
+            type_: ChallengeTag,
             game_id: game.id.to_string(),
             version,
             from,
@@ -330,6 +334,7 @@ impl Me<'_> {
             return Ok(());
         };
         let event = MeGameStartedEvent {
+            type_: GameStartedTag,
             game_id: game.id.to_string(),
             version,
             seat: seat.into(),
@@ -349,6 +354,7 @@ impl Me<'_> {
     ) -> Result<(), Gone> {
         let clock = clock.map(ClockView::from);
         let event = MeYourTurnEvent {
+            type_: YourTurnTag,
             game_id: game.id.to_string(),
             version,
             ply,
@@ -367,6 +373,7 @@ impl Me<'_> {
         result: Option<&Outcome>,
     ) -> Result<(), Gone> {
         let event = MeGameEndedEvent {
+            type_: GameEndedTag,
             game_id: game.id.to_string(),
             version,
             status: status.as_str().to_owned(),

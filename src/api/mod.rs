@@ -16,6 +16,8 @@ pub mod me_feed;
 pub mod metrics;
 pub mod offload;
 pub mod openapi;
+pub mod openapi30;
+pub mod params;
 pub mod problem;
 pub mod query_guard;
 pub mod rate_limit;

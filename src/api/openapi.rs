@@ -4,7 +4,7 @@
 
 use actix_web::http::StatusCode;
 use actix_web::App;
-use serde_json::json;
+use serde_json::{json, Value};
 use utoipa::openapi::content::{Content, ContentBuilder};
 use utoipa::openapi::header::{Header, HeaderBuilder};
 use utoipa::openapi::path::{Operation, ParameterIn};
@@ -16,6 +16,7 @@ use utoipa_actix_web::AppExt;
 
 use super::problem::{ProblemCode, PROBLEM_JSON};
 use super::rate_limit::EXEMPT_PATHS;
+use super::{openapi30, params};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -24,7 +25,11 @@ use super::rate_limit::EXEMPT_PATHS;
         description = "HTTP game server for Ô Ăn Quan (mandarin square capturing).\n\n\
             Every error is an RFC 9457 problem (`application/problem+json`) with a stable \
             `code`; `GET /problems/{code}` describes each one.",
-        license(name = "MIT", identifier = "MIT")
+        license(name = "MIT", identifier = "MIT"),
+        contact(name = "oanquan maintainers", url = "https://github.com/oanquan/oanquan/issues")
+    ),
+    servers(
+        (url = "http://127.0.0.1:8080", description = "A server run locally with the default `--bind`"),
     ),
     tags(
         (name = "players", description = "Registration, profiles and bearer tokens"),
@@ -36,7 +41,13 @@ use super::rate_limit::EXEMPT_PATHS;
         (name = "health", description = "Liveness and readiness probes"),
         (name = "problems", description = "The catalogue of error codes")
     ),
-    components(schemas(super::problem::Problem)),
+    // Beside the schemas the operations name, those only parameters name.
+    components(schemas(
+        super::problem::Problem,
+        crate::domain::GameId,
+        crate::domain::PlayerId,
+        super::views::names::RecordFormatName,
+    )),
     modifiers(&BearerScheme)
 )]
 struct ApiDoc;
@@ -71,11 +82,67 @@ pub fn spec() -> OpenApiDoc {
     doc
 }
 
-/// The document as committed in `openapi/openapi.json`.
-pub fn spec_json() -> String {
-    let mut json = spec().to_pretty_json().unwrap_or_default();
+/// The document as served at `/openapi.json` (OpenAPI 3.1): utoipa's,
+/// with the shared parameters in `components/parameters`.
+pub fn spec_value() -> Value {
+    let mut doc = serde_json::to_value(spec()).unwrap_or_default();
+    params::share(&mut doc);
+    require_always_sent_headers(&mut doc);
+    doc
+}
+
+/// The same document as OpenAPI 3.0, served at `/openapi-3.0.json`.
+pub fn spec_value_30() -> Value {
+    openapi30::downgrade(spec_value())
+}
+
+/// `doc` as committed: pretty JSON with a final newline.
+pub fn pretty(doc: &Value) -> String {
+    let mut json = serde_json::to_string_pretty(doc).unwrap_or_default();
     json.push('\n');
     json
+}
+
+/// The document as committed in `openapi/openapi.json`.
+pub fn spec_json() -> String {
+    pretty(&spec_value())
+}
+
+/// The document as committed in `openapi/openapi-3.0.json`.
+pub fn spec_json_30() -> String {
+    pretty(&spec_value_30())
+}
+
+/// The response headers the server sends on every answer that documents
+/// them: a game's or a content's `ETag`, a created resource's `Location`.
+const ALWAYS_SENT_HEADERS: [&str; 2] = ["ETag", "Location"];
+
+fn require_always_sent_headers(doc: &mut Value) {
+    let Some(paths) = doc["paths"].as_object_mut() else {
+        return;
+    };
+    for operation in paths
+        .values_mut()
+        .filter_map(Value::as_object_mut)
+        .flat_map(|item| item.values_mut())
+    {
+        let Some(responses) = operation
+            .get_mut("responses")
+            .and_then(Value::as_object_mut)
+        else {
+            continue;
+        };
+        for response in responses.values_mut() {
+            let Some(headers) = response.get_mut("headers").and_then(Value::as_object_mut) else {
+                continue;
+            };
+            for name in ALWAYS_SENT_HEADERS {
+                if let Some(header) = headers.get_mut(name) {
+                    header["required"] = Value::Bool(true);
+                }
+            }
+        }
+    }
 }
 
 /// Adds the problems that follow from an operation's shape rather than its
@@ -93,6 +160,9 @@ fn add_shared_problem_responses(doc: &mut OpenApiDoc) {
             &mut item.patch,
         ];
         for operation in operations.into_iter().flatten() {
+            // A public operation says so (`security: []`), rather than
+            // leaving a reader to guess whether it inherits a default.
+            operation.security.get_or_insert_with(Vec::new);
             add_examples_from_descriptions(operation);
             let mut shared = Vec::new();
             if has_parameter(operation, ParameterIn::Path, None) {

@@ -200,6 +200,7 @@ pub struct Problem {
     /// What went wrong with this request.
     pub detail: String,
     /// Stable machine-readable code; see `GET /problems/{code}`.
+    #[schema(value_type = crate::api::views::names::ProblemCodeName)]
     pub code: String,
 }
 

@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness: the process is up and serving HTTP. Never touches the database. */
+        /**
+         * Liveness probe
+         * @description Liveness: the process is up and serving HTTP. Never touches the database.
+         */
         get: operations["health"];
         put?: never;
         post?: never;
@@ -28,7 +31,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Describes one problem code. */
+        /**
+         * Describe a problem code
+         * @description Describes one problem code.
+         */
         get: operations["describe_problem"];
         put?: never;
         post?: never;
@@ -45,7 +51,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the database answers `SELECT 1` within 2 seconds. */
+        /**
+         * Readiness probe
+         * @description Readiness: the database answers `SELECT 1` within 2 seconds.
+         */
         get: operations["ready"];
         put?: never;
         post?: never;
@@ -64,7 +73,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Searches a position for its best move and values every legal move. */
+        /**
+         * Best move of a position
+         * @description Searches a position for its best move and values every legal move.
+         */
         post: operations["best_move"];
         delete?: never;
         options?: never;
@@ -82,7 +94,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Plays a line of moves from the standard start or any valid position and
+         * Play a line of moves
+         * @description Plays a line of moves from the standard start or any valid position and
          *     returns, after each move, its event trace, position and scores. An
          *     answer holds at most 100,000 events (`answer_too_large` beyond).
          */
@@ -101,7 +114,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The built-in bots, one per level. Create a game with `opponent` set to
+         * List the bots
+         * @description The built-in bots, one per level. Create a game with `opponent` set to
          *     a bot's id and the bot takes the other seat at once (the game is
          *     `active`); it answers each move within its level's search and the
          *     game's clock. A bot has no token: nobody can play as one.
@@ -133,7 +147,8 @@ export interface paths {
         get: operations["list_games"];
         put?: never;
         /**
-         * Creates a game; the creator takes a seat and the game waits for a second
+         * Create a game
+         * @description Creates a game; the creator takes a seat and the game waits for a second
          *     player. With `opponent` set to a bot's id (`GET /v1/bots`) the bot takes
          *     the other seat at once and the game is `active`.
          */
@@ -177,7 +192,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A game: rules, seats, the current position spelled out, legal moves, result. */
+        /**
+         * Get a game
+         * @description A game: rules, seats, the current position spelled out, legal moves, result.
+         */
         get: operations["get_game"];
         put?: never;
         post?: never;
@@ -197,7 +215,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Aborts an active game in which a side has made fewer than two moves
+         * Abort a game
+         * @description Aborts an active game in which a side has made fewer than two moves
          *     (either player): status `aborted`, never rated.
          */
         post: operations["abort_game"];
@@ -216,7 +235,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancels a game that is still waiting for its second player (creator only). */
+        /**
+         * Cancel a waiting game
+         * @description Cancels a game that is still waiting for its second player (creator only).
+         */
         post: operations["cancel_game"];
         delete?: never;
         options?: never;
@@ -256,7 +278,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Takes the open seat (or the one reserved for you); the game becomes `active`. */
+        /**
+         * Join a game
+         * @description Takes the open seat (or the one reserved for you); the game becomes `active`.
+         */
         post: operations["join_game"];
         delete?: never;
         options?: never;
@@ -302,7 +327,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One move of a game, with its event trace. A move never changes once
+         * Get one move
+         * @description One move of a game, with its event trace. A move never changes once
          *     played: it is sent `Cache-Control: public, max-age=31536000, immutable`.
          */
         get: operations["get_move"];
@@ -347,7 +373,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Resigns an active game (on your turn or not): the other seat wins. */
+        /**
+         * Resign a game
+         * @description Resigns an active game (on your turn or not): the other seat wins.
+         */
         post: operations["resign_game"];
         delete?: never;
         options?: never;
@@ -466,7 +495,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The profile of the player whose token is presented: a way to check a token. */
+        /**
+         * Get your profile
+         * @description The profile of the player whose token is presented: a way to check a token.
+         */
         get: operations["get_me"];
         put?: never;
         post?: never;
@@ -540,7 +572,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your tokens: ids, labels, when each was created and last used. Never
+         * List your tokens
+         * @description Your tokens: ids, labels, when each was created and last used. Never
          *     the tokens themselves.
          */
         get: operations["list_tokens"];
@@ -569,7 +602,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Deletes one of your tokens: from the next request on, on every server,
+         * Delete a token
+         * @description Deletes one of your tokens: from the next request on, on every server,
          *     it authenticates nothing. You may delete the token you are using; this
          *     request still succeeds, and the next one with it is 401.
          */
@@ -610,7 +644,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The head-to-head record of one player against another, from the first
+         * Head-to-head record
+         * @description The head-to-head record of one player against another, from the first
          *     player's side: every finished game between them, and the rated ones.
          */
         get: operations["get_versus"];
@@ -629,7 +664,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A player's public profile, with their rating, RD and record per preset. */
+        /**
+         * Get a player
+         * @description A player's public profile, with their rating, RD and record per preset.
+         */
         get: operations["get_player"];
         put?: never;
         post?: never;
@@ -646,7 +684,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The games a player sits in, newest first; paged like `GET /v1/games`. */
+        /**
+         * List a player's games
+         * @description The games a player sits in, newest first; paged like `GET /v1/games`.
+         */
         get: operations["list_player_games"];
         put?: never;
         post?: never;
@@ -664,7 +705,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A player's rating changes, newest first: one per rated game, with the
+         * A player's rating history
+         * @description A player's rating changes, newest first: one per rated game, with the
          *     rating, RD and volatility before and after.
          */
         get: operations["get_rating_history"];
@@ -680,6 +722,11 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description Why an `aborted` game was aborted: `requested`, `no_first_move`, `timeout` or `resignation` (what ended it before each side made two moves).
+         * @enum {string}
+         */
+        AbortReason: "requested" | "no_first_move" | "timeout" | "resignation";
         AnalysedMove: {
             events: components["schemas"]["EventView"][];
             notation: string;
@@ -717,7 +764,7 @@ export interface components {
             final: components["schemas"]["PositionView"];
             /** @description Each move with its events and the position and scores after it. */
             moves: components["schemas"]["AnalysedMove"][];
-            result?: null | components["schemas"]["ResultView"];
+            result: null | components["schemas"]["ResultView"];
             rules: components["schemas"]["RulesView"];
             start: components["schemas"]["AnalysisStart"];
         };
@@ -771,7 +818,7 @@ export interface components {
              * @description `null` when the game is over.
              * @example 3R
              */
-            best_move?: string | null;
+            best_move: string | null;
             /**
              * Format: int32
              * @description Plies of the deepest completed iteration.
@@ -809,7 +856,7 @@ export interface components {
         BoardSquare: {
             /** @description Whether the square still holds its mandarin (only squares 0 and 6). */
             mandarin: boolean;
-            owner?: null | components["schemas"]["SeatName"];
+            owner: null | components["schemas"]["SeatName"];
             /**
              * Format: int32
              * @description Ring index 0..=11: 0 and 6 are the mandarin squares, 1..=5 South's, 7..=11 North's.
@@ -859,6 +906,19 @@ export interface components {
             /** @description The level's name. */
             title: string;
         };
+        /** @description The mover captures a square's small stones and its mandarin, if any. */
+        CaptureEvent: {
+            mandarin: boolean;
+            /** Format: int32 */
+            square: number;
+            /** Format: int32 */
+            stones: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "capture";
+        };
         /** @description Both sides' time left, as of the game's last change, and who is thinking. */
         ClockView: {
             /**
@@ -866,10 +926,10 @@ export interface components {
              * @description When the running side's flag falls (for a first move of a real-time
              *     game: when the game is aborted), on the server's clock.
              */
-            deadline?: string | null;
+            deadline: string | null;
             /** Format: int64 */
             north_ms: number;
-            running?: null | components["schemas"]["SeatName"];
+            running: null | components["schemas"]["SeatName"];
             /** Format: int64 */
             south_ms: number;
         };
@@ -916,103 +976,116 @@ export interface components {
             token: string;
         };
         /**
-         * @description One step of a move, in order, for animating it stone by stone.
+         * @description Why a game ended: both mandarins captured, the ply limit, a forfeit (no stones to refill with), a resignation or the clock.
+         * @enum {string}
+         */
+        EndReason: "mandarins_captured" | "max_plies" | "forfeit" | "resignation" | "timeout";
+        /**
+         * @description One step of a move, in order, for animating it stone by stone; tagged
+         *     by `type`.
          *
          *     A move starts with `lift`, then `sow` and `relay` alternate, then any
          *     `capture`s, then one `turn_end`. The turn change follows: `refill` or
          *     `forfeit` of the next mover, or `game_end`.
          */
-        EventView: {
-            /** Format: int32 */
-            square: number;
-            /** Format: int32 */
-            stones: number;
-            /** @enum {string} */
-            type: "lift";
-        } | {
-            /** Format: int32 */
-            from: number;
-            /** Format: int32 */
-            stones: number;
-            /** Format: int32 */
-            to: number;
-            /** @enum {string} */
-            type: "sow";
-        } | {
-            /** Format: int32 */
-            square: number;
-            /** Format: int32 */
-            stones: number;
-            /** @enum {string} */
-            type: "relay";
-        } | {
-            mandarin: boolean;
-            /** Format: int32 */
-            square: number;
-            /** Format: int32 */
-            stones: number;
-            /** @enum {string} */
-            type: "capture";
-        } | {
-            reason: string;
-            /** Format: int32 */
-            square: number;
-            /** @enum {string} */
-            type: "turn_end";
-        } | {
-            /** Format: int32 */
-            borrowed: number;
-            seat: components["schemas"]["SeatName"];
-            /** Format: int32 */
-            stones: number;
-            /** @enum {string} */
-            type: "refill";
-        } | {
+        EventView: components["schemas"]["LiftEvent"] | components["schemas"]["SowEvent"] | components["schemas"]["RelayEvent"] | components["schemas"]["CaptureEvent"] | components["schemas"]["TurnEndEvent"] | components["schemas"]["RefillEvent"] | components["schemas"]["ForfeitEvent"] | components["schemas"]["GameEndEvent"];
+        /** @description The next mover could not refill and forfeits (`refill_shortfall = forfeit`). */
+        ForfeitEvent: {
             seat: components["schemas"]["SeatName"];
             /** Format: int32 */
             store: number;
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "forfeit";
-        } | {
-            reason: string;
-            scores: components["schemas"]["ScoresView"];
-            sweep: components["schemas"]["SweepView"];
-            /** @enum {string} */
-            type: "game_end";
-            /** @description `south`, `north` or `draw`. */
-            winner: string;
         };
         /** @description The game was aborted before it counted. */
         GameAbortedEvent: {
-            reason: string;
+            reason: components["schemas"]["AbortReason"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "aborted";
             /** Format: int64 */
             version: number;
+        };
+        /** @description The creator cancelled the game before anyone joined. */
+        GameCancelledEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "cancelled";
+            /** Format: int64 */
+            version: number;
+        };
+        /**
+         * @description The game is over. `sweep` is what each row added to its owner's store
+         *     (zero for a forfeit or resignation).
+         */
+        GameEndEvent: {
+            reason: components["schemas"]["EndReason"];
+            scores: components["schemas"]["ScoresView"];
+            sweep: components["schemas"]["SweepView"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_end";
+            winner: components["schemas"]["Winner"];
         };
         /** @description The game ended (by its last move, a resignation, or the clock). */
         GameEndedEvent: {
-            clock?: Record<string, never> | null;
+            /** @description The clock at the end (`null` for an unlimited game). */
+            clock: Record<string, never> | null;
             result: components["schemas"]["ResultView"];
-            /** @example finished */
-            status: string;
+            status: components["schemas"]["GameStatus"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ended";
             /** Format: int64 */
             version: number;
         };
+        /** @description Nobody joined in time. */
+        GameExpiredEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "expired";
+            /** Format: int64 */
+            version: number;
+        };
+        /**
+         * @description A game id: 10 ASCII letters or digits.
+         * @example Gm4x9QzLp2
+         */
+        GameId: string;
         /** @description The second seat was taken: the game is active. */
         GameJoinedEvent: {
             /** @description The clock after it (`null` for an unlimited game). */
-            clock?: Record<string, never> | null;
+            clock: Record<string, never> | null;
             player: components["schemas"]["PlayerSummary"];
             seat: components["schemas"]["SeatName"];
             /** Format: date-time */
-            started_at?: string | null;
-            /** @example active */
-            status: string;
+            started_at: string | null;
+            status: components["schemas"]["GameStatus"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "joined";
             /** Format: int64 */
             version: number;
         };
         /** @description A move was played: the move view with its event trace, and the game after it. */
         GameMoveEvent: {
-            clock?: Record<string, never> | null;
+            /** @description The clock after it (`null` for an unlimited game). */
+            clock: Record<string, never> | null;
             /** @description The moves the side to move may play next (empty once over). */
             legal_moves: string[];
             move: components["schemas"]["MoveView"];
@@ -1023,6 +1096,11 @@ export interface components {
             ply: number;
             scores: components["schemas"]["ScoresView"];
             to_move: components["schemas"]["SeatName"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "move";
             /** Format: int64 */
             version: number;
         };
@@ -1034,7 +1112,7 @@ export interface components {
              *     header carries the whole URL); `null` on the last page.
              * @example MTczODMxNTAwMDEyMzQ1Ni5HbTR4OVF6THAy
              */
-            next_cursor?: string | null;
+            next_cursor: string | null;
         };
         /** @description The position after a ply of a game. */
         GamePosition: components["schemas"]["PositionView"] & {
@@ -1045,31 +1123,56 @@ export interface components {
              */
             after_ply: number;
             game_id: string;
-            result?: null | components["schemas"]["ResultView"];
+            result: null | components["schemas"]["ResultView"];
         };
         /**
-         * @description A game record: what `GET /v1/games/{id}/export` gives and
-         *     `POST /v1/games/import` takes. On import only `moves[].notation` is
-         *     required; everything else given is checked against the replay.
+         * @description A game record as `GET /v1/games/{id}/export` gives it: every field is
+         *     there (`null` where the game has no value). `POST /v1/games/import`
+         *     takes it back as a `GameRecordInput`.
          */
         GameRecord: {
+            clock: null | components["schemas"]["TimeControlView"];
+            /** Format: date-time */
+            finished_at: string | null;
+            first: null | components["schemas"]["SeatName"];
+            /** @description The game's id here. */
+            id: string;
+            moves: components["schemas"]["RecordMoveView"][];
+            /** @description The seats' players. */
+            players: components["schemas"]["SeatPlayers"];
+            result: null | components["schemas"]["ResultView"];
+            /** @description The ruleset, every parameter given (`preset: null` for a custom mix). */
+            rules: components["schemas"]["RulesView"];
+            /**
+             * @description The position before the first move (RULES.md notation).
+             * @example M0,5,5,5,5,5,M0,5,5,5,5,5 s 0:0 0:0 1
+             */
+            start_position: string | null;
+            /** Format: date-time */
+            started_at: string | null;
+            /** @description The game's status here. */
+            status: components["schemas"]["GameStatus"];
+        };
+        /**
+         * @description A game record to import (`POST /v1/games/import`): an exported
+         *     `GameRecord` reads as one. Only `moves[].notation` is required;
+         *     everything else given is checked against the replay.
+         */
+        GameRecordInput: {
             clock?: null | components["schemas"]["TimeControlView"];
             /** Format: date-time */
             finished_at?: string | null;
             first?: null | components["schemas"]["SeatName"];
-            /** @description The game's id here. Ignored on import (the import gets a new id). */
+            /** @description Ignored (the import gets a new id). */
             id?: string | null;
-            moves?: components["schemas"]["RecordMoveView"][];
+            moves?: components["schemas"]["RecordMoveInput"][];
             /**
-             * @description The seats' names. Player ids are ignored on import: an imported
-             *     game names its players but links to no account.
+             * @description The seats' names. Player ids are ignored: an imported game names
+             *     its players but links to no account.
              */
-            players?: components["schemas"]["SeatPlayers"];
+            players?: components["schemas"]["SeatPlayersInput"];
             result?: null | components["schemas"]["ResultView"];
-            /**
-             * @description The ruleset; an export gives every parameter (and `preset: null`
-             *     for a custom mix). Default: classic.
-             */
+            /** @description The ruleset. Default: classic. */
             rules?: components["schemas"]["RulesInput"];
             /**
              * @description The position before the first move (RULES.md notation). Default:
@@ -1080,57 +1183,38 @@ export interface components {
             /** Format: date-time */
             started_at?: string | null;
             /**
-             * @description The game's status here. Ignored on import, which decides it: an
-             *     import that reaches an end is `finished`, any other `archived`.
+             * @description Ignored: the import decides it: an import that reaches an end is
+             *     `finished`, any other `archived`.
              */
             status?: string | null;
         };
+        /** @description A game record in its text form (README.md, "Game records"): PGN-like tag pairs, a blank line, then the numbered moves and the result. */
+        GameRecordText: string;
         /** @description The game as it is, first on every stream that does not resume. */
         GameSnapshotEvent: {
             game: components["schemas"]["GameView"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "snapshot";
             /** Format: int64 */
             version: number;
         };
         /**
+         * @description Where a game is in its life: `waiting` (a seat is open), `active`, `finished`, `cancelled`, `archived` (an imported, unfinished record), `aborted` (ended before each side made two moves; never rated) or `expired` (nobody joined).
+         * @enum {string}
+         */
+        GameStatus: "waiting" | "active" | "finished" | "cancelled" | "archived" | "aborted" | "expired";
+        /**
          * @description A message of `GET /v1/games/{id}/stream`, tagged by `type` (in SSE also
          *     the event name; the SSE `id` is `version`).
          */
-        GameStreamEvent: (components["schemas"]["GameSnapshotEvent"] & {
-            /** @enum {string} */
-            type: "snapshot";
-        }) | (components["schemas"]["GameJoinedEvent"] & {
-            /** @enum {string} */
-            type: "joined";
-        }) | (components["schemas"]["GameMoveEvent"] & {
-            /** @enum {string} */
-            type: "move";
-        }) | (components["schemas"]["GameEndedEvent"] & {
-            /** @enum {string} */
-            type: "ended";
-        }) | (components["schemas"]["GameVersionEvent"] & {
-            /** @enum {string} */
-            type: "cancelled";
-        }) | (components["schemas"]["GameAbortedEvent"] & {
-            /** @enum {string} */
-            type: "aborted";
-        }) | (components["schemas"]["GameVersionEvent"] & {
-            /** @enum {string} */
-            type: "expired";
-        });
-        /** @description A change that carries only the game's new version (`cancelled`, `expired`). */
-        GameVersionEvent: {
-            /** Format: int64 */
-            version: number;
-        };
+        GameStreamEvent: components["schemas"]["GameSnapshotEvent"] | components["schemas"]["GameJoinedEvent"] | components["schemas"]["GameMoveEvent"] | components["schemas"]["GameEndedEvent"] | components["schemas"]["GameCancelledEvent"] | components["schemas"]["GameAbortedEvent"] | components["schemas"]["GameExpiredEvent"];
         /** @description A game: its rules, seats, current position and result. */
         GameView: components["schemas"]["PositionView"] & {
-            /**
-             * @description Why an `aborted` game was aborted: `requested`, `no_first_move`,
-             *     `timeout` or `resignation` (what ended it before each side made two
-             *     moves).
-             */
-            abort_reason?: string | null;
-            clock?: null | components["schemas"]["ClockView"];
+            abort_reason: null | components["schemas"]["AbortReason"];
+            clock: null | components["schemas"]["ClockView"];
             /** Format: date-time */
             created_at: string;
             created_by: string;
@@ -1140,9 +1224,9 @@ export interface components {
              * Format: date-time
              * @description When a `waiting` game expires if nobody joins.
              */
-            expires_at?: string | null;
+            expires_at: string | null;
             /** Format: date-time */
-            finished_at?: string | null;
+            finished_at: string | null;
             /** @description The seat that moved (or moves) first. */
             first: components["schemas"]["SeatName"];
             /** @example Gm4x9QzLp2 */
@@ -1159,29 +1243,21 @@ export interface components {
             moves_played: number;
             players: components["schemas"]["SeatPlayers"];
             rated: boolean;
-            reserved_for?: null | components["schemas"]["PlayerSummary"];
-            result?: null | components["schemas"]["ResultView"];
+            reserved_for: null | components["schemas"]["PlayerSummary"];
+            result: null | components["schemas"]["ResultView"];
             rules: components["schemas"]["RulesView"];
             /** @description The position before the first move. */
             start_position: string;
             /** Format: date-time */
-            started_at?: string | null;
+            started_at: string | null;
             /**
              * @description `waiting` (a seat is open), `active`, `finished`, `cancelled`,
              *     `archived` (an imported, unfinished record), `aborted` (ended before
              *     each side made two moves; never rated) or `expired` (nobody joined).
-             * @example active
              */
-            status: string;
-            time_control?: null | components["schemas"]["TimeControlView"];
-            /**
-             * @description Why a game asked for as rated is not (`rated` is false):
-             *     `custom_position` or `custom_rules` (only games of a preset from its
-             *     start position are rated), `pair_limit` (the pair's rated games in
-             *     24 hours are used up), `aborted`, or `too_short` (it ended over the
-             *     board before each side made two moves).
-             */
-            unrated_reason?: string | null;
+            status: components["schemas"]["GameStatus"];
+            time_control: null | components["schemas"]["TimeControlView"];
+            unrated_reason: null | components["schemas"]["UnratedReason"];
             /** Format: date-time */
             updated_at: string;
             /**
@@ -1189,6 +1265,11 @@ export interface components {
              * @description Bumped by every change; the `ETag` is this number in quotes.
              */
             version: number;
+        };
+        /** @description The body of a passing probe (`/health`, `/ready`): always `{"status": "ok"}`. */
+        HealthStatus: {
+            /** @constant */
+            status: "ok";
         };
         /**
          * @description One row of a leaderboard.
@@ -1198,6 +1279,7 @@ export interface components {
          *       "last_played_at": "2025-01-31T08:30:00.123456Z",
          *       "losses": 10,
          *       "player": {
+         *         "bot": false,
          *         "id": "aB3dE6gH9j",
          *         "name": "Lan"
          *       },
@@ -1214,7 +1296,7 @@ export interface components {
             /** Format: int64 */
             games: number;
             /** Format: date-time */
-            last_played_at?: string | null;
+            last_played_at: string | null;
             /** Format: int64 */
             losses: number;
             player: components["schemas"]["PlayerSummary"];
@@ -1236,57 +1318,95 @@ export interface components {
         LeaderboardPage: {
             entries: components["schemas"]["LeaderboardEntry"][];
             /** @description Pass as `cursor` for the page below this one; `null` at the bottom. */
-            next_cursor?: string | null;
-            /** @example classic */
-            preset: string;
+            next_cursor: string | null;
+            preset: components["schemas"]["PresetName"];
             /** @description Pass as `cursor` for the page above this one; `null` at the top. */
-            prev_cursor?: string | null;
+            prev_cursor: string | null;
+        };
+        /** @description The mover lifts every stone of their chosen square. */
+        LiftEvent: {
+            /** Format: int32 */
+            square: number;
+            /** Format: int32 */
+            stones: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "lift";
+        };
+        /** @description A game left the lobby: its creator cancelled it. */
+        LobbyCancelledEvent: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "cancelled";
         };
         /** @description A game now waits for a second player. */
         LobbyCreatedEvent: {
             game: components["schemas"]["GameView"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "created";
         };
-        /** @description A game left the lobby (joined, cancelled, expired). */
-        LobbyGoneEvent: {
+        /** @description A game left the lobby: nobody joined in time. */
+        LobbyExpiredEvent: {
             id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "expired";
+        };
+        /** @description A game left the lobby: its second seat was taken. */
+        LobbyJoinedEvent: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "joined";
         };
         /** @description The open games as they are, first on every lobby stream. */
         LobbySnapshotEvent: {
             games: components["schemas"]["GameView"][];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "snapshot";
         };
         /** @description A message of `GET /v1/lobby/stream`, tagged by `type`. */
-        LobbyStreamEvent: (components["schemas"]["LobbySnapshotEvent"] & {
-            /** @enum {string} */
-            type: "snapshot";
-        }) | (components["schemas"]["LobbyCreatedEvent"] & {
-            /** @enum {string} */
-            type: "created";
-        }) | (components["schemas"]["LobbyGoneEvent"] & {
-            /** @enum {string} */
-            type: "joined";
-        }) | (components["schemas"]["LobbyGoneEvent"] & {
-            /** @enum {string} */
-            type: "cancelled";
-        }) | (components["schemas"]["LobbyGoneEvent"] & {
-            /** @enum {string} */
-            type: "expired";
-        });
+        LobbyStreamEvent: components["schemas"]["LobbySnapshotEvent"] | components["schemas"]["LobbyCreatedEvent"] | components["schemas"]["LobbyJoinedEvent"] | components["schemas"]["LobbyCancelledEvent"] | components["schemas"]["LobbyExpiredEvent"];
         /** @enum {string} */
         MandarinSetupName: "big_stone" | "small_stones";
         /** @description A game reserved for you was created: join it to play. */
         MeChallengeEvent: {
-            from?: null | components["schemas"]["PlayerSummary"];
+            from: null | components["schemas"]["PlayerSummary"];
             game: components["schemas"]["GameView"];
             game_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "challenge";
             /** Format: int64 */
             version: number;
         };
         /** @description One of your games (or a challenge to you) is over. */
         MeGameEndedEvent: {
             game_id: string;
-            result?: null | components["schemas"]["ResultView"];
-            /** @example finished */
-            status: string;
+            result: null | components["schemas"]["ResultView"];
+            status: components["schemas"]["GameStatus"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_ended";
             /** Format: int64 */
             version: number;
         };
@@ -1302,8 +1422,13 @@ export interface components {
         MeGameStartedEvent: {
             game: components["schemas"]["GameView"];
             game_id: string;
-            opponent?: null | components["schemas"]["PlayerSummary"];
+            opponent: null | components["schemas"]["PlayerSummary"];
             seat: components["schemas"]["SeatName"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_started";
             /**
              * Format: int64
              * @description The game's version after the change.
@@ -1316,32 +1441,22 @@ export interface components {
             challenges: components["schemas"]["GameView"][];
             /** @description The waiting and active games in which you sit, newest first. */
             games: components["schemas"]["MeGameEntry"][];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "snapshot";
         };
         /** @description A message of `GET /v1/me/stream`. */
-        MeStreamEvent: (components["schemas"]["MeSnapshotEvent"] & {
-            /** @enum {string} */
-            type: "snapshot";
-        }) | (components["schemas"]["MeGameStartedEvent"] & {
-            /** @enum {string} */
-            type: "game_started";
-        }) | (components["schemas"]["MeYourTurnEvent"] & {
-            /** @enum {string} */
-            type: "your_turn";
-        }) | (components["schemas"]["MeChallengeEvent"] & {
-            /** @enum {string} */
-            type: "challenge";
-        }) | (components["schemas"]["MeGameEndedEvent"] & {
-            /** @enum {string} */
-            type: "game_ended";
-        });
+        MeStreamEvent: components["schemas"]["MeSnapshotEvent"] | components["schemas"]["MeGameStartedEvent"] | components["schemas"]["MeYourTurnEvent"] | components["schemas"]["MeChallengeEvent"] | components["schemas"]["MeGameEndedEvent"];
         /** @description The side to move of one of your games is yours. */
         MeYourTurnEvent: {
-            clock?: null | components["schemas"]["ClockView"];
+            clock: null | components["schemas"]["ClockView"];
             /**
              * Format: date-time
              * @description When your flag falls (`null` for an unlimited game).
              */
-            deadline?: string | null;
+            deadline: string | null;
             game_id: string;
             /**
              * Format: int32
@@ -1349,6 +1464,11 @@ export interface components {
              */
             ply: number;
             seat: components["schemas"]["SeatName"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "your_turn";
             /** Format: int64 */
             version: number;
         };
@@ -1406,7 +1526,7 @@ export interface components {
              *     as `think_ms` is.
              * @example 301750
              */
-            clock_ms?: number | null;
+            clock_ms: number | null;
             /** @description What the move did, step by step, then the turn change. */
             events: components["schemas"]["EventView"][];
             /** @example 3R */
@@ -1415,7 +1535,7 @@ export interface components {
              * Format: date-time
              * @description `null` only for a move of an imported record that gave no times.
              */
-            played_at?: string | null;
+            played_at: string | null;
             /**
              * Format: int32
              * @description The move's number (the ply of the position it was played in).
@@ -1431,7 +1551,7 @@ export interface components {
              *     (and an imported move whose record gave none).
              * @example 4250
              */
-            think_ms?: number | null;
+            think_ms: number | null;
         };
         /**
          * @description A new game. Every field is optional.
@@ -1495,6 +1615,20 @@ export interface components {
             move: components["schemas"]["MoveView"];
         };
         /**
+         * @description A player id: 10 ASCII letters or digits.
+         * @example aB3dE6gH9j
+         */
+        PlayerId: string;
+        /**
+         * @description A player of a record to import: the name counts; `id` and `bot` (as an
+         *     export writes them) are ignored.
+         */
+        PlayerNameInput: {
+            bot?: boolean | null;
+            id?: string | null;
+            name: string;
+        };
+        /**
          * @description A player as anyone may see them, with their ratings.
          * @example {
          *       "bot": false,
@@ -1533,16 +1667,13 @@ export interface components {
             ratings: components["schemas"]["RatingsView"];
         };
         PlayerSummary: {
-            /**
-             * @description Whether the player is one of the built-in bots (`GET /v1/bots`).
-             *     Read from a record as `false` whatever it says: an import claims no account.
-             */
-            bot?: boolean;
+            /** @description Whether the player is one of the built-in bots (`GET /v1/bots`). */
+            bot: boolean;
             /**
              * @description The player's id; `null` for a name from an imported record, which
              *     is linked to no account.
              */
-            id?: string | null;
+            id: string | null;
             name: string;
         };
         /** @description A position: its notation string and the same content spelled out. */
@@ -1611,7 +1742,7 @@ export interface components {
              * Format: date-time
              * @description When the last rated game of the preset finished.
              */
-            last_played_at?: string | null;
+            last_played_at: string | null;
             /** Format: int64 */
             losses: number;
             /** @description RD ≥ 110: not yet established; left off leaderboards by default. */
@@ -1623,7 +1754,7 @@ export interface components {
              * @description Rating deviation: the rating is within ±2 RD with ~95 % confidence.
              */
             rd: number;
-            streak?: null | components["schemas"]["StreakView"];
+            streak: null | components["schemas"]["StreakView"];
             /** Format: double */
             volatility: number;
             /** Format: int64 */
@@ -1641,7 +1772,7 @@ export interface components {
          */
         Problem: {
             /** @description Stable machine-readable code; see `GET /problems/{code}`. */
-            code: string;
+            code: components["schemas"]["ProblemCode"];
             /** @description What went wrong with this request. */
             detail: string;
             /**
@@ -1658,6 +1789,11 @@ export interface components {
             type: string;
         };
         /**
+         * @description A problem's stable machine-readable code: the whole catalogue (`GET /problems/{code}` describes each).
+         * @enum {string}
+         */
+        ProblemCode: "invalid_name" | "name_taken" | "unauthorized" | "invalid_label" | "token_not_found" | "too_many_tokens" | "player_not_found" | "game_not_found" | "leaderboard_not_found" | "not_on_leaderboard" | "invalid_rules" | "invalid_position" | "invalid_move" | "illegal_move" | "invalid_game" | "not_a_player" | "not_game_creator" | "not_your_turn" | "stale_ply" | "game_not_active" | "game_full" | "own_game" | "seat_reserved" | "game_not_waiting" | "time_out" | "not_abortable" | "invalid_clock" | "precondition_failed" | "idempotency_key_reused" | "invalid_header" | "not_found" | "method_not_allowed" | "malformed_json" | "invalid_body" | "unsupported_media_type" | "payload_too_large" | "invalid_path_parameter" | "invalid_query" | "bad_request" | "rate_limited" | "database_unavailable" | "invalid_record" | "inconsistent_record" | "answer_too_large" | "invalid_search" | "analysis_busy" | "invalid_ticket" | "too_many_streams" | "internal";
+        /**
          * @description What a problem `code` means: the target of every problem's `type`.
          * @example {
          *       "code": "name_taken",
@@ -1668,7 +1804,7 @@ export interface components {
          *     }
          */
         ProblemType: {
-            code: string;
+            code: components["schemas"]["ProblemCode"];
             description: string;
             /**
              * Format: int32
@@ -1684,8 +1820,7 @@ export interface components {
             /** @example Gm4x9QzLp2 */
             game_id: string;
             opponent: components["schemas"]["PlayerSummary"];
-            /** @example classic */
-            preset: string;
+            preset: components["schemas"]["PresetName"];
             /**
              * Format: date-time
              * @description When the game finished.
@@ -1712,19 +1847,18 @@ export interface components {
         RatingHistoryPage: {
             changes: components["schemas"]["RatingChangeView"][];
             /** @description Pass as `cursor` for older changes; `null` when there are none. */
-            next_cursor?: string | null;
+            next_cursor: string | null;
             player_id: string;
-            /** @description The preset asked for; `null` for every preset. */
-            preset?: string | null;
+            preset: null | components["schemas"]["PresetName"];
         };
         /**
          * @description Ratings per preset; `null` where the player has finished no rated game.
          *     Games under a custom mix of rules are never rated.
          */
         RatingsView: {
-            classic?: null | components["schemas"]["PresetRatingView"];
-            online?: null | components["schemas"]["PresetRatingView"];
-            village?: null | components["schemas"]["PresetRatingView"];
+            classic: null | components["schemas"]["PresetRatingView"];
+            online: null | components["schemas"]["PresetRatingView"];
+            village: null | components["schemas"]["PresetRatingView"];
         };
         /** @description Real time: `initial_s` each, `increment_s` more after every move (Fischer). */
         RealTimeClock: {
@@ -1739,12 +1873,16 @@ export interface components {
              */
             initial_s: number;
         };
-        /** @description One move of a record. */
-        RecordMoveView: {
+        /**
+         * @description A game record's form: `json` (a `GameRecord`) or `text` (a `GameRecordText`).
+         * @enum {string}
+         */
+        RecordFormat: "json" | "text";
+        /** @description One move of a record to import: only `notation` is required. */
+        RecordMoveInput: {
             /**
              * Format: int64
-             * @description The mover's time left after the move and its increment (timed
-             *     games; `null` otherwise).
+             * @description The mover's time left after the move and its increment (timed games).
              * @example 301750
              */
             clock_ms?: number | null;
@@ -1758,10 +1896,34 @@ export interface components {
             seat?: null | components["schemas"]["SeatName"];
             /**
              * Format: int64
-             * @description How long the mover thought (timed games; `null` otherwise).
+             * @description How long the mover thought (timed games).
              * @example 4250
              */
             think_ms?: number | null;
+        };
+        /** @description One move of an exported record. */
+        RecordMoveView: {
+            /**
+             * Format: int64
+             * @description The mover's time left after the move and its increment (timed
+             *     games; `null` otherwise).
+             * @example 301750
+             */
+            clock_ms: number | null;
+            /** @example 3R */
+            notation: string;
+            /** Format: date-time */
+            played_at: string | null;
+            /** Format: int32 */
+            ply: number | null;
+            position_after: string | null;
+            seat: null | components["schemas"]["SeatName"];
+            /**
+             * Format: int64
+             * @description How long the mover thought (timed games; `null` otherwise).
+             * @example 4250
+             */
+            think_ms: number | null;
         };
         /** @description Games counted from one player's side. */
         RecordView: {
@@ -1774,8 +1936,36 @@ export interface components {
             /** Format: int64 */
             wins: number;
         };
+        /**
+         * @description The next mover's row was empty: one stone from their store onto each
+         *     of their five squares; `borrowed` of them are owed.
+         */
+        RefillEvent: {
+            /** Format: int32 */
+            borrowed: number;
+            seat: components["schemas"]["SeatName"];
+            /** Format: int32 */
+            stones: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "refill";
+        };
         /** @enum {string} */
         RefillShortfallName: "borrow" | "forfeit";
+        /** @description The square after the last stone held stones: they are lifted and sown on. */
+        RelayEvent: {
+            /** Format: int32 */
+            square: number;
+            /** Format: int32 */
+            stones: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "relay";
+        };
         /**
          * @description `win`, `draw` or `loss`, from the player's side.
          * @enum {string}
@@ -1793,11 +1983,9 @@ export interface components {
          *     }
          */
         ResultView: {
-            /** @description `mandarins_captured`, `max_plies`, `forfeit`, `resignation` or `timeout`. */
-            reason: string;
+            reason: components["schemas"]["EndReason"];
             scores: components["schemas"]["ScoresView"];
-            /** @description `south`, `north` or `draw`. */
-            winner: string;
+            winner: components["schemas"]["Winner"];
         };
         /**
          * @description A ruleset: a preset (default `classic`) and any parameters that differ
@@ -1850,7 +2038,7 @@ export interface components {
             mandarin_value: number;
             /** Format: int32 */
             max_plies: number;
-            preset?: null | components["schemas"]["PresetName"];
+            preset: null | components["schemas"]["PresetName"];
             refill_shortfall: components["schemas"]["RefillShortfallName"];
             /** Format: int32 */
             young_mandarin_min: number;
@@ -1874,12 +2062,32 @@ export interface components {
         SeatName: "south" | "north";
         /** @description Who sits where; `null` for an open seat. */
         SeatPlayers: {
-            north?: null | components["schemas"]["PlayerSummary"];
-            south?: null | components["schemas"]["PlayerSummary"];
+            north: null | components["schemas"]["PlayerSummary"];
+            south: null | components["schemas"]["PlayerSummary"];
         };
-        Status: {
-            /** @example ok */
-            status: string;
+        /** @description The seats of a record to import; `null` for a seat it does not name. */
+        SeatPlayersInput: {
+            north?: null | components["schemas"]["PlayerNameInput"];
+            south?: null | components["schemas"]["PlayerNameInput"];
+        };
+        /**
+         * @description The stones in hand are dropped one per square from `from` to `to`
+         *     inclusive, in the move's direction. With 12 or more stones the sowing
+         *     laps the ring (every square gets `stones / 12`, and the first
+         *     `stones % 12` squares from `from` one more).
+         */
+        SowEvent: {
+            /** Format: int32 */
+            from: number;
+            /** Format: int32 */
+            stones: number;
+            /** Format: int32 */
+            to: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "sow";
         };
         /**
          * @description A player's store: captured small stones (negative while owing borrowed
@@ -1966,8 +2174,29 @@ export interface components {
              * @description When it last authenticated a request, to the minute (it is recorded
              *     at most once a minute); `null` if never.
              */
-            last_used_at?: string | null;
+            last_used_at: string | null;
         };
+        /** @description The move is over; `square` is the square that ended it. */
+        TurnEndEvent: {
+            reason: components["schemas"]["TurnEndReason"];
+            /** Format: int32 */
+            square: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "turn_end";
+        };
+        /**
+         * @description Why a move stopped (RULES.md §3.4–3.5).
+         * @enum {string}
+         */
+        TurnEndReason: "mandarin_square_ahead" | "two_empty_squares" | "first_move_mandarin_ban" | "young_mandarin" | "chain_ended" | "relay_cycle";
+        /**
+         * @description Why a game asked for as rated is not: `custom_position` or `custom_rules` (only games of a preset from its start position are rated), `pair_limit` (the pair's rated games in 24 hours are used up), `aborted`, or `too_short` (it ended over the board before each side made two moves).
+         * @enum {string}
+         */
+        UnratedReason: "custom_position" | "custom_rules" | "pair_limit" | "aborted" | "too_short";
         /**
          * @description The head-to-head record of `player` against `opponent`, from `player`'s side.
          * @example {
@@ -1979,10 +2208,12 @@ export interface components {
          *       },
          *       "last_played_at": "2025-01-31T08:30:00.123456Z",
          *       "opponent": {
+         *         "bot": false,
          *         "id": "Zx8Yw7Vu6T",
          *         "name": "Minh"
          *       },
          *       "player": {
+         *         "bot": false,
          *         "id": "aB3dE6gH9j",
          *         "name": "Lan"
          *       },
@@ -2001,15 +2232,51 @@ export interface components {
              * Format: date-time
              * @description When the last of those games finished; `null` if they never played.
              */
-            last_played_at?: string | null;
+            last_played_at: string | null;
             opponent: components["schemas"]["PlayerSummary"];
             player: components["schemas"]["PlayerSummary"];
             /** @description The rated ones among them. */
             rated: components["schemas"]["RecordView"];
         };
+        /**
+         * @description The winning seat, or `draw`.
+         * @enum {string}
+         */
+        Winner: "south" | "north" | "draw";
     };
     responses: never;
-    parameters: never;
+    parameters: {
+        /**
+         * @description Where the page starts: the `next_cursor` (or `prev_cursor`) of the
+         *     page before; omit it for the first page.
+         */
+        Cursor: string;
+        /** @description Game id. */
+        GameId: components["schemas"]["GameId"];
+        /**
+         * @description Makes a retry safe: the same key (from the same player, for the same
+         *     request) returns the original response and never acts twice. 1 to
+         *     255 visible ASCII characters; a UUID is a good key.
+         * @example 5f0c8a9e-2b7d-4c1e-9a3f-6d2e8b1c4a70
+         */
+        IdempotencyKey: string;
+        /**
+         * @description The game's `ETag` as last seen: the write is refused with 412
+         *     (`precondition_failed`) if the game changed since.
+         * @example "7"
+         */
+        IfMatch: string;
+        /**
+         * @description An `ETag` from an earlier answer: 304 Not Modified, with no body, if
+         *     the resource still has it.
+         * @example "7"
+         */
+        IfNoneMatch: string;
+        /** @description Items per page, 1 to 100 (default: 20 games, 50 leaderboard rows). */
+        Limit: number;
+        /** @description Player id. */
+        PlayerId: components["schemas"]["PlayerId"];
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -2036,7 +2303,7 @@ export interface operations {
                      *       "status": "ok"
                      *     }
                      */
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["HealthStatus"];
                 };
             };
             /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
@@ -2143,7 +2410,7 @@ export interface operations {
                      *       "status": "ok"
                      *     }
                      */
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["HealthStatus"];
                 };
             };
             /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
@@ -2182,6 +2449,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description The position and the search limits */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BestMoveRequest"];
@@ -2273,6 +2541,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description The start and the line to play */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["AnalysisRequest"];
@@ -2398,18 +2667,21 @@ export interface operations {
     list_games: {
         parameters: {
             query?: {
-                /** @description `waiting`, `active`, `finished`, `cancelled` or `archived`. */
-                status?: string;
+                /** @description Only the games in this status. */
+                status?: components["schemas"]["GameStatus"];
                 /** @description A player id: the games in which this player sits, in either seat. */
-                player?: string;
-                /** @description `true` or `false`. */
-                rated?: string;
+                player?: components["schemas"]["PlayerId"];
+                /** @description Only rated (`true`) or unrated (`false`) games. */
+                rated?: boolean;
                 /** @description `classic`, `village`, `online`, or `custom` (a mix that is no preset). */
                 rules?: string;
-                /** @description From the previous page's `next_cursor`; omit for the newest games. */
-                cursor?: string;
-                /** @description Games per page, 1 to 100 (default 20). */
-                limit?: number;
+                /**
+                 * @description Where the page starts: the `next_cursor` (or `prev_cursor`) of the
+                 *     page before; omit it for the first page.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Items per page, 1 to 100 (default: 20 games, 50 leaderboard rows). */
+                limit?: components["parameters"]["Limit"];
             };
             header?: never;
             path?: never;
@@ -2463,12 +2735,18 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the same key returns the original response */
-                "Idempotency-Key"?: string | null;
+                /**
+                 * @description Makes a retry safe: the same key (from the same player, for the same
+                 *     request) returns the original response and never acts twice. 1 to
+                 *     255 visible ASCII characters; a UUID is a good key.
+                 * @example 5f0c8a9e-2b7d-4c1e-9a3f-6d2e8b1c4a70
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
         };
+        /** @description The game to create; every field is optional */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["NewGame"];
@@ -2479,9 +2757,9 @@ export interface operations {
             201: {
                 headers: {
                     /** @description The game's version */
-                    ETag?: string;
+                    ETag: string;
                     /** @description `/v1/games/{id}` */
-                    Location?: string;
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2561,8 +2839,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the same key returns the original response and never imports twice */
-                "Idempotency-Key"?: string | null;
+                /**
+                 * @description Makes a retry safe: the same key (from the same player, for the same
+                 *     request) returns the original response and never acts twice. 1 to
+                 *     255 visible ASCII characters; a UUID is a good key.
+                 * @example 5f0c8a9e-2b7d-4c1e-9a3f-6d2e8b1c4a70
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -2570,7 +2853,7 @@ export interface operations {
         /** @description A record as `GET /v1/games/{id}/export` gives it */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["GameRecord"];
+                "application/json": components["schemas"]["GameRecordInput"];
                 /**
                  * @example [Rules "classic"]
                  *     [South "Lan"]
@@ -2580,7 +2863,7 @@ export interface operations {
                  *
                  *     1. 1L 3R 1-0
                  */
-                "text/plain": string;
+                "text/plain": components["schemas"]["GameRecordText"];
             };
         };
         responses: {
@@ -2588,9 +2871,9 @@ export interface operations {
             201: {
                 headers: {
                     /** @description The game's version */
-                    ETag?: string;
+                    ETag: string;
                     /** @description `/v1/games/{id}` */
-                    Location?: string;
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2670,12 +2953,16 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description An `ETag` from an earlier answer: 304 if unchanged */
-                "If-None-Match"?: string | null;
+                /**
+                 * @description An `ETag` from an earlier answer: 304 Not Modified, with no body, if
+                 *     the resource still has it.
+                 * @example "7"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
-                /** @description Game id */
-                id: string;
+                /** @description Game id. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -2685,7 +2972,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The game's version */
-                    ETag?: string;
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2743,12 +3030,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe */
-                "Idempotency-Key"?: string | null;
+                /**
+                 * @description Makes a retry safe: the same key (from the same player, for the same
+                 *     request) returns the original response and never acts twice. 1 to
+                 *     255 visible ASCII characters; a UUID is a good key.
+                 * @example 5f0c8a9e-2b7d-4c1e-9a3f-6d2e8b1c4a70
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Game id */
-                id: string;
+                /** @description Game id. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -2845,12 +3137,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe */
-                "Idempotency-Key"?: string | null;
+                /**
+                 * @description Makes a retry safe: the same key (from the same player, for the same
+                 *     request) returns the original response and never acts twice. 1 to
+                 *     255 visible ASCII characters; a UUID is a good key.
+                 * @example 5f0c8a9e-2b7d-4c1e-9a3f-6d2e8b1c4a70
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Game id */
-                id: string;
+                /** @description Game id. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -2947,15 +3244,22 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description `json` or `text`; without it, `Accept` decides (JSON unless it
-                 *     prefers `text/plain`).
+                 * @description `json` (`application/json`) or `text` (`text/plain`); without it,
+                 *     `Accept` decides (JSON unless it prefers `text/plain`).
                  */
-                format?: string;
+                format?: components["schemas"]["RecordFormat"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description An `ETag` from an earlier answer: 304 Not Modified, with no body, if
+                 *     the resource still has it.
+                 * @example "7"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
-                /** @description Game id */
-                id: string;
+                /** @description Game id. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -2967,7 +3271,7 @@ export interface operations {
                     /** @description `public, max-age=31536000, immutable` once the game is over, else `no-cache` */
                     "Cache-Control"?: string;
                     /** @description Of the content */
-                    ETag?: string;
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2984,7 +3288,7 @@ export interface operations {
                      *
                      *     1. 1L 3R 1-0
                      */
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["GameRecordText"];
                 };
             };
             /** @description Unchanged since the `If-None-Match` ETag */
@@ -3038,12 +3342,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe */
-                "Idempotency-Key"?: string | null;
+                /**
+                 * @description Makes a retry safe: the same key (from the same player, for the same
+                 *     request) returns the original response and never acts twice. 1 to
+                 *     255 visible ASCII characters; a UUID is a good key.
+                 * @example 5f0c8a9e-2b7d-4c1e-9a3f-6d2e8b1c4a70
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Game id */
-                id: string;
+                /** @description Game id. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -3135,10 +3444,17 @@ export interface operations {
                 /** @description The last ply to include (default: the last move played). */
                 to?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description An `ETag` from an earlier answer: 304 Not Modified, with no body, if
+                 *     the resource still has it.
+                 * @example "7"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
-                /** @description Game id */
-                id: string;
+                /** @description Game id. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -3150,7 +3466,7 @@ export interface operations {
                     /** @description `public, max-age=31536000, immutable` or `no-cache` */
                     "Cache-Control"?: string;
                     /** @description Of the content */
-                    ETag?: string;
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3208,17 +3524,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The game's `ETag`: 412 if it changed */
-                "If-Match"?: string | null;
-                /** @description Makes a retry safe: the same key returns the original response and never plays twice */
-                "Idempotency-Key"?: string | null;
+                /**
+                 * @description The game's `ETag` as last seen: the write is refused with 412
+                 *     (`precondition_failed`) if the game changed since.
+                 * @example "7"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description Makes a retry safe: the same key (from the same player, for the same
+                 *     request) returns the original response and never acts twice. 1 to
+                 *     255 visible ASCII characters; a UUID is a good key.
+                 * @example 5f0c8a9e-2b7d-4c1e-9a3f-6d2e8b1c4a70
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Game id */
-                id: string;
+                /** @description Game id. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
+        /** @description The move, in notation or as square and direction */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["MoveInput"];
@@ -3229,9 +3555,9 @@ export interface operations {
             201: {
                 headers: {
                     /** @description The game's new version */
-                    ETag?: string;
+                    ETag: string;
                     /** @description `/v1/games/{id}/moves/{ply}` */
-                    Location?: string;
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3346,10 +3672,17 @@ export interface operations {
     get_move: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description An `ETag` from an earlier answer: 304 Not Modified, with no body, if
+                 *     the resource still has it.
+                 * @example "7"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
-                /** @description Game id */
-                id: string;
+                /** @description Game id. */
+                id: components["parameters"]["GameId"];
                 /** @description The move's ply */
                 ply: number;
             };
@@ -3363,7 +3696,7 @@ export interface operations {
                     /** @description `public, max-age=31536000, immutable` */
                     "Cache-Control"?: string;
                     /** @description Of the content */
-                    ETag?: string;
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3421,12 +3754,16 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description An `ETag` from an earlier answer: 304 if unchanged */
-                "If-None-Match"?: string | null;
+                /**
+                 * @description An `ETag` from an earlier answer: 304 Not Modified, with no body, if
+                 *     the resource still has it.
+                 * @example "7"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
-                /** @description Game id */
-                id: string;
+                /** @description Game id. */
+                id: components["parameters"]["GameId"];
                 /** @description The ply of the last move before the position; 0 = the start */
                 ply: number;
             };
@@ -3440,7 +3777,7 @@ export interface operations {
                     /** @description `public, max-age=31536000, immutable` or `no-cache` */
                     "Cache-Control"?: string;
                     /** @description Of the content */
-                    ETag?: string;
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3498,12 +3835,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe */
-                "Idempotency-Key"?: string | null;
+                /**
+                 * @description Makes a retry safe: the same key (from the same player, for the same
+                 *     request) returns the original response and never acts twice. 1 to
+                 *     255 visible ASCII characters; a UUID is a good key.
+                 * @example 5f0c8a9e-2b7d-4c1e-9a3f-6d2e8b1c4a70
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Game id */
-                id: string;
+                /** @description Game id. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -3603,12 +3945,16 @@ export interface operations {
                 since?: number;
             };
             header?: {
-                /** @description The version of the last event seen */
-                "Last-Event-ID"?: number | null;
+                /**
+                 * @description The `version` (SSE `id`) of the last event seen: the stream resumes
+                 *     after it instead of starting with a snapshot.
+                 * @example 7
+                 */
+                "Last-Event-ID"?: number;
             };
             path: {
-                /** @description Game id */
-                id: string;
+                /** @description Game id. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -3620,8 +3966,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": components["schemas"]["GameStreamEvent"];
                     "application/x-ndjson": components["schemas"]["GameStreamEvent"];
+                    "text/event-stream": components["schemas"]["GameStreamEvent"];
                 };
             };
             /** @description The game is over and nothing is left to replay */
@@ -3685,10 +4031,13 @@ export interface operations {
     get_leaderboard: {
         parameters: {
             query?: {
-                /** @description `next_cursor` or `prev_cursor` of an earlier page. */
-                cursor?: string;
-                /** @description Rows per page, 1 to 100 (default 50). */
-                limit?: number;
+                /**
+                 * @description Where the page starts: the `next_cursor` (or `prev_cursor`) of the
+                 *     page before; omit it for the first page.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Items per page, 1 to 100 (default: 20 games, 50 leaderboard rows). */
+                limit?: components["parameters"]["Limit"];
                 /** @description Only players with at least this many rated games in the preset (default 0). */
                 min_games?: number;
                 /** @description Include provisional ratings (RD ≥ 110); default `false`. */
@@ -3697,7 +4046,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The preset whose leaderboard */
-                preset: "classic" | "village" | "online";
+                preset: components["schemas"]["PresetName"];
             };
             cookie?: never;
         };
@@ -3755,8 +4104,8 @@ export interface operations {
     get_leaderboard_around: {
         parameters: {
             query?: {
-                /** @description Rows on the page, the player's included, 1 to 100 (default 50). */
-                limit?: number;
+                /** @description Items per page, 1 to 100 (default: 20 games, 50 leaderboard rows). */
+                limit?: components["parameters"]["Limit"];
                 /** @description Only players with at least this many rated games in the preset (default 0). */
                 min_games?: number;
                 /** @description Include provisional ratings (RD ≥ 110); default `false`. */
@@ -3765,9 +4114,9 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The preset whose leaderboard */
-                preset: "classic" | "village" | "online";
+                preset: components["schemas"]["PresetName"];
                 /** @description Player id */
-                player_id: string;
+                player_id: components["schemas"]["PlayerId"];
             };
             cookie?: never;
         };
@@ -3837,8 +4186,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": components["schemas"]["LobbyStreamEvent"];
                     "application/x-ndjson": components["schemas"]["LobbyStreamEvent"];
+                    "text/event-stream": components["schemas"]["LobbyStreamEvent"];
                 };
             };
             /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
@@ -3961,8 +4310,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": components["schemas"]["MeStreamEvent"];
                     "application/x-ndjson": components["schemas"]["MeStreamEvent"];
+                    "text/event-stream": components["schemas"]["MeStreamEvent"];
                 };
             };
             /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
@@ -4142,8 +4491,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the same key returns the original 201 and token, and issues nothing twice */
-                "Idempotency-Key"?: string | null;
+                /**
+                 * @description Makes a retry safe: the same key (from the same player, for the same
+                 *     request) returns the original response and never acts twice. 1 to
+                 *     255 visible ASCII characters; a UUID is a good key.
+                 * @example 5f0c8a9e-2b7d-4c1e-9a3f-6d2e8b1c4a70
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -4250,8 +4604,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the same key returns the original 204 */
-                "Idempotency-Key"?: string | null;
+                /**
+                 * @description Makes a retry safe: the same key (from the same player, for the same
+                 *     request) returns the original response and never acts twice. 1 to
+                 *     255 visible ASCII characters; a UUID is a good key.
+                 * @example 5f0c8a9e-2b7d-4c1e-9a3f-6d2e8b1c4a70
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description Token id (from `GET /v1/me/tokens`) */
@@ -4332,8 +4691,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the same key and name return the original 201 and token, and register nothing twice */
-                "Idempotency-Key"?: string | null;
+                /**
+                 * @description Makes a retry safe: the same key and name return the original 201
+                 *     and token, and register nothing twice. 16 to 255 visible ASCII
+                 *     characters; a UUID is a good key.
+                 * @example 5f0c8a9e-2b7d-4c1e-9a3f-6d2e8b1c4a70
+                 */
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -4353,7 +4717,7 @@ export interface operations {
             201: {
                 headers: {
                     /** @description `/v1/players/{id}` */
-                    Location?: string;
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4433,9 +4797,9 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The player whose side the record is from */
-                a: string;
+                a: components["schemas"]["PlayerId"];
                 /** @description The opponent */
-                b: string;
+                b: components["schemas"]["PlayerId"];
             };
             cookie?: never;
         };
@@ -4495,8 +4859,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Player id */
-                id: string;
+                /** @description Player id. */
+                id: components["parameters"]["PlayerId"];
             };
             cookie?: never;
         };
@@ -4560,15 +4924,18 @@ export interface operations {
                 rated?: string;
                 /** @description `classic`, `village`, `online` or `custom` */
                 rules?: string;
-                /** @description From the previous page's `next_cursor` */
-                cursor?: string;
-                /** @description Games per page, 1 to 100 (default 20) */
-                limit?: number;
+                /**
+                 * @description Where the page starts: the `next_cursor` (or `prev_cursor`) of the
+                 *     page before; omit it for the first page.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Items per page, 1 to 100 (default: 20 games, 50 leaderboard rows). */
+                limit?: components["parameters"]["Limit"];
             };
             header?: never;
             path: {
-                /** @description Player id */
-                id: string;
+                /** @description Player id. */
+                id: components["parameters"]["PlayerId"];
             };
             cookie?: never;
         };
@@ -4630,15 +4997,18 @@ export interface operations {
             query?: {
                 /** @description Only this preset's changes (default: every preset). */
                 preset?: components["schemas"]["PresetName"];
-                /** @description `next_cursor` of an earlier page. */
-                cursor?: string;
+                /**
+                 * @description Where the page starts: the `next_cursor` (or `prev_cursor`) of the
+                 *     page before; omit it for the first page.
+                 */
+                cursor?: components["parameters"]["Cursor"];
                 /** @description Changes per page, 1 to 1000 (default 100). */
                 limit?: number;
             };
             header?: never;
             path: {
-                /** @description Player id */
-                id: string;
+                /** @description Player id. */
+                id: components["parameters"]["PlayerId"];
             };
             cookie?: never;
         };

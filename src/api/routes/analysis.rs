@@ -82,15 +82,25 @@ pub struct AnalysisResponse {
     #[serde(rename = "final")]
     pub final_position: PositionView,
     /// Set when the line reaches the end of the game.
+    #[schema(required = true)]
     pub result: Option<ResultView>,
 }
 
+/// Play a line of moves
+///
 /// Plays a line of moves from the standard start or any valid position and
 /// returns, after each move, its event trace, position and scores. An
 /// answer holds at most 100,000 events (`answer_too_large` beyond).
 #[utoipa::path(
     tag = "analysis",
-    request_body = AnalysisRequest,
+    request_body(content = AnalysisRequest, description = "The start and the line to play", examples(
+        ("From the start" = (summary = "Two moves from the standard start", value = json!({"rules": {"preset": "classic"}, "moves": ["3R", "2L"]}))),
+        ("From a position" = (summary = "One move from a custom position", value = json!({
+            "rules": {"preset": "classic"},
+            "position": "M0,0,0,1,4,2,0,2,3,0,0,4 s 16:0 18:1 40",
+            "moves": ["3L"]
+        }))),
+    )),
     responses(
         (status = 200, description = "The line, move by move", body = AnalysisResponse),
         (status = 422, description = "`invalid_rules`, `invalid_position`, `invalid_move`, `illegal_move` (naming the first bad move), `answer_too_large` or `invalid_body`",

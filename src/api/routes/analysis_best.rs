@@ -63,7 +63,7 @@ pub struct MoveValueView {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct BestMoveResponse {
     /// `null` when the game is over.
-    #[schema(example = "3R")]
+    #[schema(required = true, example = "3R")]
     pub best_move: Option<String>,
     /// The final score difference (side to move minus opponent), stores
     /// included, expected under best play; ±1000 means a forfeit.
@@ -104,10 +104,19 @@ impl From<SearchResult> for BestMoveResponse {
     }
 }
 
+/// Best move of a position
+///
 /// Searches a position for its best move and values every legal move.
 #[utoipa::path(
     tag = "analysis",
-    request_body = BestMoveRequest,
+    request_body(content = BestMoveRequest, description = "The position and the search limits", examples(
+        ("Standard start" = (summary = "The best first move at full strength, 500 ms", value = json!({"rules": {"preset": "classic"}}))),
+        ("Endgame, 200 ms" = (summary = "A custom position, searched 200 ms", value = json!({
+            "rules": {"preset": "classic"},
+            "position": "M5,0,0,1,0,0,M3,0,4,0,0,2 s 0:0 0:0 20",
+            "time_ms": 200
+        }))),
+    )),
     responses(
         (status = 200, description = "The best move, its value and the value of every move", body = BestMoveResponse),
         (status = 422, description = "`invalid_rules`, `invalid_position`, `invalid_search` or `invalid_body`",

@@ -48,6 +48,8 @@ pub struct BotList {
     pub bots: Vec<BotView>,
 }
 
+/// List the bots
+///
 /// The built-in bots, one per level. Create a game with `opponent` set to
 /// a bot's id and the bot takes the other seat at once (the game is
 /// `active`); it answers each move within its level's search and the

@@ -10,6 +10,7 @@ use crate::api::auth::Authenticated;
 use crate::api::conditional::{etag, none_match_hits};
 use crate::api::extractors::Json;
 use crate::api::idempotency::Reply;
+use crate::api::params::{GameIdPath, IdempotencyKey, IfNoneMatch};
 use crate::api::problem::{ApiError, Problem};
 use crate::api::transition::transition_once;
 use crate::api::views::{GameView, RulesInput, TimeControlView};
@@ -126,14 +127,23 @@ impl NewGame {
     }
 }
 
+/// Create a game
+///
 /// Creates a game; the creator takes a seat and the game waits for a second
 /// player. With `opponent` set to a bot's id (`GET /v1/bots`) the bot takes
 /// the other seat at once and the game is `active`.
 #[utoipa::path(
     tag = "games",
     security(("bearer" = [])),
-    request_body = NewGame,
-    params(("Idempotency-Key" = Option<String>, Header, pattern = "^[!-~]{1,255}$", description = "Makes a retry safe: the same key returns the original response")),
+    request_body(content = NewGame, description = "The game to create; every field is optional", examples(
+        ("Rated 5+3" = (summary = "A rated classic game, 5 minutes and 3 s a move, you in the south seat",
+            value = json!({"rules": {"preset": "classic"}, "seat": "south", "rated": true, "clock": {"initial_s": 300, "increment_s": 3}}))),
+        ("Against a bot" = (summary = "`opponent`: a bot's id from `GET /v1/bots`; the game starts at once",
+            value = json!({"opponent": "botLevel03", "seat": "random"}))),
+        ("Correspondence" = (summary = "Village rules, two days a move, unrated",
+            value = json!({"rules": {"preset": "village"}, "clock": {"days_per_move": 2}}))),
+    )),
+    params(IdempotencyKey),
     responses(
         (status = 201, description = "Created, `waiting` (or `active` against a bot)", body = GameView,
             headers(("Location" = String, description = "`/v1/games/{id}`"), ("ETag" = String, description = "The game's version"))),
@@ -165,12 +175,14 @@ pub async fn create_game(
     .await
 }
 
+/// Get a game
+///
 /// A game: rules, seats, the current position spelled out, legal moves, result.
 #[utoipa::path(
     tag = "games",
     params(
-        ("id" = inline(GameId), Path, description = "Game id"),
-        ("If-None-Match" = Option<String>, Header, description = "An `ETag` from an earlier answer: 304 if unchanged"),
+        GameIdPath,
+        IfNoneMatch,
     ),
     responses(
         (status = 200, description = "The game", body = GameView,
@@ -199,13 +211,15 @@ pub async fn get_game(
         .json(view))
 }
 
+/// Join a game
+///
 /// Takes the open seat (or the one reserved for you); the game becomes `active`.
 #[utoipa::path(
     tag = "games",
     security(("bearer" = [])),
     params(
-        ("id" = inline(GameId), Path, description = "Game id"),
-        ("Idempotency-Key" = Option<String>, Header, pattern = "^[!-~]{1,255}$", description = "Makes a retry safe"),
+        GameIdPath,
+        IdempotencyKey,
     ),
     responses(
         (status = 200, description = "Joined; the game is `active`", body = GameView),
@@ -233,13 +247,15 @@ pub async fn join_game(
     .await
 }
 
+/// Resign a game
+///
 /// Resigns an active game (on your turn or not): the other seat wins.
 #[utoipa::path(
     tag = "games",
     security(("bearer" = [])),
     params(
-        ("id" = inline(GameId), Path, description = "Game id"),
-        ("Idempotency-Key" = Option<String>, Header, pattern = "^[!-~]{1,255}$", description = "Makes a retry safe"),
+        GameIdPath,
+        IdempotencyKey,
     ),
     responses(
         (status = 200, description = "Resigned; the game is `finished`", body = GameView),
@@ -266,13 +282,15 @@ pub async fn resign_game(
     .await
 }
 
+/// Cancel a waiting game
+///
 /// Cancels a game that is still waiting for its second player (creator only).
 #[utoipa::path(
     tag = "games",
     security(("bearer" = [])),
     params(
-        ("id" = inline(GameId), Path, description = "Game id"),
-        ("Idempotency-Key" = Option<String>, Header, pattern = "^[!-~]{1,255}$", description = "Makes a retry safe"),
+        GameIdPath,
+        IdempotencyKey,
     ),
     responses(
         (status = 200, description = "Cancelled", body = GameView),
@@ -299,14 +317,16 @@ pub async fn cancel_game(
     .await
 }
 
+/// Abort a game
+///
 /// Aborts an active game in which a side has made fewer than two moves
 /// (either player): status `aborted`, never rated.
 #[utoipa::path(
     tag = "games",
     security(("bearer" = [])),
     params(
-        ("id" = inline(GameId), Path, description = "Game id"),
-        ("Idempotency-Key" = Option<String>, Header, pattern = "^[!-~]{1,255}$", description = "Makes a retry safe"),
+        GameIdPath,
+        IdempotencyKey,
     ),
     responses(
         (status = 200, description = "Aborted", body = GameView),

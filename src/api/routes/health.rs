@@ -3,6 +3,8 @@ use std::time::Duration;
 use actix_web::{get, web};
 use serde::Serialize;
 use utoipa::ToSchema;
+
+use crate::api::views::names::tag;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::api::problem::{ApiError, Problem};
@@ -16,29 +18,36 @@ pub fn configure(config: &mut ServiceConfig) {
     config.service(health).service(ready);
 }
 
+/// The body of a passing probe (`/health`, `/ready`): always `{"status": "ok"}`.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct Status {
-    #[schema(example = "ok")]
-    pub status: &'static str,
+pub struct HealthStatus {
+    #[schema(schema_with = OkTag::schema)]
+    pub status: OkTag,
 }
 
-const OK: Status = Status { status: "ok" };
+tag!(OkTag = "ok");
 
+const OK: HealthStatus = HealthStatus { status: OkTag };
+
+/// Liveness probe
+///
 /// Liveness: the process is up and serving HTTP. Never touches the database.
 #[utoipa::path(
     tag = "health",
-    responses((status = 200, description = "The process is up", body = Status, example = json!({"status": "ok"})))
+    responses((status = 200, description = "The process is up", body = HealthStatus, example = json!({"status": "ok"})))
 )]
 #[get("/health")]
-pub async fn health() -> web::Json<Status> {
+pub async fn health() -> web::Json<HealthStatus> {
     web::Json(OK)
 }
 
+/// Readiness probe
+///
 /// Readiness: the database answers `SELECT 1` within 2 seconds.
 #[utoipa::path(
     tag = "health",
     responses(
-        (status = 200, description = "Ready to serve requests", body = Status, example = json!({"status": "ok"})),
+        (status = 200, description = "Ready to serve requests", body = HealthStatus, example = json!({"status": "ok"})),
         (status = 503, description = "`database_unavailable`: the database did not answer",
             body = Problem, content_type = "application/problem+json",
             example = json!({
@@ -51,7 +60,7 @@ pub async fn health() -> web::Json<Status> {
     )
 )]
 #[get("/ready")]
-pub async fn ready(state: web::Data<AppState>) -> Result<web::Json<Status>, ApiError> {
+pub async fn ready(state: web::Data<AppState>) -> Result<web::Json<HealthStatus>, ApiError> {
     match tokio::time::timeout(READY_TIMEOUT, state.store.ping()).await {
         Ok(Ok(())) => Ok(web::Json(OK)),
         Ok(Err(error)) => Err(ApiError::DatabaseUnavailable(error)),

@@ -12,6 +12,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::api::params::PlayerIdPath;
 use crate::api::problem::{ApiError, Problem};
 use crate::api::views::{GamePage, GameView};
 use crate::api::AppState;
@@ -31,14 +32,14 @@ pub const MAX_PAGE_SIZE: u32 = 100;
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct GameListQuery {
-    /// `waiting`, `active`, `finished`, `cancelled` or `archived`.
-    #[param(pattern = "^(waiting|active|finished|cancelled|archived)$")]
+    /// Only the games in this status.
+    #[param(value_type = Option<crate::api::views::names::GameStatusName>)]
     pub status: Option<String>,
     /// A player id: the games in which this player sits, in either seat.
-    #[param(pattern = "^[A-Za-z0-9]{10}$")]
+    #[param(value_type = Option<PlayerId>)]
     pub player: Option<String>,
-    /// `true` or `false`.
-    #[param(pattern = "^(true|false)$")]
+    /// Only rated (`true`) or unrated (`false`) games.
+    #[param(value_type = Option<bool>)]
     pub rated: Option<String>,
     /// `classic`, `village`, `online`, or `custom` (a mix that is no preset).
     #[param(pattern = "^(classic|village|online|custom)$")]
@@ -264,11 +265,13 @@ pub async fn list_games(
     page(&state, &request, &query, filter).await
 }
 
+/// List a player's games
+///
 /// The games a player sits in, newest first; paged like `GET /v1/games`.
 #[utoipa::path(
     tag = "history",
     params(
-        ("id" = inline(PlayerId), Path, description = "Player id"),
+        PlayerIdPath,
         ("status" = Option<String>, Query, pattern = "^(waiting|active|finished|cancelled|archived)$", description = "`waiting`, `active`, `finished`, `cancelled` or `archived`"),
         ("rated" = Option<String>, Query, pattern = "^(true|false)$", description = "`true` or `false`"),
         ("rules" = Option<String>, Query, pattern = "^(classic|village|online|custom)$", description = "`classic`, `village`, `online` or `custom`"),

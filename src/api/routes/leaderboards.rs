@@ -110,7 +110,7 @@ const LEADERBOARD_404: &str = "`leaderboard_not_found`: the path names no preset
 #[utoipa::path(
     tag = "ratings",
     params(
-        ("preset" = inline(PresetName), Path, description = "The preset whose leaderboard"),
+        ("preset" = PresetName, Path, description = "The preset whose leaderboard"),
         LeaderboardQuery,
     ),
     responses(
@@ -178,8 +178,8 @@ pub async fn get_leaderboard(
 #[utoipa::path(
     tag = "ratings",
     params(
-        ("preset" = inline(PresetName), Path, description = "The preset whose leaderboard"),
-        ("player_id" = inline(PlayerId), Path, description = "Player id"),
+        ("preset" = PresetName, Path, description = "The preset whose leaderboard"),
+        ("player_id" = PlayerId, Path, description = "Player id"),
         AroundQuery,
     ),
     responses(

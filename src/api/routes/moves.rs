@@ -12,6 +12,7 @@ use crate::api::caching::{cached_json, Freshness};
 use crate::api::conditional::{check_if_match, etag, if_match_text};
 use crate::api::extractors::Json;
 use crate::api::idempotency::Reply;
+use crate::api::params::{GameIdPath, IdempotencyKey, IfMatch, IfNoneMatch};
 use crate::api::problem::{ApiError, Problem};
 use crate::api::transition::transition_once;
 use crate::api::views::{GameView, MoveView};
@@ -86,11 +87,14 @@ pub struct PlayedMove {
 #[utoipa::path(
     tag = "games",
     security(("bearer" = [])),
-    request_body = MoveInput,
+    request_body(content = MoveInput, description = "The move, in notation or as square and direction", examples(
+        ("Notation" = (summary = "Square 3 to the right, meant for ply 1", value = json!({"move": "3R", "ply": 1}))),
+        ("Square and direction" = (summary = "The same move spelled out", value = json!({"square": 3, "direction": "right", "ply": 1}))),
+    )),
     params(
-        ("id" = inline(GameId), Path, description = "Game id"),
-        ("If-Match" = Option<String>, Header, description = "The game's `ETag`: 412 if it changed"),
-        ("Idempotency-Key" = Option<String>, Header, pattern = "^[!-~]{1,255}$", description = "Makes a retry safe: the same key returns the original response and never plays twice"),
+        GameIdPath,
+        IfMatch,
+        IdempotencyKey,
     ),
     responses(
         (status = 201, description = "Played", body = PlayedMove,
@@ -157,13 +161,16 @@ pub async fn submit_move(
     played
 }
 
+/// Get one move
+///
 /// One move of a game, with its event trace. A move never changes once
 /// played: it is sent `Cache-Control: public, max-age=31536000, immutable`.
 #[utoipa::path(
     tag = "games",
     params(
-        ("id" = inline(GameId), Path, description = "Game id"),
+        GameIdPath,
         ("ply" = u32, Path, description = "The move's ply"),
+        IfNoneMatch,
     ),
     responses(
         (status = 200, description = "The move", body = MoveView,

@@ -8,6 +8,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::api::auth::Authenticated;
 use crate::api::extractors::Json;
 use crate::api::idempotency::{register_once, Reply};
+use crate::api::params::{PlayerIdPath, RegistrationIdempotencyKey};
 use crate::api::problem::{ApiError, Problem};
 use crate::api::views::RatingsView;
 use crate::api::AppState;
@@ -97,7 +98,7 @@ impl PlayerProfile {
     tag = "players",
     request_body(content = NewPlayer, example = json!({"name": "Lan"})),
     params(
-        ("Idempotency-Key" = Option<String>, Header, pattern = "^[!-~]{16,255}$", description = "Makes a retry safe: the same key and name return the original 201 and token, and register nothing twice"),
+        RegistrationIdempotencyKey,
     ),
     responses(
         (status = 201, description = "Created; `Location` is the profile's URL",
@@ -162,10 +163,12 @@ pub async fn create_player(
     .await
 }
 
+/// Get a player
+///
 /// A player's public profile, with their rating, RD and record per preset.
 #[utoipa::path(
     tag = "players",
-    params(("id" = inline(PlayerId), Path, description = "Player id")),
+    params(PlayerIdPath),
     responses(
         (status = 200, description = "The profile", body = PlayerProfile),
         (status = 400, description = "`invalid_path_parameter`: not a well-formed player id",
@@ -201,6 +204,8 @@ pub async fn get_player(
     Ok(web::Json(PlayerProfile::load(&state.store, player).await?))
 }
 
+/// Get your profile
+///
 /// The profile of the player whose token is presented: a way to check a token.
 #[utoipa::path(
     tag = "players",

@@ -22,6 +22,7 @@ pub struct ProblemType {
     #[serde(rename = "type")]
     #[schema(format = "uri-reference")]
     pub type_: String,
+    #[schema(value_type = crate::api::views::names::ProblemCodeName)]
     pub code: &'static str,
     pub title: &'static str,
     /// The HTTP status this problem is answered with.
@@ -41,6 +42,8 @@ impl From<ProblemCode> for ProblemType {
     }
 }
 
+/// Describe a problem code
+///
 /// Describes one problem code.
 #[utoipa::path(
     tag = "problems",

@@ -5,6 +5,7 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_actix_web::service_config::ServiceConfig;
 
+use crate::api::params::PlayerIdPath;
 use crate::api::problem::{ApiError, Problem};
 use crate::api::routes::leaderboards::page_limit;
 use crate::api::views::rating_cursors;
@@ -43,12 +44,14 @@ pub(crate) async fn existing_player(store: &Store, id: &PlayerId) -> Result<Play
         .ok_or_else(|| ApiError::PlayerNotFound(id.to_string()))
 }
 
+/// A player's rating history
+///
 /// A player's rating changes, newest first: one per rated game, with the
 /// rating, RD and volatility before and after.
 #[utoipa::path(
     tag = "ratings",
     params(
-        ("id" = inline(PlayerId), Path, description = "Player id"),
+        PlayerIdPath,
         HistoryQuery,
     ),
     responses(
@@ -89,13 +92,15 @@ pub async fn get_rating_history(
     }))
 }
 
+/// Head-to-head record
+///
 /// The head-to-head record of one player against another, from the first
 /// player's side: every finished game between them, and the rated ones.
 #[utoipa::path(
     tag = "ratings",
     params(
-        ("a" = inline(PlayerId), Path, description = "The player whose side the record is from"),
-        ("b" = inline(PlayerId), Path, description = "The opponent"),
+        ("a" = PlayerId, Path, description = "The player whose side the record is from"),
+        ("b" = PlayerId, Path, description = "The opponent"),
     ),
     responses(
         (status = 200, description = "The record", body = VersusView),

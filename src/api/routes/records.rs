@@ -15,8 +15,10 @@ use crate::api::auth::Authenticated;
 use crate::api::caching::{cached, Freshness};
 use crate::api::idempotency::{write_once, Reply};
 use crate::api::offload;
+use crate::api::params::{GameIdPath, IdempotencyKey, IfNoneMatch};
 use crate::api::problem::{ApiError, Problem};
-use crate::api::views::{GameRecord, GameView};
+use crate::api::views::names::{GameRecordText, RecordFormatName};
+use crate::api::views::{GameRecord, GameRecordInput, GameView};
 use crate::api::AppState;
 use crate::domain::{GameId, GameStatus, PlayerId};
 use crate::engine::{EndReason, Seat};
@@ -92,9 +94,9 @@ enum Format {
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ExportQuery {
-    /// `json` or `text`; without it, `Accept` decides (JSON unless it
-    /// prefers `text/plain`).
-    #[param(pattern = "^(json|text)$")]
+    /// `json` (`application/json`) or `text` (`text/plain`); without it,
+    /// `Accept` decides (JSON unless it prefers `text/plain`).
+    #[param(value_type = Option<RecordFormatName>)]
     pub format: Option<String>,
 }
 
@@ -130,11 +132,11 @@ fn format_of(request: &HttpRequest, query: &ExportQuery) -> Result<Format, ApiEr
 /// format. A finished game's record never changes and is sent `immutable`.
 #[utoipa::path(
     tag = "history",
-    params(("id" = inline(GameId), Path, description = "Game id"), ExportQuery),
+    params(GameIdPath, ExportQuery, IfNoneMatch),
     responses(
         (status = 200, description = "The record", content(
             (GameRecord = "application/json"),
-            (String = "text/plain", example = "[Rules \"classic\"]\n[South \"Lan\"]\n[North \"Minh\"]\n[Date \"2025.01.31\"]\n[Time \"08:30:00\"]\n[Result \"1-0\"]\n[Termination \"resignation\"]\n[Score \"11-2\"]\n\n1. 1L 3R 1-0\n"),
+            (GameRecordText = "text/plain", example = "[Rules \"classic\"]\n[South \"Lan\"]\n[North \"Minh\"]\n[Date \"2025.01.31\"]\n[Time \"08:30:00\"]\n[Result \"1-0\"]\n[Termination \"resignation\"]\n[Score \"11-2\"]\n\n1. 1L 3R 1-0\n"),
         ), headers(("ETag" = String, description = "Of the content"), ("Cache-Control" = String, description = "`public, max-age=31536000, immutable` once the game is over, else `no-cache`"))),
         (status = 304, description = "Unchanged since the `If-None-Match` ETag"),
         (status = 400, description = "`invalid_query` or `invalid_path_parameter`", body = Problem, content_type = "application/problem+json"),
@@ -186,7 +188,7 @@ pub fn parse_record(content_type: &str, body: &[u8]) -> Result<Record, ApiError>
             // whose errors name the field (`moves[3].notation: …`).
             let value: serde_json::Value = serde_json::from_slice(body)
                 .map_err(|e| ApiError::from(JsonPayloadError::Deserialize(e)))?;
-            let json: GameRecord = serde_path_to_error::deserialize(value)
+            let json: GameRecordInput = serde_path_to_error::deserialize(value)
                 .map_err(|e| ApiError::InvalidBody(e.to_string()))?;
             Ok(json.to_record()?)
         }
@@ -312,10 +314,13 @@ fn imported_timing(replayed: &Replayed, record: &Record, moves: &[MoveRecord]) -
     tag = "history",
     security(("bearer" = [])),
     request_body(description = "A record as `GET /v1/games/{id}/export` gives it", content(
-        (GameRecord = "application/json"),
-        (String = "text/plain", example = "[Rules \"classic\"]\n[South \"Lan\"]\n[North \"Minh\"]\n[Result \"1-0\"]\n[Termination \"resignation\"]\n\n1. 1L 3R 1-0\n"),
+        (GameRecordInput = "application/json", examples(
+            ("Two moves" = (summary = "Names and moves only: imported as an `archived` game",
+                value = json!({"rules": {"preset": "classic"}, "players": {"south": {"name": "Lan"}, "north": {"name": "Minh"}}, "moves": [{"notation": "1L"}, {"notation": "3R"}]}))),
+        )),
+        (GameRecordText = "text/plain", example = "[Rules \"classic\"]\n[South \"Lan\"]\n[North \"Minh\"]\n[Result \"1-0\"]\n[Termination \"resignation\"]\n\n1. 1L 3R 1-0\n"),
     )),
-    params(("Idempotency-Key" = Option<String>, Header, pattern = "^[!-~]{1,255}$", description = "Makes a retry safe: the same key returns the original response and never imports twice")),
+    params(IdempotencyKey),
     responses(
         (status = 201, description = "Imported: `finished` or `archived`", body = GameView,
             headers(("Location" = String, description = "`/v1/games/{id}`"), ("ETag" = String, description = "The game's version"))),

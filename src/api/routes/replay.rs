@@ -7,6 +7,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::games::find_game;
 use crate::api::caching::{cached_json, Freshness};
+use crate::api::params::{GameIdPath, IfNoneMatch};
 use crate::api::problem::{ApiError, Problem};
 use crate::api::views::{GamePosition, MoveRange, MoveView, PositionView, ResultView};
 use crate::api::AppState;
@@ -48,7 +49,7 @@ pub struct MoveRangeQuery {
 /// game is over, or `to` is a move already played) it is sent `immutable`.
 #[utoipa::path(
     tag = "history",
-    params(("id" = inline(GameId), Path, description = "Game id"), MoveRangeQuery),
+    params(GameIdPath, MoveRangeQuery, IfNoneMatch),
     responses(
         (status = 200, description = "The moves, in order", body = MoveRange,
             headers(("ETag" = String, description = "Of the content"), ("Cache-Control" = String, description = "`public, max-age=31536000, immutable` or `no-cache`"))),
@@ -95,9 +96,9 @@ pub async fn list_moves(
 #[utoipa::path(
     tag = "history",
     params(
-        ("id" = inline(GameId), Path, description = "Game id"),
+        GameIdPath,
         ("ply" = u32, Path, description = "The ply of the last move before the position; 0 = the start"),
-        ("If-None-Match" = Option<String>, Header, description = "An `ETag` from an earlier answer: 304 if unchanged"),
+        IfNoneMatch,
     ),
     responses(
         (status = 200, description = "The position", body = GamePosition,

@@ -10,6 +10,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use super::games::find_game;
 use crate::api::game_feed::{self, is_final};
 use crate::api::lobby_feed;
+use crate::api::params::{GameIdPath, LastEventId};
 use crate::api::problem::{ApiError, Problem};
 use crate::api::streaming;
 use crate::api::views::{GameStreamEvent, LobbyStreamEvent};
@@ -68,8 +69,8 @@ fn resume_point(request: &HttpRequest, query: &StreamQuery) -> Result<Option<i64
 #[utoipa::path(
     tag = "streams",
     params(
-        ("id" = inline(GameId), Path, description = "Game id"),
-        ("Last-Event-ID" = Option<i64>, Header, description = "The version of the last event seen"),
+        GameIdPath,
+        LastEventId,
         StreamQuery,
     ),
     responses(

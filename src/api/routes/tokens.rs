@@ -10,6 +10,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::api::auth::Bearer;
 use crate::api::extractors::Json;
 use crate::api::idempotency::{write_once, write_once_sealed, Reply};
+use crate::api::params::IdempotencyKey;
 use crate::api::problem::{ApiError, Problem};
 use crate::api::AppState;
 use crate::domain::{ApiToken, TokenId, TokenLabel};
@@ -62,6 +63,7 @@ pub struct TokenView {
     pub created_at: DateTime<Utc>,
     /// When it last authenticated a request, to the minute (it is recorded
     /// at most once a minute); `null` if never.
+    #[schema(required = true)]
     pub last_used_at: Option<DateTime<Utc>>,
     /// Whether it is the token this request came with.
     pub current: bool,
@@ -101,7 +103,7 @@ impl TokenView {
     security(("bearer" = [])),
     request_body(content = NewToken, example = json!({"label": "phone"})),
     params(
-        ("Idempotency-Key" = Option<String>, Header, pattern = "^[!-~]{1,255}$", description = "Makes a retry safe: the same key returns the original 201 and token, and issues nothing twice"),
+        IdempotencyKey,
     ),
     responses(
         (status = 201, description = "Created; the token is shown only here", body = CreatedToken),
@@ -151,6 +153,8 @@ pub async fn create_token(
     .await
 }
 
+/// List your tokens
+///
 /// Your tokens: ids, labels, when each was created and last used. Never
 /// the tokens themselves.
 #[utoipa::path(
@@ -173,6 +177,8 @@ pub async fn list_tokens(
         .json(TokenList { tokens }))
 }
 
+/// Delete a token
+///
 /// Deletes one of your tokens: from the next request on, on every server,
 /// it authenticates nothing. You may delete the token you are using; this
 /// request still succeeds, and the next one with it is 401.
@@ -181,7 +187,7 @@ pub async fn list_tokens(
     security(("bearer" = [])),
     params(
         ("id" = String, Path, description = "Token id (from `GET /v1/me/tokens`)", pattern = "^[A-Za-z0-9]{10}$"),
-        ("Idempotency-Key" = Option<String>, Header, pattern = "^[!-~]{1,255}$", description = "Makes a retry safe: the same key returns the original 204"),
+        IdempotencyKey,
     ),
     responses(
         (status = 204, description = "Deleted"),

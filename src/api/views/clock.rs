@@ -72,9 +72,11 @@ pub struct ClockView {
     pub south_ms: i64,
     pub north_ms: i64,
     /// The side whose time runs; `null` unless the game is active.
+    #[schema(required = true)]
     pub running: Option<SeatName>,
     /// When the running side's flag falls (for a first move of a real-time
     /// game: when the game is aborted), on the server's clock.
+    #[schema(required = true)]
     pub deadline: Option<DateTime<Utc>>,
 }
 

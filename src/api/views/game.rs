@@ -3,22 +3,21 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::events::winner_name;
+use super::names::{AbortReasonName, EndReasonName, GameStatusName, UnratedReasonName, WinnerName};
 use super::{ClockView, EventView, PositionView, RulesView, ScoresView, SeatName, TimeControlView};
 use crate::domain::GameStatus;
 use crate::engine::{Event, Outcome, Position, Seat};
 use crate::games::{clock, PlayedMove};
 use crate::store::{Game, MoveRecord, PlayerRef};
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
 pub struct PlayerSummary {
     /// The player's id; `null` for a name from an imported record, which
     /// is linked to no account.
+    #[schema(required = true)]
     pub id: Option<String>,
     pub name: String,
     /// Whether the player is one of the built-in bots (`GET /v1/bots`).
-    /// Read from a record as `false` whatever it says: an import claims no account.
-    #[serde(default)]
     pub bot: bool,
 }
 
@@ -33,10 +32,11 @@ impl From<&PlayerRef> for PlayerSummary {
 }
 
 /// Who sits where; `null` for an open seat.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, ToSchema)]
 pub struct SeatPlayers {
+    #[schema(required = true)]
     pub south: Option<PlayerSummary>,
+    #[schema(required = true)]
     pub north: Option<PlayerSummary>,
 }
 
@@ -45,9 +45,9 @@ pub struct SeatPlayers {
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"winner": "north", "reason": "mandarins_captured", "scores": {"south": 33, "north": 37}}))]
 pub struct ResultView {
-    /// `south`, `north` or `draw`.
+    #[schema(value_type = WinnerName)]
     pub winner: String,
-    /// `mandarins_captured`, `max_plies`, `forfeit`, `resignation` or `timeout`.
+    #[schema(value_type = EndReasonName)]
     pub reason: String,
     pub scores: ScoresView,
 }
@@ -70,12 +70,13 @@ pub struct GameView {
     /// `waiting` (a seat is open), `active`, `finished`, `cancelled`,
     /// `archived` (an imported, unfinished record), `aborted` (ended before
     /// each side made two moves; never rated) or `expired` (nobody joined).
-    #[schema(example = "active")]
+    #[schema(value_type = GameStatusName)]
     pub status: String,
     pub rules: RulesView,
     pub rated: bool,
     pub players: SeatPlayers,
     /// The player the open seat is kept for, if any.
+    #[schema(required = true)]
     pub reserved_for: Option<PlayerSummary>,
     pub created_by: String,
     /// The seat that moved (or moves) first.
@@ -90,31 +91,39 @@ pub struct GameView {
     /// The number of moves played so far.
     pub moves_played: u32,
     /// Set once the game is finished.
+    #[schema(required = true)]
     pub result: Option<ResultView>,
     /// Bumped by every change; the `ETag` is this number in quotes.
     pub version: i64,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    #[schema(required = true)]
     pub started_at: Option<DateTime<Utc>>,
+    #[schema(required = true)]
     pub finished_at: Option<DateTime<Utc>>,
     /// Whether the game came from `POST /v1/games/import`: its players are
     /// the names the record gives, and it is never rated.
     pub imported: bool,
     /// `null`: unlimited.
+    #[schema(required = true)]
     pub time_control: Option<TimeControlView>,
     /// `null` for an unlimited game.
+    #[schema(required = true)]
     pub clock: Option<ClockView>,
     /// When a `waiting` game expires if nobody joins.
+    #[schema(required = true)]
     pub expires_at: Option<DateTime<Utc>>,
     /// Why an `aborted` game was aborted: `requested`, `no_first_move`,
     /// `timeout` or `resignation` (what ended it before each side made two
     /// moves).
+    #[schema(required = true, value_type = Option<AbortReasonName>)]
     pub abort_reason: Option<String>,
     /// Why a game asked for as rated is not (`rated` is false):
     /// `custom_position` or `custom_rules` (only games of a preset from its
     /// start position are rated), `pair_limit` (the pair's rated games in
     /// 24 hours are used up), `aborted`, or `too_short` (it ended over the
     /// board before each side made two moves).
+    #[schema(required = true, value_type = Option<UnratedReasonName>)]
     pub unrated_reason: Option<String>,
 }
 
@@ -199,15 +208,16 @@ pub struct MoveView {
     /// The position after the move (and its turn change).
     pub position_after: String,
     /// `null` only for a move of an imported record that gave no times.
+    #[schema(required = true)]
     pub played_at: Option<DateTime<Utc>>,
     /// How long the mover thought, on the server's clock: from the commit
     /// that gave them the turn to the move's. `null` for an unlimited game
     /// (and an imported move whose record gave none).
-    #[schema(minimum = 0, example = 4250)]
+    #[schema(required = true, minimum = 0, example = 4250)]
     pub think_ms: Option<i64>,
     /// The mover's time left after the move, its increment included; `null`
     /// as `think_ms` is.
-    #[schema(minimum = 0, example = 301750)]
+    #[schema(required = true, minimum = 0, example = 301750)]
     pub clock_ms: Option<i64>,
 }
 

@@ -9,7 +9,7 @@ pub struct GamePage {
     pub games: Vec<GameView>,
     /// Pass as `cursor` to get the next page (the `Link: rel="next"`
     /// header carries the whole URL); `null` on the last page.
-    #[schema(example = "MTczODMxNTAwMDEyMzQ1Ni5HbTR4OVF6THAy")]
+    #[schema(required = true, example = "MTczODMxNTAwMDEyMzQ1Ni5HbTR4OVF6THAy")]
     pub next_cursor: Option<String>,
 }
 
@@ -32,5 +32,6 @@ pub struct GamePosition {
     #[serde(flatten)]
     pub position: PositionView,
     /// How the game ended, on its last position once finished; else `null`.
+    #[schema(required = true)]
     pub result: Option<ResultView>,
 }

@@ -6,11 +6,27 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::names::{tag, GameStatusName};
+use super::stream_events::SnapshotTag;
 use super::{ClockView, GameView, PlayerSummary, ResultView, SeatName};
+
+tag!(
+    GameStartedTag = "game_started",
+    YourTurnTag = "your_turn",
+    ChallengeTag = "challenge",
+    GameEndedTag = "game_ended",
+);
 
 /// A message of `GET /v1/me/stream`.
 #[derive(Serialize, ToSchema)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(untagged)]
+#[schema(discriminator(property_name = "type", mapping(
+    ("snapshot" = "#/components/schemas/MeSnapshotEvent"),
+    ("game_started" = "#/components/schemas/MeGameStartedEvent"),
+    ("your_turn" = "#/components/schemas/MeYourTurnEvent"),
+    ("challenge" = "#/components/schemas/MeChallengeEvent"),
+    ("game_ended" = "#/components/schemas/MeGameEndedEvent"),
+)))]
 #[allow(clippy::large_enum_variant)] // built one at a time, sent at once
 pub enum MeStreamEvent {
     Snapshot(MeSnapshotEvent),
@@ -23,6 +39,9 @@ pub enum MeStreamEvent {
 /// Where you stand, first on every stream (and again after it fell behind).
 #[derive(Serialize, ToSchema)]
 pub struct MeSnapshotEvent {
+    #[serde(rename = "type")]
+    #[schema(schema_with = SnapshotTag::schema)]
+    pub type_: SnapshotTag,
     /// The waiting and active games in which you sit, newest first.
     pub games: Vec<MeGameEntry>,
     /// The waiting games reserved for you by another player, newest first.
@@ -42,10 +61,14 @@ pub struct MeGameEntry {
 /// A game in which you hold a seat became active.
 #[derive(Serialize, ToSchema)]
 pub struct MeGameStartedEvent {
+    #[serde(rename = "type")]
+    #[schema(schema_with = GameStartedTag::schema)]
+    pub type_: GameStartedTag,
     pub game_id: String,
     /// The game's version after the change.
     pub version: i64,
     pub seat: SeatName,
+    #[schema(required = true)]
     pub opponent: Option<PlayerSummary>,
     pub game: GameView,
 }
@@ -53,21 +76,30 @@ pub struct MeGameStartedEvent {
 /// The side to move of one of your games is yours.
 #[derive(Serialize, ToSchema)]
 pub struct MeYourTurnEvent {
+    #[serde(rename = "type")]
+    #[schema(schema_with = YourTurnTag::schema)]
+    pub type_: YourTurnTag,
     pub game_id: String,
     pub version: i64,
     /// The ply of the move you are to play.
     pub ply: u32,
     pub seat: SeatName,
     /// When your flag falls (`null` for an unlimited game).
+    #[schema(required = true)]
     pub deadline: Option<DateTime<Utc>>,
+    #[schema(required = true)]
     pub clock: Option<ClockView>,
 }
 
 /// A game reserved for you was created: join it to play.
 #[derive(Serialize, ToSchema)]
 pub struct MeChallengeEvent {
+    #[serde(rename = "type")]
+    #[schema(schema_with = ChallengeTag::schema)]
+    pub type_: ChallengeTag,
     pub game_id: String,
     pub version: i64,
+    #[schema(required = true)]
     pub from: Option<PlayerSummary>,
     pub game: GameView,
 }
@@ -75,10 +107,14 @@ pub struct MeChallengeEvent {
 /// One of your games (or a challenge to you) is over.
 #[derive(Serialize, ToSchema)]
 pub struct MeGameEndedEvent {
+    #[serde(rename = "type")]
+    #[schema(schema_with = GameEndedTag::schema)]
+    pub type_: GameEndedTag,
     pub game_id: String,
     pub version: i64,
-    #[schema(example = "finished")]
+    #[schema(value_type = GameStatusName)]
     pub status: String,
     /// `null` when it ended without a result (cancelled, aborted, expired).
+    #[schema(required = true)]
     pub result: Option<ResultView>,
 }

@@ -6,16 +6,20 @@ mod events;
 mod game;
 mod history;
 mod ids;
-mod me_stream_events;
+pub mod me_stream_events;
+pub mod names;
 mod position;
 pub mod rating_cursors;
 mod ratings;
 mod record;
 mod rules;
-mod stream_events;
+pub mod stream_events;
 
 pub use clock::{ClockView, CorrespondenceClock, RealTimeClock, TimeControlView};
-pub use events::EventView;
+pub use events::{
+    CaptureEvent, EventView, ForfeitEvent, GameEndEvent, LiftEvent, RefillEvent, RelayEvent,
+    SowEvent, TurnEndEvent,
+};
 pub use game::{GameView, MoveView, PlayerSummary, ResultView, SeatPlayers};
 pub use history::{GamePage, GamePosition, MoveRange};
 pub use me_stream_events::{
@@ -27,13 +31,15 @@ pub use ratings::{
     LeaderboardEntry, LeaderboardPage, PresetRatingView, RatingChangeView, RatingHistoryPage,
     RatingsView, RecordView, ResultName, StreakView, VersusView,
 };
-pub use record::{GameRecord, RecordMoveView};
+pub use record::{
+    GameRecord, GameRecordInput, PlayerNameInput, RecordMoveInput, RecordMoveView, SeatPlayersInput,
+};
 pub use rules::PresetName;
 pub use rules::{RulesInput, RulesView};
 pub use stream_events::{
-    GameAbortedEvent, GameEndedEvent, GameJoinedEvent, GameMoveEvent, GameSnapshotEvent,
-    GameStreamEvent, GameVersionEvent, LobbyCreatedEvent, LobbyGoneEvent, LobbySnapshotEvent,
-    LobbyStreamEvent,
+    GameAbortedEvent, GameCancelledEvent, GameEndedEvent, GameExpiredEvent, GameJoinedEvent,
+    GameMoveEvent, GameSnapshotEvent, GameStreamEvent, LobbyCancelledEvent, LobbyCreatedEvent,
+    LobbyExpiredEvent, LobbyJoinedEvent, LobbySnapshotEvent, LobbyStreamEvent,
 };
 
 /// The OpenAPI schema of an optional position string: the syntax of

@@ -40,6 +40,7 @@ pub struct BoardSquare {
     /// Whether the square still holds its mandarin (only squares 0 and 6).
     pub mandarin: bool,
     /// The seat owning a citizen square; `null` for the mandarin squares.
+    #[schema(required = true)]
     pub owner: Option<SeatName>,
 }
 

@@ -4,7 +4,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::PlayerSummary;
+use super::{PlayerSummary, PresetName};
 use crate::engine::Preset;
 use crate::ratings::{GameResult, Standing, Streak};
 use crate::store::{LeaderboardRow, PresetStanding, RatingChange, Record};
@@ -66,8 +66,10 @@ pub struct PresetRatingView {
     pub wins: i64,
     pub draws: i64,
     pub losses: i64,
+    #[schema(required = true)]
     pub streak: Option<StreakView>,
     /// When the last rated game of the preset finished.
+    #[schema(required = true)]
     pub last_played_at: Option<DateTime<Utc>>,
 }
 
@@ -92,8 +94,11 @@ impl From<&Standing> for PresetRatingView {
 /// Games under a custom mix of rules are never rated.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, ToSchema)]
 pub struct RatingsView {
+    #[schema(required = true)]
     pub classic: Option<PresetRatingView>,
+    #[schema(required = true)]
     pub village: Option<PresetRatingView>,
+    #[schema(required = true)]
     pub online: Option<PresetRatingView>,
 }
 
@@ -115,7 +120,7 @@ impl RatingsView {
 /// One row of a leaderboard.
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 #[schema(example = json!({
-    "rank": 1, "player": {"id": "aB3dE6gH9j", "name": "Lan"}, "rating": 1893.4, "rd": 61.2,
+    "rank": 1, "player": {"id": "aB3dE6gH9j", "name": "Lan", "bot": false}, "rating": 1893.4, "rd": 61.2,
     "provisional": false, "games": 48, "wins": 35, "draws": 3, "losses": 10,
     "last_played_at": "2025-01-31T08:30:00.123456Z"
 }))]
@@ -131,6 +136,7 @@ pub struct LeaderboardEntry {
     pub wins: i64,
     pub draws: i64,
     pub losses: i64,
+    #[schema(required = true)]
     pub last_played_at: Option<DateTime<Utc>>,
 }
 
@@ -155,12 +161,14 @@ impl LeaderboardEntry {
 /// A page of a leaderboard, best first.
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 pub struct LeaderboardPage {
-    #[schema(example = "classic")]
+    #[schema(value_type = PresetName)]
     pub preset: String,
     pub entries: Vec<LeaderboardEntry>,
     /// Pass as `cursor` for the page above this one; `null` at the top.
+    #[schema(required = true)]
     pub prev_cursor: Option<String>,
     /// Pass as `cursor` for the page below this one; `null` at the bottom.
+    #[schema(required = true)]
     pub next_cursor: Option<String>,
 }
 
@@ -169,7 +177,7 @@ pub struct LeaderboardPage {
 pub struct RatingChangeView {
     #[schema(example = "Gm4x9QzLp2")]
     pub game_id: String,
-    #[schema(example = "classic")]
+    #[schema(value_type = PresetName)]
     pub preset: String,
     pub result: ResultName,
     pub opponent: PlayerSummary,
@@ -207,9 +215,11 @@ impl From<&RatingChange> for RatingChangeView {
 pub struct RatingHistoryPage {
     pub player_id: String,
     /// The preset asked for; `null` for every preset.
+    #[schema(required = true, value_type = Option<PresetName>)]
     pub preset: Option<String>,
     pub changes: Vec<RatingChangeView>,
     /// Pass as `cursor` for older changes; `null` when there are none.
+    #[schema(required = true)]
     pub next_cursor: Option<String>,
 }
 
@@ -236,7 +246,7 @@ impl From<Record> for RecordView {
 /// The head-to-head record of `player` against `opponent`, from `player`'s side.
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 #[schema(example = json!({
-    "player": {"id": "aB3dE6gH9j", "name": "Lan"}, "opponent": {"id": "Zx8Yw7Vu6T", "name": "Minh"},
+    "player": {"id": "aB3dE6gH9j", "name": "Lan", "bot": false}, "opponent": {"id": "Zx8Yw7Vu6T", "name": "Minh", "bot": false},
     "all": {"games": 5, "wins": 3, "draws": 0, "losses": 2},
     "rated": {"games": 4, "wins": 2, "draws": 0, "losses": 2},
     "last_played_at": "2025-01-31T08:30:00.123456Z"
@@ -249,5 +259,6 @@ pub struct VersusView {
     /// The rated ones among them.
     pub rated: RecordView,
     /// When the last of those games finished; `null` if they never played.
+    #[schema(required = true)]
     pub last_played_at: Option<DateTime<Utc>>,
 }

@@ -2,34 +2,90 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::names::GameStatusName;
 use super::{
     PlayerSummary, ResultView, RulesInput, RulesView, ScoresView, SeatName, SeatPlayers,
     TimeControlView,
 };
-use crate::engine::{EndReason, Rules, Seat};
+use crate::engine::{EndReason, Seat};
 use crate::record::{Record, RecordError, RecordMove, StatedResult, UNKNOWN_NAME};
 
-/// A game record: what `GET /v1/games/{id}/export` gives and
-/// `POST /v1/games/import` takes. On import only `moves[].notation` is
-/// required; everything else given is checked against the replay.
+/// A game record as `GET /v1/games/{id}/export` gives it: every field is
+/// there (`null` where the game has no value). `POST /v1/games/import`
+/// takes it back as a `GameRecordInput`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct GameRecord {
+    /// The game's id here.
+    pub id: String,
+    /// The game's status here.
+    #[schema(value_type = GameStatusName)]
+    pub status: String,
+    /// The ruleset, every parameter given (`preset: null` for a custom mix).
+    pub rules: RulesView,
+    /// The seats' players.
+    pub players: SeatPlayers,
+    /// The position before the first move (RULES.md notation).
+    #[schema(required = true, example = "M0,5,5,5,5,5,M0,5,5,5,5,5 s 0:0 0:0 1")]
+    pub start_position: Option<String>,
+    /// Who moved first.
+    #[schema(required = true)]
+    pub first: Option<SeatName>,
+    #[schema(required = true)]
+    pub started_at: Option<DateTime<Utc>>,
+    #[schema(required = true)]
+    pub finished_at: Option<DateTime<Utc>>,
+    /// The time control, as `POST /v1/games` takes it; `null` for an
+    /// unlimited game.
+    #[schema(required = true)]
+    pub clock: Option<TimeControlView>,
+    pub moves: Vec<RecordMoveView>,
+    /// How the game ended; `null` if it did not.
+    #[schema(required = true)]
+    pub result: Option<ResultView>,
+}
+
+/// One move of an exported record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct RecordMoveView {
+    #[schema(required = true)]
+    pub ply: Option<u32>,
+    #[schema(required = true)]
+    pub seat: Option<SeatName>,
+    #[schema(example = "3R")]
+    pub notation: String,
+    #[schema(required = true)]
+    pub position_after: Option<String>,
+    #[schema(required = true)]
+    pub played_at: Option<DateTime<Utc>>,
+    /// How long the mover thought (timed games; `null` otherwise).
+    #[schema(required = true, minimum = 0, example = 4250)]
+    pub think_ms: Option<i64>,
+    /// The mover's time left after the move and its increment (timed
+    /// games; `null` otherwise).
+    #[schema(required = true, minimum = 0, example = 301750)]
+    pub clock_ms: Option<i64>,
+}
+
+/// A game record to import (`POST /v1/games/import`): an exported
+/// `GameRecord` reads as one. Only `moves[].notation` is required;
+/// everything else given is checked against the replay.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct GameRecord {
-    /// The game's id here. Ignored on import (the import gets a new id).
+pub struct GameRecordInput {
+    /// Ignored (the import gets a new id).
     #[serde(default)]
     pub id: Option<String>,
-    /// The game's status here. Ignored on import, which decides it: an
-    /// import that reaches an end is `finished`, any other `archived`.
+    /// Ignored: the import decides it: an import that reaches an end is
+    /// `finished`, any other `archived`.
     #[serde(default)]
     pub status: Option<String>,
-    /// The ruleset; an export gives every parameter (and `preset: null`
-    /// for a custom mix). Default: classic.
+    /// The ruleset. Default: classic.
     #[serde(default)]
     pub rules: RulesInput,
-    /// The seats' names. Player ids are ignored on import: an imported
-    /// game names its players but links to no account.
+    /// The seats' names. Player ids are ignored: an imported game names
+    /// its players but links to no account.
     #[serde(default)]
-    pub players: SeatPlayers,
+    pub players: SeatPlayersInput,
     /// The position before the first move (RULES.md notation). Default:
     /// the standard start with `first` to move.
     #[serde(default)]
@@ -43,22 +99,44 @@ pub struct GameRecord {
     #[serde(default)]
     pub finished_at: Option<DateTime<Utc>>,
     /// The time control, as `POST /v1/games` takes it; `null` for an
-    /// unlimited game. On import it is checked against the moves' clocks.
+    /// unlimited game. It is checked against the moves' clocks.
     #[serde(default)]
     pub clock: Option<TimeControlView>,
     #[serde(default)]
-    pub moves: Vec<RecordMoveView>,
+    pub moves: Vec<RecordMoveInput>,
     /// How the game ended; `null` if it did not (or the record does not
-    /// say). An import checks it against the moves; a decisive result whose
+    /// say). It is checked against the moves; a decisive result whose
     /// moves do not end the game is a resignation after the last move.
     #[serde(default)]
     pub result: Option<ResultView>,
 }
 
-/// One move of a record.
+/// The seats of a record to import; `null` for a seat it does not name.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct RecordMoveView {
+pub struct SeatPlayersInput {
+    #[serde(default)]
+    pub south: Option<PlayerNameInput>,
+    #[serde(default)]
+    pub north: Option<PlayerNameInput>,
+}
+
+/// A player of a record to import: the name counts; `id` and `bot` (as an
+/// export writes them) are ignored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerNameInput {
+    #[serde(default)]
+    pub id: Option<String>,
+    pub name: String,
+    #[serde(default)]
+    pub bot: Option<bool>,
+}
+
+/// One move of a record to import: only `notation` is required.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RecordMoveInput {
     #[serde(default)]
     pub ply: Option<u32>,
     #[serde(default)]
@@ -69,30 +147,14 @@ pub struct RecordMoveView {
     pub position_after: Option<String>,
     #[serde(default)]
     pub played_at: Option<DateTime<Utc>>,
-    /// How long the mover thought (timed games; `null` otherwise).
+    /// How long the mover thought (timed games).
     #[serde(default)]
     #[schema(minimum = 0, example = 4250)]
     pub think_ms: Option<i64>,
-    /// The mover's time left after the move and its increment (timed
-    /// games; `null` otherwise).
+    /// The mover's time left after the move and its increment (timed games).
     #[serde(default)]
     #[schema(minimum = 0, example = 301750)]
     pub clock_ms: Option<i64>,
-}
-
-/// Every parameter given, so that the record does not depend on defaults.
-fn rules_input(rules: &Rules) -> RulesInput {
-    let view = RulesView::from(rules);
-    RulesInput {
-        preset: view.preset,
-        mandarin_setup: Some(view.mandarin_setup),
-        mandarin_value: Some(view.mandarin_value),
-        empty_mandarin_is_gap: Some(view.empty_mandarin_is_gap),
-        young_mandarin_min: Some(view.young_mandarin_min),
-        first_move_mandarin_ban: Some(view.first_move_mandarin_ban),
-        refill_shortfall: Some(view.refill_shortfall),
-        max_plies: Some(view.max_plies),
-    }
 }
 
 fn result_view(result: &StatedResult) -> Option<ResultView> {
@@ -145,9 +207,9 @@ impl GameRecord {
                 })
         };
         GameRecord {
-            id: Some(id),
-            status: Some(status),
-            rules: rules_input(&record.rules),
+            id,
+            status,
+            rules: RulesView::from(&record.rules),
             players: SeatPlayers {
                 south: player(Seat::South),
                 north: player(Seat::North),
@@ -173,14 +235,16 @@ impl GameRecord {
             result: result_view(&record.result),
         }
     }
+}
 
+impl GameRecordInput {
     /// What the record says, its values checked (its moves are not yet).
     pub fn to_record(&self) -> Result<Record, RecordError> {
         let rules = self
             .rules
             .resolve()
             .map_err(|e| RecordError::Invalid(format!("rules.{e}")))?;
-        let name = |player: &Option<PlayerSummary>| {
+        let name = |player: &Option<PlayerNameInput>| {
             player
                 .as_ref()
                 .map(|p| p.name.clone())

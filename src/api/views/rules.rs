@@ -104,6 +104,7 @@ impl RulesInput {
 }))]
 pub struct RulesView {
     /// The preset these parameters equal, or `null` for a custom mix.
+    #[schema(required = true)]
     pub preset: Option<PresetName>,
     pub mandarin_setup: MandarinSetupName,
     pub mandarin_value: u32,

@@ -1,31 +1,55 @@
 //! The named schemas of the streams' messages, for the spec: the payloads
-//! themselves are written by `api::game_feed` from the Games layer's events
-//! (tests hold the two to the same fields).
+//! themselves are written by `api::game_feed` and `api::lobby_feed` from the
+//! Games layer's events (tests hold the two to the same fields).
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::names::{tag, AbortReasonName, GameStatusName};
 use super::{GameView, MoveView, PlayerSummary, ResultView, ScoresView, SeatName};
 
 /// A message of `GET /v1/games/{id}/stream`, tagged by `type` (in SSE also
 /// the event name; the SSE `id` is `version`).
 #[derive(Serialize, ToSchema)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(untagged)]
+#[schema(discriminator(property_name = "type", mapping(
+    ("snapshot" = "#/components/schemas/GameSnapshotEvent"),
+    ("joined" = "#/components/schemas/GameJoinedEvent"),
+    ("move" = "#/components/schemas/GameMoveEvent"),
+    ("ended" = "#/components/schemas/GameEndedEvent"),
+    ("cancelled" = "#/components/schemas/GameCancelledEvent"),
+    ("aborted" = "#/components/schemas/GameAbortedEvent"),
+    ("expired" = "#/components/schemas/GameExpiredEvent"),
+)))]
 #[allow(clippy::large_enum_variant)] // a schema, never built
 pub enum GameStreamEvent {
     Snapshot(GameSnapshotEvent),
     Joined(GameJoinedEvent),
     Move(GameMoveEvent),
     Ended(GameEndedEvent),
-    Cancelled(GameVersionEvent),
+    Cancelled(GameCancelledEvent),
     Aborted(GameAbortedEvent),
-    Expired(GameVersionEvent),
+    Expired(GameExpiredEvent),
 }
+
+tag!(
+    SnapshotTag = "snapshot",
+    JoinedTag = "joined",
+    MoveTag = "move",
+    EndedTag = "ended",
+    CancelledTag = "cancelled",
+    AbortedTag = "aborted",
+    ExpiredTag = "expired",
+    CreatedTag = "created",
+);
 
 /// The game as it is, first on every stream that does not resume.
 #[derive(Serialize, ToSchema)]
 pub struct GameSnapshotEvent {
+    #[serde(rename = "type")]
+    #[schema(schema_with = SnapshotTag::schema)]
+    pub type_: SnapshotTag,
     pub version: i64,
     pub game: GameView,
 }
@@ -33,20 +57,27 @@ pub struct GameSnapshotEvent {
 /// The second seat was taken: the game is active.
 #[derive(Serialize, ToSchema)]
 pub struct GameJoinedEvent {
+    #[serde(rename = "type")]
+    #[schema(schema_with = JoinedTag::schema)]
+    pub type_: JoinedTag,
     pub version: i64,
     pub seat: SeatName,
     pub player: PlayerSummary,
-    #[schema(example = "active")]
+    #[schema(value_type = GameStatusName)]
     pub status: String,
+    #[schema(required = true)]
     pub started_at: Option<DateTime<Utc>>,
     /// The clock after it (`null` for an unlimited game).
-    #[schema(value_type = Option<Object>)]
+    #[schema(value_type = Option<Object>, required = true)]
     pub clock: Option<serde_json::Value>,
 }
 
 /// A move was played: the move view with its event trace, and the game after it.
 #[derive(Serialize, ToSchema)]
 pub struct GameMoveEvent {
+    #[serde(rename = "type")]
+    #[schema(schema_with = MoveTag::schema)]
+    pub type_: MoveTag,
     pub version: i64,
     #[serde(rename = "move")]
     pub played: MoveView,
@@ -54,7 +85,8 @@ pub struct GameMoveEvent {
     pub ply: u32,
     pub to_move: SeatName,
     pub scores: ScoresView,
-    #[schema(value_type = Option<Object>)]
+    /// The clock after it (`null` for an unlimited game).
+    #[schema(value_type = Option<Object>, required = true)]
     pub clock: Option<serde_json::Value>,
     /// The moves the side to move may play next (empty once over).
     pub legal_moves: Vec<String>,
@@ -63,53 +95,107 @@ pub struct GameMoveEvent {
 /// The game ended (by its last move, a resignation, or the clock).
 #[derive(Serialize, ToSchema)]
 pub struct GameEndedEvent {
+    #[serde(rename = "type")]
+    #[schema(schema_with = EndedTag::schema)]
+    pub type_: EndedTag,
     pub version: i64,
-    #[schema(example = "finished")]
+    #[schema(value_type = GameStatusName)]
     pub status: String,
     pub result: ResultView,
-    #[schema(value_type = Option<Object>)]
+    /// The clock at the end (`null` for an unlimited game).
+    #[schema(value_type = Option<Object>, required = true)]
     pub clock: Option<serde_json::Value>,
 }
 
 /// The game was aborted before it counted.
 #[derive(Serialize, ToSchema)]
 pub struct GameAbortedEvent {
+    #[serde(rename = "type")]
+    #[schema(schema_with = AbortedTag::schema)]
+    pub type_: AbortedTag,
     pub version: i64,
+    #[schema(value_type = AbortReasonName)]
     pub reason: String,
 }
 
-/// A change that carries only the game's new version (`cancelled`, `expired`).
+/// The creator cancelled the game before anyone joined.
 #[derive(Serialize, ToSchema)]
-pub struct GameVersionEvent {
+pub struct GameCancelledEvent {
+    #[serde(rename = "type")]
+    #[schema(schema_with = CancelledTag::schema)]
+    pub type_: CancelledTag,
+    pub version: i64,
+}
+
+/// Nobody joined in time.
+#[derive(Serialize, ToSchema)]
+pub struct GameExpiredEvent {
+    #[serde(rename = "type")]
+    #[schema(schema_with = ExpiredTag::schema)]
+    pub type_: ExpiredTag,
     pub version: i64,
 }
 
 /// A message of `GET /v1/lobby/stream`, tagged by `type`.
 #[derive(Serialize, ToSchema)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(untagged)]
+#[schema(discriminator(property_name = "type", mapping(
+    ("snapshot" = "#/components/schemas/LobbySnapshotEvent"),
+    ("created" = "#/components/schemas/LobbyCreatedEvent"),
+    ("joined" = "#/components/schemas/LobbyJoinedEvent"),
+    ("cancelled" = "#/components/schemas/LobbyCancelledEvent"),
+    ("expired" = "#/components/schemas/LobbyExpiredEvent"),
+)))]
 #[allow(clippy::large_enum_variant)] // a schema, never built
 pub enum LobbyStreamEvent {
     Snapshot(LobbySnapshotEvent),
     Created(LobbyCreatedEvent),
-    Joined(LobbyGoneEvent),
-    Cancelled(LobbyGoneEvent),
-    Expired(LobbyGoneEvent),
+    Joined(LobbyJoinedEvent),
+    Cancelled(LobbyCancelledEvent),
+    Expired(LobbyExpiredEvent),
 }
 
 /// The open games as they are, first on every lobby stream.
 #[derive(Serialize, ToSchema)]
 pub struct LobbySnapshotEvent {
+    #[serde(rename = "type")]
+    #[schema(schema_with = SnapshotTag::schema)]
+    pub type_: SnapshotTag,
     pub games: Vec<GameView>,
 }
 
 /// A game now waits for a second player.
 #[derive(Serialize, ToSchema)]
 pub struct LobbyCreatedEvent {
+    #[serde(rename = "type")]
+    #[schema(schema_with = CreatedTag::schema)]
+    pub type_: CreatedTag,
     pub game: GameView,
 }
 
-/// A game left the lobby (joined, cancelled, expired).
+/// A game left the lobby: its second seat was taken.
 #[derive(Serialize, ToSchema)]
-pub struct LobbyGoneEvent {
+pub struct LobbyJoinedEvent {
+    #[serde(rename = "type")]
+    #[schema(schema_with = JoinedTag::schema)]
+    pub type_: JoinedTag,
+    pub id: String,
+}
+
+/// A game left the lobby: its creator cancelled it.
+#[derive(Serialize, ToSchema)]
+pub struct LobbyCancelledEvent {
+    #[serde(rename = "type")]
+    #[schema(schema_with = CancelledTag::schema)]
+    pub type_: CancelledTag,
+    pub id: String,
+}
+
+/// A game left the lobby: nobody joined in time.
+#[derive(Serialize, ToSchema)]
+pub struct LobbyExpiredEvent {
+    #[serde(rename = "type")]
+    #[schema(schema_with = ExpiredTag::schema)]
+    pub type_: ExpiredTag,
     pub id: String,
 }

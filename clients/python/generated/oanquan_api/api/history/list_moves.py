@@ -1,0 +1,249 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.move_range import MoveRange
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: str,
+    *,
+    from_: int | Unset = UNSET,
+    to: int | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
+    params: dict[str, Any] = {}
+
+    params["from"] = from_
+
+    params["to"] = to
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/games/{id}/moves".format(
+            id=quote(str(id), safe=""),
+        ),
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Any | MoveRange | Problem | None:
+    if response.status_code == 200:
+        response_200 = MoveRange.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Any | MoveRange | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    from_: int | Unset = UNSET,
+    to: int | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | MoveRange | Problem]:
+    """A game's moves, each with its event trace and the position after it.
+
+     Every position string of the game comes with one request. Ranges are
+    clipped to the moves played. Once nothing in the answer can change (the
+    game is over, or `to` is a move already played) it is sent `immutable`.
+
+    Args:
+        id (str): A game id: 10 ASCII letters or digits.
+        from_ (int | Unset):
+        to (int | Unset):
+        if_none_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | MoveRange | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        from_=from_,
+        to=to,
+        if_none_match=if_none_match,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    from_: int | Unset = UNSET,
+    to: int | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+) -> Any | MoveRange | Problem | None:
+    """A game's moves, each with its event trace and the position after it.
+
+     Every position string of the game comes with one request. Ranges are
+    clipped to the moves played. Once nothing in the answer can change (the
+    game is over, or `to` is a move already played) it is sent `immutable`.
+
+    Args:
+        id (str): A game id: 10 ASCII letters or digits.
+        from_ (int | Unset):
+        to (int | Unset):
+        if_none_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | MoveRange | Problem
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        from_=from_,
+        to=to,
+        if_none_match=if_none_match,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    from_: int | Unset = UNSET,
+    to: int | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | MoveRange | Problem]:
+    """A game's moves, each with its event trace and the position after it.
+
+     Every position string of the game comes with one request. Ranges are
+    clipped to the moves played. Once nothing in the answer can change (the
+    game is over, or `to` is a move already played) it is sent `immutable`.
+
+    Args:
+        id (str): A game id: 10 ASCII letters or digits.
+        from_ (int | Unset):
+        to (int | Unset):
+        if_none_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | MoveRange | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        from_=from_,
+        to=to,
+        if_none_match=if_none_match,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    from_: int | Unset = UNSET,
+    to: int | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+) -> Any | MoveRange | Problem | None:
+    """A game's moves, each with its event trace and the position after it.
+
+     Every position string of the game comes with one request. Ranges are
+    clipped to the moves played. Once nothing in the answer can change (the
+    game is over, or `to` is a move already played) it is sent `immutable`.
+
+    Args:
+        id (str): A game id: 10 ASCII letters or digits.
+        from_ (int | Unset):
+        to (int | Unset):
+        if_none_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | MoveRange | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            from_=from_,
+            to=to,
+            if_none_match=if_none_match,
+        )
+    ).parsed

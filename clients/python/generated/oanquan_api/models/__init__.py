@@ -1,0 +1,205 @@
+"""Contains all the data models used in inputs/outputs"""
+
+from .abort_reason import AbortReason
+from .analysed_move import AnalysedMove
+from .analysis_request import AnalysisRequest
+from .analysis_response import AnalysisResponse
+from .analysis_start import AnalysisStart
+from .best_move_request import BestMoveRequest
+from .best_move_response import BestMoveResponse
+from .board_square import BoardSquare
+from .bot_list import BotList
+from .bot_view import BotView
+from .capture_event import CaptureEvent
+from .clock_view import ClockView
+from .correspondence_clock import CorrespondenceClock
+from .created_player import CreatedPlayer
+from .created_token import CreatedToken
+from .end_reason import EndReason
+from .forfeit_event import ForfeitEvent
+from .game_aborted_event import GameAbortedEvent
+from .game_cancelled_event import GameCancelledEvent
+from .game_end_event import GameEndEvent
+from .game_ended_event import GameEndedEvent
+from .game_ended_event_clock_type_0 import GameEndedEventClockType0
+from .game_expired_event import GameExpiredEvent
+from .game_joined_event import GameJoinedEvent
+from .game_joined_event_clock_type_0 import GameJoinedEventClockType0
+from .game_move_event import GameMoveEvent
+from .game_move_event_clock_type_0 import GameMoveEventClockType0
+from .game_page import GamePage
+from .game_position import GamePosition
+from .game_record import GameRecord
+from .game_record_input import GameRecordInput
+from .game_snapshot_event import GameSnapshotEvent
+from .game_status import GameStatus
+from .game_view import GameView
+from .health_status import HealthStatus
+from .leaderboard_entry import LeaderboardEntry
+from .leaderboard_page import LeaderboardPage
+from .lift_event import LiftEvent
+from .lobby_cancelled_event import LobbyCancelledEvent
+from .lobby_created_event import LobbyCreatedEvent
+from .lobby_expired_event import LobbyExpiredEvent
+from .lobby_joined_event import LobbyJoinedEvent
+from .lobby_snapshot_event import LobbySnapshotEvent
+from .mandarin_setup_name import MandarinSetupName
+from .me_challenge_event import MeChallengeEvent
+from .me_game_ended_event import MeGameEndedEvent
+from .me_game_entry import MeGameEntry
+from .me_game_started_event import MeGameStartedEvent
+from .me_snapshot_event import MeSnapshotEvent
+from .me_your_turn_event import MeYourTurnEvent
+from .move_input import MoveInput
+from .move_range import MoveRange
+from .move_value_view import MoveValueView
+from .move_view import MoveView
+from .new_game import NewGame
+from .new_player import NewPlayer
+from .new_token import NewToken
+from .played_move import PlayedMove
+from .player_name_input import PlayerNameInput
+from .player_profile import PlayerProfile
+from .player_summary import PlayerSummary
+from .position_view import PositionView
+from .preset_name import PresetName
+from .preset_rating_view import PresetRatingView
+from .problem import Problem
+from .problem_code import ProblemCode
+from .problem_type import ProblemType
+from .rating_change_view import RatingChangeView
+from .rating_history_page import RatingHistoryPage
+from .ratings_view import RatingsView
+from .real_time_clock import RealTimeClock
+from .record_format import RecordFormat
+from .record_move_input import RecordMoveInput
+from .record_move_view import RecordMoveView
+from .record_view import RecordView
+from .refill_event import RefillEvent
+from .refill_shortfall_name import RefillShortfallName
+from .relay_event import RelayEvent
+from .result_name import ResultName
+from .result_view import ResultView
+from .rules_input import RulesInput
+from .rules_view import RulesView
+from .scores_view import ScoresView
+from .seat_choice import SeatChoice
+from .seat_name import SeatName
+from .seat_players import SeatPlayers
+from .seat_players_input import SeatPlayersInput
+from .sow_event import SowEvent
+from .store_view import StoreView
+from .stores_view import StoresView
+from .streak_view import StreakView
+from .stream_ticket_view import StreamTicketView
+from .sweep_view import SweepView
+from .token_list import TokenList
+from .token_view import TokenView
+from .turn_end_event import TurnEndEvent
+from .turn_end_reason import TurnEndReason
+from .unrated_reason import UnratedReason
+from .versus_view import VersusView
+from .winner import Winner
+
+__all__ = (
+    "AbortReason",
+    "AnalysedMove",
+    "AnalysisRequest",
+    "AnalysisResponse",
+    "AnalysisStart",
+    "BestMoveRequest",
+    "BestMoveResponse",
+    "BoardSquare",
+    "BotList",
+    "BotView",
+    "CaptureEvent",
+    "ClockView",
+    "CorrespondenceClock",
+    "CreatedPlayer",
+    "CreatedToken",
+    "EndReason",
+    "ForfeitEvent",
+    "GameAbortedEvent",
+    "GameCancelledEvent",
+    "GameEndedEvent",
+    "GameEndedEventClockType0",
+    "GameEndEvent",
+    "GameExpiredEvent",
+    "GameJoinedEvent",
+    "GameJoinedEventClockType0",
+    "GameMoveEvent",
+    "GameMoveEventClockType0",
+    "GamePage",
+    "GamePosition",
+    "GameRecord",
+    "GameRecordInput",
+    "GameSnapshotEvent",
+    "GameStatus",
+    "GameView",
+    "HealthStatus",
+    "LeaderboardEntry",
+    "LeaderboardPage",
+    "LiftEvent",
+    "LobbyCancelledEvent",
+    "LobbyCreatedEvent",
+    "LobbyExpiredEvent",
+    "LobbyJoinedEvent",
+    "LobbySnapshotEvent",
+    "MandarinSetupName",
+    "MeChallengeEvent",
+    "MeGameEndedEvent",
+    "MeGameEntry",
+    "MeGameStartedEvent",
+    "MeSnapshotEvent",
+    "MeYourTurnEvent",
+    "MoveInput",
+    "MoveRange",
+    "MoveValueView",
+    "MoveView",
+    "NewGame",
+    "NewPlayer",
+    "NewToken",
+    "PlayedMove",
+    "PlayerNameInput",
+    "PlayerProfile",
+    "PlayerSummary",
+    "PositionView",
+    "PresetName",
+    "PresetRatingView",
+    "Problem",
+    "ProblemCode",
+    "ProblemType",
+    "RatingChangeView",
+    "RatingHistoryPage",
+    "RatingsView",
+    "RealTimeClock",
+    "RecordFormat",
+    "RecordMoveInput",
+    "RecordMoveView",
+    "RecordView",
+    "RefillEvent",
+    "RefillShortfallName",
+    "RelayEvent",
+    "ResultName",
+    "ResultView",
+    "RulesInput",
+    "RulesView",
+    "ScoresView",
+    "SeatChoice",
+    "SeatName",
+    "SeatPlayers",
+    "SeatPlayersInput",
+    "SowEvent",
+    "StoresView",
+    "StoreView",
+    "StreakView",
+    "StreamTicketView",
+    "SweepView",
+    "TokenList",
+    "TokenView",
+    "TurnEndEvent",
+    "TurnEndReason",
+    "UnratedReason",
+    "VersusView",
+    "Winner",
+)

@@ -1,0 +1,152 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.seat_name import SeatName
+
+if TYPE_CHECKING:
+    from ..models.game_move_event_clock_type_0 import GameMoveEventClockType0
+    from ..models.move_view import MoveView
+    from ..models.scores_view import ScoresView
+
+
+T = TypeVar("T", bound="GameMoveEvent")
+
+
+@_attrs_define
+class GameMoveEvent:
+    """A move was played: the move view with its event trace, and the game after it.
+
+    Attributes:
+        clock (GameMoveEventClockType0 | None): The clock after it (`null` for an unlimited game).
+        legal_moves (list[str]): The moves the side to move may play next (empty once over).
+        move (MoveView): One move as played.
+        ply (int): The ply of the next move.
+        scores (ScoresView): Scores per seat: store small stones + `mandarin_value` × mandarins.
+        to_move (SeatName): A seat, as the API spells it.
+        type_ (Literal['move']):
+        version (int):
+    """
+
+    clock: GameMoveEventClockType0 | None
+    legal_moves: list[str]
+    move: MoveView
+    ply: int
+    scores: ScoresView
+    to_move: SeatName
+    type_: Literal["move"]
+    version: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.game_move_event_clock_type_0 import GameMoveEventClockType0  # noqa: PLC0415
+
+        clock: dict[str, Any] | None
+        if isinstance(self.clock, GameMoveEventClockType0):
+            clock = self.clock.to_dict()
+        else:
+            clock = self.clock
+
+        legal_moves = self.legal_moves
+
+        move = self.move.to_dict()
+
+        ply = self.ply
+
+        scores = self.scores.to_dict()
+
+        to_move = self.to_move.value
+
+        type_ = self.type_
+
+        version = self.version
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "clock": clock,
+                "legal_moves": legal_moves,
+                "move": move,
+                "ply": ply,
+                "scores": scores,
+                "to_move": to_move,
+                "type": type_,
+                "version": version,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.game_move_event_clock_type_0 import GameMoveEventClockType0  # noqa: PLC0415
+        from ..models.move_view import MoveView  # noqa: PLC0415
+        from ..models.scores_view import ScoresView  # noqa: PLC0415
+
+        d = dict(src_dict)
+
+        def _parse_clock(data: object) -> GameMoveEventClockType0 | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                clock_type_0 = GameMoveEventClockType0.from_dict(data)
+
+                return clock_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(GameMoveEventClockType0 | None, data)
+
+        clock = _parse_clock(d.pop("clock"))
+
+        legal_moves = cast(list[str], d.pop("legal_moves"))
+
+        move = MoveView.from_dict(d.pop("move"))
+
+        ply = d.pop("ply")
+
+        scores = ScoresView.from_dict(d.pop("scores"))
+
+        to_move = SeatName(d.pop("to_move"))
+
+        type_ = cast(Literal["move"], d.pop("type"))
+        if type_ != "move":
+            raise ValueError(f"type must match const 'move', got '{type_}'")
+
+        version = d.pop("version")
+
+        game_move_event = cls(
+            clock=clock,
+            legal_moves=legal_moves,
+            move=move,
+            ply=ply,
+            scores=scores,
+            to_move=to_move,
+            type_=type_,
+            version=version,
+        )
+
+        game_move_event.additional_properties = d
+        return game_move_event
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,14 @@
+from enum import StrEnum
+
+
+class GameStatus(StrEnum):
+    ABORTED = "aborted"
+    ACTIVE = "active"
+    ARCHIVED = "archived"
+    CANCELLED = "cancelled"
+    EXPIRED = "expired"
+    FINISHED = "finished"
+    WAITING = "waiting"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,72 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="LobbyCancelledEvent")
+
+
+@_attrs_define
+class LobbyCancelledEvent:
+    """A game left the lobby: its creator cancelled it.
+
+    Attributes:
+        id (str):
+        type_ (Literal['cancelled']):
+    """
+
+    id: str
+    type_: Literal["cancelled"]
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        id = self.id
+
+        type_ = self.type_
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "id": id,
+                "type": type_,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        type_ = cast(Literal["cancelled"], d.pop("type"))
+        if type_ != "cancelled":
+            raise ValueError(f"type must match const 'cancelled', got '{type_}'")
+
+        lobby_cancelled_event = cls(
+            id=id,
+            type_=type_,
+        )
+
+        lobby_cancelled_event.additional_properties = d
+        return lobby_cancelled_event
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,72 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="LobbyExpiredEvent")
+
+
+@_attrs_define
+class LobbyExpiredEvent:
+    """A game left the lobby: nobody joined in time.
+
+    Attributes:
+        id (str):
+        type_ (Literal['expired']):
+    """
+
+    id: str
+    type_: Literal["expired"]
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        id = self.id
+
+        type_ = self.type_
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "id": id,
+                "type": type_,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        type_ = cast(Literal["expired"], d.pop("type"))
+        if type_ != "expired":
+            raise ValueError(f"type must match const 'expired', got '{type_}'")
+
+        lobby_expired_event = cls(
+            id=id,
+            type_=type_,
+        )
+
+        lobby_expired_event.additional_properties = d
+        return lobby_expired_event
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
