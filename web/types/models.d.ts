@@ -4,7 +4,7 @@
 // bots: issue 12). Each addition is optional, so the page runs against
 // today's server; when a shape lands in the spec, delete it here and use
 // the generated one.
-import type { components } from "./api";
+import type { components } from "../../clients/typescript/src/api";
 
 type Schemas = components["schemas"];
 
