@@ -244,7 +244,14 @@ fn ids_and_paging_are_shared_parameters_and_headers_plain_strings() {
         for parameter in &resolved {
             let (name, place) = (&parameter["name"], &parameter["in"]);
             if place == "header" {
-                let schema_type = &parameter["schema"]["type"];
+                let schema = match parameter["schema"]["$ref"].as_str() {
+                    Some(r) => {
+                        &spec["components"]["schemas"]
+                            [r.trim_start_matches("#/components/schemas/")]
+                    }
+                    None => &parameter["schema"],
+                };
+                let schema_type = &schema["type"];
                 assert!(
                     schema_type.is_string(),
                     "{method} {path} {name}: {schema_type}"

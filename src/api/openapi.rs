@@ -47,6 +47,7 @@ use super::{openapi30, params};
         crate::domain::GameId,
         crate::domain::PlayerId,
         super::views::names::RecordFormatName,
+        super::params::IdempotencyKeyValue,
     )),
     modifiers(&BearerScheme)
 )]

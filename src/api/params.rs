@@ -6,6 +6,8 @@
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 use utoipa::openapi::path::Parameter;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+use utoipa::openapi::RefOr;
 use utoipa::IntoParams;
 
 use crate::domain::{GameId, PlayerId};
@@ -41,10 +43,32 @@ pub struct IdempotencyKey {
     #[param(
         rename = "Idempotency-Key",
         required = false,
-        pattern = "^[!-~]{1,255}$",
+        value_type = IdempotencyKeyValue,
         example = "5f0c8a9e-2b7d-4c1e-9a3f-6d2e8b1c4a70"
     )]
     pub idempotency_key: String,
+}
+
+/// Schema only: the value of an `Idempotency-Key`, named so that a client
+/// generator makes one type for it rather than one per operation.
+pub struct IdempotencyKeyValue;
+
+impl utoipa::PartialSchema for IdempotencyKeyValue {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .description(Some(
+                "An idempotency key: 1 to 255 visible ASCII characters (a UUID is a good one).",
+            ))
+            .pattern(Some("^[!-~]{1,255}$"))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for IdempotencyKeyValue {
+    fn name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("IdempotencyKey")
+    }
 }
 
 /// `Idempotency-Key` on a registration, which no token ties to a player:

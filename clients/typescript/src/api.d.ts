@@ -1271,6 +1271,8 @@ export interface components {
             /** @constant */
             status: "ok";
         };
+        /** @description An idempotency key: 1 to 255 visible ASCII characters (a UUID is a good one). */
+        IdempotencyKey: string;
         /**
          * @description One row of a leaderboard.
          * @example {
@@ -2259,7 +2261,7 @@ export interface components {
          *     255 visible ASCII characters; a UUID is a good key.
          * @example 5f0c8a9e-2b7d-4c1e-9a3f-6d2e8b1c4a70
          */
-        IdempotencyKey: string;
+        IdempotencyKey: components["schemas"]["IdempotencyKey"];
         /**
          * @description The game's `ETag` as last seen: the write is refused with 412
          *     (`precondition_failed`) if the game changed since.
