@@ -38,6 +38,7 @@ class ProblemCode(StrEnum):
     NOT_GAME_CREATOR = "not_game_creator"
     NOT_ON_LEADERBOARD = "not_on_leaderboard"
     NOT_YOUR_TURN = "not_your_turn"
+    OVERLOADED = "overloaded"
     OWN_GAME = "own_game"
     PAYLOAD_TOO_LARGE = "payload_too_large"
     PLAYER_NOT_FOUND = "player_not_found"

@@ -102,7 +102,8 @@ def sync_detailed(
     the other seat at once and the game is `active`.
 
     Args:
-        idempotency_key (str | Unset):
+        idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
+            UUID is a good one).
         body (NewGame): A new game. Every field is optional. Example: {'clock': {'increment_s': 3,
             'initial_s': 300}, 'first': 'south', 'rated': True, 'rules': {'preset': 'classic'},
             'seat': 'south'}.
@@ -140,7 +141,8 @@ def sync(
     the other seat at once and the game is `active`.
 
     Args:
-        idempotency_key (str | Unset):
+        idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
+            UUID is a good one).
         body (NewGame): A new game. Every field is optional. Example: {'clock': {'increment_s': 3,
             'initial_s': 300}, 'first': 'south', 'rated': True, 'rules': {'preset': 'classic'},
             'seat': 'south'}.
@@ -173,7 +175,8 @@ async def asyncio_detailed(
     the other seat at once and the game is `active`.
 
     Args:
-        idempotency_key (str | Unset):
+        idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
+            UUID is a good one).
         body (NewGame): A new game. Every field is optional. Example: {'clock': {'increment_s': 3,
             'initial_s': 300}, 'first': 'south', 'rated': True, 'rules': {'preset': 'classic'},
             'seat': 'south'}.
@@ -209,7 +212,8 @@ async def asyncio(
     the other seat at once and the game is `active`.
 
     Args:
-        idempotency_key (str | Unset):
+        idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
+            UUID is a good one).
         body (NewGame): A new game. Every field is optional. Example: {'clock': {'increment_s': 3,
             'initial_s': 300}, 'first': 'south', 'rated': True, 'rules': {'preset': 'classic'},
             'seat': 'south'}.

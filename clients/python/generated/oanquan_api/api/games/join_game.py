@@ -99,7 +99,8 @@ def sync_detailed(
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
-        idempotency_key (str | Unset):
+        idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
+            UUID is a good one).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -133,7 +134,8 @@ def sync(
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
-        idempotency_key (str | Unset):
+        idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
+            UUID is a good one).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -162,7 +164,8 @@ async def asyncio_detailed(
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
-        idempotency_key (str | Unset):
+        idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
+            UUID is a good one).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -194,7 +197,8 @@ async def asyncio(
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
-        idempotency_key (str | Unset):
+        idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
+            UUID is a good one).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

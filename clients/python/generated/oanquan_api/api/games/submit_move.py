@@ -138,7 +138,8 @@ def sync_detailed(
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         if_match (str | Unset):
-        idempotency_key (str | Unset):
+        idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
+            UUID is a good one).
         body (MoveInput): A move: `{"move": "3R"}`, or `{"square": 3, "direction": "right"}`.
             Example: {'move': '3R', 'ply': 1}.
 
@@ -183,7 +184,8 @@ def sync(
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         if_match (str | Unset):
-        idempotency_key (str | Unset):
+        idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
+            UUID is a good one).
         body (MoveInput): A move: `{"move": "3R"}`, or `{"square": 3, "direction": "right"}`.
             Example: {'move': '3R', 'ply': 1}.
 
@@ -223,7 +225,8 @@ async def asyncio_detailed(
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         if_match (str | Unset):
-        idempotency_key (str | Unset):
+        idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
+            UUID is a good one).
         body (MoveInput): A move: `{"move": "3R"}`, or `{"square": 3, "direction": "right"}`.
             Example: {'move': '3R', 'ply': 1}.
 
@@ -266,7 +269,8 @@ async def asyncio(
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         if_match (str | Unset):
-        idempotency_key (str | Unset):
+        idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
+            UUID is a good one).
         body (MoveInput): A move: `{"move": "3R"}`, or `{"square": 3, "direction": "right"}`.
             Example: {'move': '3R', 'ply': 1}.
 

@@ -106,7 +106,8 @@ def sync_detailed(
     account; you are the game's `created_by`. Bodies up to 1 MiB.
 
     Args:
-        idempotency_key (str | Unset):
+        idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
+            UUID is a good one).
         body (GameRecordInput): A game record to import (`POST /v1/games/import`): an exported
             `GameRecord` reads as one. Only `moves[].notation` is required;
             everything else given is checked against the replay.
@@ -148,7 +149,8 @@ def sync(
     account; you are the game's `created_by`. Bodies up to 1 MiB.
 
     Args:
-        idempotency_key (str | Unset):
+        idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
+            UUID is a good one).
         body (GameRecordInput): A game record to import (`POST /v1/games/import`): an exported
             `GameRecord` reads as one. Only `moves[].notation` is required;
             everything else given is checked against the replay.
@@ -185,7 +187,8 @@ async def asyncio_detailed(
     account; you are the game's `created_by`. Bodies up to 1 MiB.
 
     Args:
-        idempotency_key (str | Unset):
+        idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
+            UUID is a good one).
         body (GameRecordInput): A game record to import (`POST /v1/games/import`): an exported
             `GameRecord` reads as one. Only `moves[].notation` is required;
             everything else given is checked against the replay.
@@ -225,7 +228,8 @@ async def asyncio(
     account; you are the game's `created_by`. Bodies up to 1 MiB.
 
     Args:
-        idempotency_key (str | Unset):
+        idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
+            UUID is a good one).
         body (GameRecordInput): A game record to import (`POST /v1/games/import`): an exported
             `GameRecord` reads as one. Only `moves[].notation` is required;
             everything else given is checked against the replay.

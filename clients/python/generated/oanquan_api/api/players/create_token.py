@@ -109,7 +109,8 @@ def sync_detailed(
     answer was lost gets the same 201 and token back.
 
     Args:
-        idempotency_key (str | Unset):
+        idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
+            UUID is a good one).
         body (NewToken):
 
     Raises:
@@ -145,7 +146,8 @@ def sync(
     answer was lost gets the same 201 and token back.
 
     Args:
-        idempotency_key (str | Unset):
+        idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
+            UUID is a good one).
         body (NewToken):
 
     Raises:
@@ -176,7 +178,8 @@ async def asyncio_detailed(
     answer was lost gets the same 201 and token back.
 
     Args:
-        idempotency_key (str | Unset):
+        idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
+            UUID is a good one).
         body (NewToken):
 
     Raises:
@@ -210,7 +213,8 @@ async def asyncio(
     answer was lost gets the same 201 and token back.
 
     Args:
-        idempotency_key (str | Unset):
+        idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
+            UUID is a good one).
         body (NewToken):
 
     Raises:
