@@ -8,6 +8,7 @@
 //!
 //! `cargo run --release --example strength -- [--games N] [--nodes N]
 //!  [--threads N] [--presets classic,village,online] [--anchor NAME]
+//!  [--first-opening N]
 //!  (PAIR... | --round-robin P1,P2,...)` where a PAIR is `A:B` and a player
 //! is `random`, `greedy`, `ab5` (depth-5 alpha-beta on the score
 //! difference), `L1`..`L7` or `w<row>,<mobility>,<tempo>,<threat>` (the
@@ -164,6 +165,7 @@ fn main() {
     let mut games = 200;
     let mut nodes = 20_000;
     let mut threads = 2;
+    let mut first_opening = 1;
     let mut anchor = "L1".to_string();
     let mut presets = Preset::ALL.to_vec();
     let mut pairs = Vec::new();
@@ -174,6 +176,7 @@ fn main() {
             "--games" => games = args.next().unwrap().parse().unwrap(),
             "--nodes" => nodes = args.next().unwrap().parse().unwrap(),
             "--threads" => threads = args.next().unwrap().parse().unwrap(),
+            "--first-opening" => first_opening = args.next().unwrap().parse().unwrap(),
             "--anchor" => anchor = args.next().unwrap(),
             "--presets" => {
                 presets = args
@@ -220,9 +223,10 @@ fn main() {
     println!("nodes per move: {nodes}; games per pairing: {games}; threads: {threads}\n");
     println!("{HEADER}");
     let started = std::time::Instant::now();
-    let (tallies, spending) = matches::run(&pairings, games, nodes, threads, |i, t| {
-        println!("{}", row(&pairings[i], t));
-    });
+    let (tallies, spending) =
+        matches::run(&pairings, games, first_opening, nodes, threads, |i, t| {
+            println!("{}", row(&pairings[i], t));
+        });
     println!(
         "\nwall time {:.0} s. What each player spent (thread CPU time):\n",
         started.elapsed().as_secs_f64()

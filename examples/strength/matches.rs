@@ -108,11 +108,13 @@ pub struct Pairing {
     pub b: Player,
 }
 
-/// Plays every pairing's `games` on `threads` threads; `done` is called
+/// Plays every pairing's `games` on `threads` threads, the openings seeded
+/// from `first_opening` on (1 unless told); `done` is called
 /// (under a lock) with each pairing's tally as soon as its last game ends.
 pub fn run(
     pairings: &[Pairing],
     games: u32,
+    first_opening: u64,
     nodes: u64,
     threads: usize,
     done: impl Fn(usize, &Tally) + Sync,
@@ -144,8 +146,9 @@ pub fn run(
                 };
                 let pairing = &pairings[i];
                 let pair = game / 2;
-                let opening = *openings[&pairing.preset][pair as usize]
-                    .get_or_init(|| balanced_opening(pairing.preset, u64::from(pair) + 1));
+                let opening = *openings[&pairing.preset][pair as usize].get_or_init(|| {
+                    balanced_opening(pairing.preset, first_opening + u64::from(pair))
+                });
                 let a_is_south = game % 2 == 0;
                 let seed = u64::from(game);
                 let (sign, plies, spent) = if a_is_south {

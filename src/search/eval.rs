@@ -26,7 +26,7 @@
 //!   so they are left out, as are the mandarins themselves (except through
 //!   `threat`, when one is capturable now).
 
-use crate::engine::{Position, Seat, Square};
+use crate::engine::{Position, Rules, Seat, Square};
 
 /// The search's value unit: a sixteenth of a stone.
 pub const UNIT: i32 = 16;
@@ -45,13 +45,26 @@ pub struct Weights {
 }
 
 impl Weights {
-    /// The tuned weights.
+    /// The tuned weights, where the rules do not make emptied mandarin
+    /// squares gaps: a small mobility term (1/8 stone per non-empty own
+    /// square), nothing else.
     pub const TUNED: Weights = Weights {
-        row: 12,
-        mobility: 4,
+        row: 0,
+        mobility: 2,
         tempo: 0,
         threat: 0,
     };
+
+    /// The weights tuned for `rules`: [`Weights::TUNED`], except where
+    /// an emptied mandarin square is a gap (the village preset), where no
+    /// term measured better than the bare score difference.
+    pub fn tuned(rules: &Rules) -> Weights {
+        if rules.empty_mandarin_is_gap() {
+            Weights::SCORE_ONLY
+        } else {
+            Weights::TUNED
+        }
+    }
     /// The bare score difference, as the published depth-5 AI uses.
     pub const SCORE_ONLY: Weights = Weights {
         row: 0,
@@ -59,12 +72,6 @@ impl Weights {
         tempo: 0,
         threat: 0,
     };
-}
-
-impl Default for Weights {
-    fn default() -> Self {
-        Weights::TUNED
-    }
 }
 
 /// The score difference, side to move minus opponent, in stones.
@@ -107,75 +114,82 @@ pub fn evaluate(position: &Position, weights: &Weights) -> i32 {
 /// The most the side to move captures with one sowing that ends before an
 /// empty square (relays are not followed), chain included, in stones.
 fn best_simple_capture(position: &Position) -> u32 {
-    let rules = position.rules();
-    let mandarin_value = rules.mandarin_value();
-    let young = rules.young_mandarin_min();
-    let gap_mandarins = rules.empty_mandarin_is_gap();
-    let banned = position.ply() == 1 && rules.first_move_mandarin_ban();
-    let mut board = [0u32; 12];
-    let mut mandarin = [false; 12];
-    for sq in Square::ALL {
-        board[sq.index()] = position.stones(sq);
-        mandarin[sq.index()] = position.has_mandarin(sq);
-    }
     let base = 6 * position.turn().index() + 1;
     let mut best = 0;
     for origin in base..base + 5 {
-        let hand = board[origin] as usize;
-        if hand == 0 || hand >= 12 {
-            continue;
-        }
-        for step in [1usize, 11] {
-            let at = |k: usize| (origin + k * step) % 12;
-            // After the sowing: `origin` empty, the next `hand` squares +1.
-            let after = |sq: usize| -> u32 {
-                if sq == origin {
-                    return 0;
-                }
-                let forward = (sq + 12 - origin) % 12;
-                let distance = if step == 1 {
-                    forward
-                } else {
-                    (12 - forward) % 12
-                };
-                board[sq] + u32::from(distance <= hand)
-            };
-            let empty = |sq: usize| after(sq) == 0 && !mandarin[sq];
-            let gap = at(hand + 1);
-            let is_gap = if gap % 6 == 0 {
-                gap_mandarins && empty(gap)
-            } else {
-                after(gap) == 0
-            };
-            if !is_gap {
-                continue;
+        for forward in [true, false] {
+            if let Some(gain) = simple_capture(position, origin, forward) {
+                best = best.max(gain);
             }
-            let mut gain = 0;
-            let mut k = hand + 2;
-            while k < hand + 12 {
-                let target = at(k);
-                if empty(target) {
-                    break;
-                }
-                if target % 6 == 0
-                    && (banned || (young > 0 && mandarin[target] && after(target) < young))
-                {
-                    break;
-                }
-                gain += after(target) + if mandarin[target] { mandarin_value } else { 0 };
-                let next = at(k + 1);
-                let next_is_gap = if next % 6 == 0 {
-                    gap_mandarins && empty(next)
-                } else {
-                    after(next) == 0
-                };
-                if !next_is_gap || k + 2 >= hand + 12 {
-                    break;
-                }
-                k += 2;
-            }
-            best = best.max(gain);
         }
     }
     best
+}
+
+/// What lifting `origin` (a square index) and sowing it (rightwards if
+/// `forward`) captures, when the sowing stops without a relay: `None` when
+/// the square is empty, holds a lap or more (12+), or the move relays.
+pub(super) fn simple_capture(position: &Position, origin: usize, forward: bool) -> Option<u32> {
+    let hand = position.stones(Square::ALL[origin]) as usize;
+    if hand == 0 || hand >= 12 {
+        return None;
+    }
+    let rules = position.rules();
+    let at = |k: usize| {
+        if forward {
+            (origin + k) % 12
+        } else {
+            (origin + 12 * 2 - k) % 12
+        }
+    };
+    let mandarin = |sq: usize| position.has_mandarin(Square::ALL[sq]);
+    // After the sowing: `origin` empty, the `hand` squares after it +1.
+    let after = |sq: usize| -> u32 {
+        if sq == origin {
+            return 0;
+        }
+        let ahead = if forward {
+            (sq + 12 - origin) % 12
+        } else {
+            (origin + 12 - sq) % 12
+        };
+        position.stones(Square::ALL[sq]) + u32::from(ahead <= hand)
+    };
+    let empty = |sq: usize| after(sq) == 0 && !mandarin(sq);
+    let is_gap = |sq: usize| {
+        if sq % 6 == 0 {
+            rules.empty_mandarin_is_gap() && empty(sq)
+        } else {
+            after(sq) == 0
+        }
+    };
+    let first = at(hand + 1);
+    if first % 6 != 0 && after(first) > 0 {
+        return None;
+    }
+    if !is_gap(first) {
+        return Some(0);
+    }
+    let banned = position.ply() == 1 && rules.first_move_mandarin_ban();
+    let young = rules.young_mandarin_min();
+    let mut gain = 0;
+    let mut k = hand + 2;
+    while k < hand + 12 {
+        let target = at(k);
+        if empty(target) {
+            break;
+        }
+        if target % 6 == 0 && (banned || (young > 0 && mandarin(target) && after(target) < young)) {
+            break;
+        }
+        gain += after(target);
+        if mandarin(target) {
+            gain += rules.mandarin_value();
+        }
+        if !is_gap(at(k + 1)) {
+            break;
+        }
+        k += 2;
+    }
+    Some(gain)
 }
