@@ -140,42 +140,41 @@ pub fn run(
     ));
     std::thread::scope(|scope| {
         for _ in 0..threads {
-            scope.spawn(|| loop {
-                let Some(&(i, game)) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                    break;
-                };
-                let pairing = &pairings[i];
-                let pair = game / 2;
-                let opening = *openings[&pairing.preset][pair as usize].get_or_init(|| {
-                    balanced_opening(pairing.preset, first_opening + u64::from(pair))
-                });
-                let a_is_south = game % 2 == 0;
-                let seed = u64::from(game);
-                let (sign, plies, spent) = if a_is_south {
-                    play([&pairing.a, &pairing.b], &opening, nodes, seed)
-                } else {
-                    let (sign, plies, [b, a]) =
-                        play([&pairing.b, &pairing.a], &opening, nodes, seed);
-                    (-sign, plies, [a, b])
-                };
-                let mut state = state.lock().unwrap();
-                let (tallies, finished, spending) = &mut *state;
-                let t = &mut tallies[i];
-                t.plies += u64::from(plies);
-                match sign {
-                    1 => t.wins += 1,
-                    0 => t.draws += 1,
-                    _ => t.losses += 1,
-                }
-                for (player, s) in [&pairing.a, &pairing.b].into_iter().zip(spent) {
-                    let total = spending.entry((pairing.preset, player.name())).or_default();
-                    total.moves += s.moves;
-                    total.nodes += s.nodes;
-                    total.cpu += s.cpu;
-                }
-                finished[i] += 1;
-                if finished[i] == games {
-                    done(i, &tallies[i]);
+            scope.spawn(|| {
+                while let Some(&(i, game)) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let pairing = &pairings[i];
+                    let pair = game / 2;
+                    let opening = *openings[&pairing.preset][pair as usize].get_or_init(|| {
+                        balanced_opening(pairing.preset, first_opening + u64::from(pair))
+                    });
+                    let a_is_south = game % 2 == 0;
+                    let seed = u64::from(game);
+                    let (sign, plies, spent) = if a_is_south {
+                        play([&pairing.a, &pairing.b], &opening, nodes, seed)
+                    } else {
+                        let (sign, plies, [b, a]) =
+                            play([&pairing.b, &pairing.a], &opening, nodes, seed);
+                        (-sign, plies, [a, b])
+                    };
+                    let mut state = state.lock().unwrap();
+                    let (tallies, finished, spending) = &mut *state;
+                    let t = &mut tallies[i];
+                    t.plies += u64::from(plies);
+                    match sign {
+                        1 => t.wins += 1,
+                        0 => t.draws += 1,
+                        _ => t.losses += 1,
+                    }
+                    for (player, s) in [&pairing.a, &pairing.b].into_iter().zip(spent) {
+                        let total = spending.entry((pairing.preset, player.name())).or_default();
+                        total.moves += s.moves;
+                        total.nodes += s.nodes;
+                        total.cpu += s.cpu;
+                    }
+                    finished[i] += 1;
+                    if finished[i] == games {
+                        done(i, &tallies[i]);
+                    }
                 }
             });
         }
