@@ -1,29 +1,49 @@
 //! The static evaluation: the expected final score difference, from the
 //! side to move's point of view, in [`UNIT`]s (1/16 of a stone).
 //!
-//! What it counts, and why:
+//! What it counts, and why (every figure is self-play at a fixed node
+//! budget against the bare score difference, 200 games a row;
+//! BENCHMARKS.md, "Search (issue 12)", has the commands):
 //! - **The score difference** (stores, mandarins at their value). It is
 //!   the value itself at the end of the game; everything else estimates
 //!   what is still to come.
-//! - **Stones on each row** (`row`, 12/16 of a stone each). The final
-//!   sweep gives a row's stones to its owner, so they are half-owned
-//!   already; less than one because the opponent may still capture them
-//!   and because keeping stones at home is what a refill costs (a refill
-//!   moves five stones from the store to the row: with a weight of 1 it
-//!   would be free; with 12/16 it costs 5/4 stone, which is about what
-//!   the loss of tempo and exposure are worth in self-play).
-//! - **Mobility** (`mobility`, per non-empty own square): more squares to
-//!   lift means more choice of relay and capture, and a row about to run
-//!   dry means a refill on borrowed stones.
+//! - **Mobility** (`mobility`, per non-empty own square, minus the
+//!   opponent's). In use at 2/16 of a stone: five squares are worth 10/16,
+//!   less than one stone, so it never outweighs a captured stone — it
+//!   breaks ties between lines of equal score difference in favour of the
+//!   one that leaves the side more squares to lift (more choice of relay
+//!   and capture, and a row further from running dry, when a refill on a
+//!   small store costs stones or, under `forfeit`, the game). Measured:
+//!   +104 ± 47 Elo on classic and +67 ± 46 on online at 5,000 nodes, and
+//!   on fresh openings at 20,000 nodes +115 ± 51 (classic) and +210 ± 58
+//!   (online). Larger weights, which trade stones for squares, do worse
+//!   (8/16: −37 ± 44 on classic). On village (emptied mandarin squares
+//!   are gaps, young mandarins protected) every weight tried, either sign,
+//!   lost (−56 to −76 ± 47): there [`Weights::tuned`] is the bare score
+//!   difference.
+//! - **Stones on each row** (`row`, per stone): the final sweep gives a
+//!   row's stones to its owner, so they look half-owned; measured worse
+//!   at every weight tried (4/16: −119 ± 46, −4/16: −94 ± 47, with
+//!   mobility 12/16 + 4/16: −78 ± 50), so off: stones at home are as much
+//!   the opponent's next capture as one's own final sweep.
+//! - **Tempo** (`tempo`, for the side to move): no gain (−8/16: +19 ± 44;
+//!   +8/16 on top of row 12/16 and mobility 4/16: −127 ± 52, against
+//!   −78 ± 50 without it), off.
+//! - **Threat** (`threat`, per stone of the side to move's best immediate
+//!   capture, found cheaply: one sowing, no relay followed, the chain over
+//!   further gaps included): the leaf is not quiet when the side to move
+//!   can capture at once; measured no gain (4/16: +5 ± 45, 8/16:
+//!   −44 ± 43, 12/16: +24 ± 46; village 4/16: −16 ± 48), off. The search's
+//!   own next ply sees those captures exactly.
 //! - **Stones in the mandarin squares** count for nobody until captured,
 //!   so they are left out, as are the mandarins themselves.
 //!
-//! The weights are hand-set from these arguments. Self-play at 20,000 nodes
-//! a move (BENCHMARKS.md) measured them against the bare score difference:
-//! no significant difference on classic (49 % ± 9) — the search's strength
-//! comes from its depth, and tuning these terms further is open work.
+//! Why so little helps (a reading, not measured): at these budgets the
+//! search sees 6–10 plies and ends many lines exactly; an estimate that
+//! can outweigh a stone adds noise to the values alpha-beta compares, and
+//! at a fixed node budget finer values probably cut fewer branches.
 
-use crate::engine::{Position, Seat};
+use crate::engine::{Position, Rules, Seat, Square};
 
 /// The search's value unit: a sixteenth of a stone.
 pub const UNIT: i32 = 16;
@@ -35,25 +55,40 @@ pub struct Weights {
     pub row: i32,
     /// Per non-empty own square.
     pub mobility: i32,
+    /// For the side to move.
+    pub tempo: i32,
+    /// Per stone of the side to move's best one-sowing capture.
+    pub threat: i32,
 }
 
 impl Weights {
-    /// The tuned weights.
+    /// The tuned weights, where the rules do not make emptied mandarin
+    /// squares gaps: a small mobility term (1/8 stone per non-empty own
+    /// square), nothing else.
     pub const TUNED: Weights = Weights {
-        row: 12,
-        mobility: 4,
+        row: 0,
+        mobility: 2,
+        tempo: 0,
+        threat: 0,
     };
+
+    /// The weights tuned for `rules`: [`Weights::TUNED`], except where
+    /// an emptied mandarin square is a gap (the village preset), where no
+    /// term measured better than the bare score difference.
+    pub fn tuned(rules: &Rules) -> Weights {
+        if rules.empty_mandarin_is_gap() {
+            Weights::SCORE_ONLY
+        } else {
+            Weights::TUNED
+        }
+    }
     /// The bare score difference, as the published depth-5 AI uses.
     pub const SCORE_ONLY: Weights = Weights {
         row: 0,
         mobility: 0,
+        tempo: 0,
+        threat: 0,
     };
-}
-
-impl Default for Weights {
-    fn default() -> Self {
-        Weights::TUNED
-    }
 }
 
 /// The score difference, side to move minus opponent, in stones.
@@ -74,15 +109,104 @@ pub fn evaluate(position: &Position, weights: &Weights) -> i32 {
         return value;
     }
     let me = position.turn();
-    for seat in Seat::ALL {
-        let (mut stones, mut squares) = (0i32, 0i32);
-        for sq in seat.row() {
-            let s = position.stones(sq) as i32;
-            stones += s;
-            squares += i32::from(s > 0);
+    if weights.row != 0 || weights.mobility != 0 {
+        for seat in Seat::ALL {
+            let (mut stones, mut squares) = (0i32, 0i32);
+            for sq in seat.row() {
+                let s = position.stones(sq) as i32;
+                stones += s;
+                squares += i32::from(s > 0);
+            }
+            let term = weights.row * stones + weights.mobility * squares;
+            value += if seat == me { term } else { -term };
         }
-        let term = weights.row * stones + weights.mobility * squares;
-        value += if seat == me { term } else { -term };
+    }
+    value += weights.tempo;
+    if weights.threat != 0 {
+        value += weights.threat * best_simple_capture(position) as i32;
     }
     value
+}
+
+/// The most the side to move captures with one sowing that ends before an
+/// empty square (relays are not followed), chain included, in stones.
+fn best_simple_capture(position: &Position) -> u32 {
+    let base = 6 * position.turn().index() + 1;
+    let mut best = 0;
+    for origin in base..base + 5 {
+        for forward in [true, false] {
+            if let Some(gain) = simple_capture(position, origin, forward) {
+                best = best.max(gain);
+            }
+        }
+    }
+    best
+}
+
+/// What lifting `origin` (a square index) and sowing it (rightwards if
+/// `forward`) captures, when the sowing stops without a relay: `None` when
+/// the square is empty, holds a lap or more (12+), or the move relays.
+pub(super) fn simple_capture(position: &Position, origin: usize, forward: bool) -> Option<u32> {
+    let hand = position.stones(Square::ALL[origin]) as usize;
+    if hand == 0 || hand >= 12 {
+        return None;
+    }
+    let rules = position.rules();
+    let at = |k: usize| {
+        if forward {
+            (origin + k) % 12
+        } else {
+            (origin + 12 * 2 - k) % 12
+        }
+    };
+    let mandarin = |sq: usize| position.has_mandarin(Square::ALL[sq]);
+    // After the sowing: `origin` empty, the `hand` squares after it +1.
+    let after = |sq: usize| -> u32 {
+        if sq == origin {
+            return 0;
+        }
+        let ahead = if forward {
+            (sq + 12 - origin) % 12
+        } else {
+            (origin + 12 - sq) % 12
+        };
+        position.stones(Square::ALL[sq]) + u32::from(ahead <= hand)
+    };
+    let empty = |sq: usize| after(sq) == 0 && !mandarin(sq);
+    let is_gap = |sq: usize| {
+        if sq % 6 == 0 {
+            rules.empty_mandarin_is_gap() && empty(sq)
+        } else {
+            after(sq) == 0
+        }
+    };
+    let first = at(hand + 1);
+    if first % 6 != 0 && after(first) > 0 {
+        return None;
+    }
+    if !is_gap(first) {
+        return Some(0);
+    }
+    let banned = position.ply() == 1 && rules.first_move_mandarin_ban();
+    let young = rules.young_mandarin_min();
+    let mut gain = 0;
+    let mut k = hand + 2;
+    while k < hand + 12 {
+        let target = at(k);
+        if empty(target) {
+            break;
+        }
+        if target % 6 == 0 && (banned || (young > 0 && mandarin(target) && after(target) < young)) {
+            break;
+        }
+        gain += after(target);
+        if mandarin(target) {
+            gain += rules.mandarin_value();
+        }
+        if !is_gap(at(k + 1)) {
+            break;
+        }
+        k += 2;
+    }
+    Some(gain)
 }

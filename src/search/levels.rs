@@ -17,7 +17,8 @@ struct Spec {
     limits: Limits,
     /// Softmax temperature over root values, in stones; 0 plays the best.
     temperature: f64,
-    weights: Weights,
+    /// The tuned evaluation (else the bare score difference).
+    tuned: bool,
 }
 
 const fn capped(depth: Option<u32>, nodes: Option<u64>) -> Limits {
@@ -34,49 +35,49 @@ const SPECS: [Spec; 7] = [
         description: "Looks one move ahead at the score only and often picks a worse move at random: misses most threats, blunders mandarins.",
         limits: capped(Some(1), None),
         temperature: 3.0,
-        weights: Weights::SCORE_ONLY,
+        tuned: false,
     },
     Spec {
         name: "Novice",
         description: "Sees its move and the reply; still chooses loosely among moves within a few stones of the best.",
         limits: capped(Some(2), None),
         temperature: 1.5,
-        weights: Weights::TUNED,
+        tuned: true,
     },
     Spec {
         name: "Casual",
         description: "Three plies deep with some randomness: takes what is offered, sometimes walks into a relay it did not see.",
         limits: capped(Some(3), None),
         temperature: 0.75,
-        weights: Weights::TUNED,
+        tuned: true,
     },
     Spec {
         name: "Club",
         description: "Four plies deep, slight randomness between near-equal moves.",
         limits: capped(Some(4), None),
         temperature: 0.3,
-        weights: Weights::TUNED,
+        tuned: true,
     },
     Spec {
         name: "Advanced",
         description: "Five plies deep, always its best move: about the published depth-5 AI, with a better evaluation.",
         limits: capped(Some(5), None),
         temperature: 0.0,
-        weights: Weights::TUNED,
+        tuned: true,
     },
     Spec {
         name: "Expert",
-        description: "Full search on a budget of 20,000 positions a move (a few milliseconds): about seven plies; plays endgames exactly when it can see to the end.",
-        limits: capped(None, Some(20_000)),
+        description: "Full search on a budget of 10,000 positions a move (a few milliseconds): about six plies; plays endgames exactly when it can see to the end.",
+        limits: capped(None, Some(10_000)),
         temperature: 0.0,
-        weights: Weights::TUNED,
+        tuned: true,
     },
     Spec {
         name: "Master",
         description: "Full search on all the time or nodes it is given: the strongest.",
         limits: capped(None, None),
         temperature: 0.0,
-        weights: Weights::TUNED,
+        tuned: true,
     },
 ];
 
@@ -135,7 +136,11 @@ impl Level {
         let noisy = spec.temperature > 0.0;
         let options = Options {
             all_values: all_values || noisy,
-            weights: spec.weights,
+            weights: if spec.tuned {
+                Weights::tuned(position.rules())
+            } else {
+                Weights::SCORE_ONLY
+            },
         };
         let mut result = search_with(position, spec.limits.min(limits), seed, options);
         if noisy && result.moves.len() > 1 {

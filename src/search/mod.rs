@@ -21,7 +21,7 @@ mod tests;
 
 use std::time::Duration;
 
-use crate::engine::{Move, Position};
+use crate::engine::{Move, Position, Rules};
 
 pub use baselines::{alphabeta_score_only, greedy_move, random_move};
 pub use eval::{evaluate, score_diff, Weights, UNIT};
@@ -93,11 +93,12 @@ pub struct Options {
     pub weights: Weights,
 }
 
-impl Default for Options {
-    fn default() -> Self {
+impl Options {
+    /// Every root move's value, with the weights tuned for `rules`.
+    pub fn tuned(rules: &Rules) -> Options {
         Options {
             all_values: true,
-            weights: Weights::TUNED,
+            weights: Weights::tuned(rules),
         }
     }
 }
@@ -133,7 +134,7 @@ pub struct SearchResult {
 /// `seed` breaks ties between equal moves, so a seed and a node budget
 /// fix the answer.
 pub fn search(position: &Position, limits: Limits, seed: u64) -> SearchResult {
-    search_with(position, limits, seed, Options::default())
+    search_with(position, limits, seed, Options::tuned(position.rules()))
 }
 
 /// [`search`] with explicit [`Options`].

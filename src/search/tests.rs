@@ -211,3 +211,41 @@ fn levels_are_graded_and_deterministic() {
         .collect();
     assert!(choices.len() > 2, "{choices:?}");
 }
+
+#[test]
+fn the_evaluations_simple_capture_is_what_the_move_captures() {
+    let mut checked = 0;
+    for preset in Preset::ALL {
+        let mut rng = Rng::new(11);
+        for _ in 0..300 {
+            let mut p = Position::start(preset.rules(), Seat::South);
+            for _ in 0..rng.below(40) {
+                match random_move(&p, &mut rng) {
+                    Some(m) => p = p.play(m).unwrap(),
+                    None => break,
+                }
+            }
+            if p.is_over() {
+                continue;
+            }
+            let me = p.turn();
+            for &m in &p.legal_moves() {
+                let forward = m.direction() == crate::engine::Direction::Right;
+                let Some(gain) = eval::simple_capture(&p, m.origin(me).index(), forward) else {
+                    continue;
+                };
+                let child = p.play(m).unwrap();
+                if child.is_over() {
+                    continue;
+                }
+                assert_eq!(
+                    child.score(me) - p.score(me),
+                    gain as i32,
+                    "{p} {m} ({preset:?})"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked}");
+}
