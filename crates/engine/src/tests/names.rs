@@ -190,3 +190,11 @@ fn squares_print_as_their_ring_index() {
         ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"]
     );
 }
+
+#[test]
+fn a_position_prints_its_notation_both_ways() {
+    let start = Position::start(Preset::Classic.rules(), Seat::North);
+    let text = "M0,5,5,5,5,5,M0,5,5,5,5,5 n 0:0 0:0 1";
+    assert_eq!(start.to_notation(), text);
+    assert_eq!(start.to_string(), text);
+}
