@@ -198,3 +198,12 @@ fn a_position_prints_its_notation_both_ways() {
     assert_eq!(start.to_notation(), text);
     assert_eq!(start.to_string(), text);
 }
+
+#[test]
+fn play_errors_say_why_a_move_was_refused() {
+    assert_eq!(PlayError::GameOver.to_string(), "the game is over");
+    assert_eq!(
+        PlayError::EmptySquare { square: 3 }.to_string(),
+        "own square 3 is empty: there is nothing to lift"
+    );
+}
