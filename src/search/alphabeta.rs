@@ -52,13 +52,24 @@ pub(super) struct Searcher {
     history: [[u32; 10]; 2],
 }
 
+/// Nodes searched in a millisecond of one core, about (BENCHMARKS.md,
+/// "Search": 3.2–4.8 M nodes per CPU-second).
+const NODES_PER_MS: u64 = 4_000;
+
 impl Searcher {
     pub(super) fn new(limits: Limits, seed: u64, options: Options) -> Searcher {
         // The clock starts before the table is allocated: that is spent too.
         let start = Instant::now();
-        // A table about as large as the budget can fill, at most 2^20 entries
-        // (2^18 when only time bounds the search).
-        let budget = limits.nodes.unwrap_or(1 << 19).min(1 << 21);
+        // A table about as large as the budget can fill, at most 2^20
+        // entries: a time budget counts as the nodes it buys (zeroing a
+        // table of 2^20 entries for a short move cost more than the move).
+        let budget = match (limits.nodes, limits.time) {
+            (Some(nodes), _) => nodes,
+            (None, Some(time)) => u64::try_from(time.as_millis())
+                .map_or(u64::MAX, |ms| ms.saturating_mul(NODES_PER_MS)),
+            (None, None) => 1 << 19,
+        }
+        .min(1 << 21);
         let log2 = (64 - budget.leading_zeros()).clamp(12, 20);
         Searcher {
             limits,

@@ -273,3 +273,13 @@ fn a_rating_is_provisional_from_an_rd_of_110() {
     assert!(!at_rd(109.99).is_provisional());
     assert!(!at_rd(45.0).is_provisional());
 }
+
+#[test]
+fn the_configuration_is_tau_0_5_and_skillratings_tolerance() {
+    // Pinned so that a skillratings upgrade changing its defaults (which
+    // `config` relies on for the tolerance) shows up here.
+    let config = config();
+    assert_eq!(config.tau, 0.5);
+    assert_eq!(TAU, 0.5);
+    assert_eq!(config.convergence_tolerance, 0.000_001);
+}

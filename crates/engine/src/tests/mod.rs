@@ -5,4 +5,5 @@ mod names;
 mod notation;
 mod perft;
 mod properties;
+mod recorder;
 mod strategies;

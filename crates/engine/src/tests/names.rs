@@ -161,3 +161,49 @@ fn material_counts_small_stones_everywhere_and_every_mandarin() {
     .unwrap();
     assert_eq!(position.material(), (3 + 2 + 7 - 4, 2));
 }
+
+#[test]
+fn rule_values_and_parameters_have_the_names_rules_md_gives() {
+    assert_eq!(MandarinSetup::BigStone.name(), "big_stone");
+    assert_eq!(MandarinSetup::SmallStones.name(), "small_stones");
+    assert_eq!(RefillShortfall::Borrow.name(), "borrow");
+    assert_eq!(RefillShortfall::Forfeit.name(), "forfeit");
+    let params = [
+        (RuleParam::MandarinSetup, "mandarin_setup"),
+        (RuleParam::MandarinValue, "mandarin_value"),
+        (RuleParam::EmptyMandarinIsGap, "empty_mandarin_is_gap"),
+        (RuleParam::YoungMandarinMin, "young_mandarin_min"),
+        (RuleParam::FirstMoveMandarinBan, "first_move_mandarin_ban"),
+        (RuleParam::RefillShortfall, "refill_shortfall"),
+        (RuleParam::MaxPlies, "max_plies"),
+    ];
+    for (param, name) in params {
+        assert_eq!(param.name(), name);
+    }
+}
+
+#[test]
+fn squares_print_as_their_ring_index() {
+    let printed: Vec<String> = Square::ALL.iter().map(|s| s.to_string()).collect();
+    assert_eq!(
+        printed,
+        ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"]
+    );
+}
+
+#[test]
+fn a_position_prints_its_notation_both_ways() {
+    let start = Position::start(Preset::Classic.rules(), Seat::North);
+    let text = "M0,5,5,5,5,5,M0,5,5,5,5,5 n 0:0 0:0 1";
+    assert_eq!(start.to_notation(), text);
+    assert_eq!(start.to_string(), text);
+}
+
+#[test]
+fn play_errors_say_why_a_move_was_refused() {
+    assert_eq!(PlayError::GameOver.to_string(), "the game is over");
+    assert_eq!(
+        PlayError::EmptySquare { square: 3 }.to_string(),
+        "own square 3 is empty: there is nothing to lift"
+    );
+}
