@@ -1,9 +1,6 @@
-// The shapes the page works with: the generated API types (api.d.ts, from
-// openapi/openapi.json), plus the shapes agreed for the
-// API still being built (clocks and abort: issue 10; streams: issue 11;
-// bots: issue 12). Each addition is optional, so the page runs against
-// today's server; when a shape lands in the spec, delete it here and use
-// the generated one.
+// The shapes the page works with, each named after its schema in the
+// generated API types (clients/typescript/src/api.d.ts, from
+// openapi/openapi.json): nothing here is written by hand.
 import type { components } from "../../clients/typescript/src/api";
 
 type Schemas = components["schemas"];
@@ -40,7 +37,7 @@ export type ClockView = Schemas["ClockView"];
 /** Issue 10: `POST /v1/games` `clock`, and the game's `time_control`. */
 export type TimeControl = Schemas["TimeControlView"];
 
-export type GameStatus = "waiting" | "active" | "finished" | "cancelled" | "archived" | "aborted" | "expired";
+export type GameStatus = Schemas["GameStatus"];
 
 export type GameView = Schemas["GameView"];
 
@@ -51,29 +48,8 @@ export type NewGame = Schemas["NewGame"];
 /** `GET /v1/bots` (issue 12). */
 export type Bot = Schemas["BotView"];
 
-/** Issue 11: `GET /v1/games/{id}/stream` messages. */
-export type GameStreamMessage =
-  | { type: "snapshot"; version: number; game: GameView }
-  | { type: "joined"; version: number; seat: SeatName; player: PlayerSummary; status: string; started_at?: string; clock?: ClockView | null }
-  | {
-      type: "move";
-      version: number;
-      move: MoveView;
-      ply: number;
-      to_move: SeatName;
-      scores: ScoresView;
-      clock?: ClockView | null;
-      legal_moves: string[];
-    }
-  | { type: "ended"; version: number; status: string; result: ResultView; clock?: ClockView | null }
-  | { type: "aborted"; version: number; reason: string }
-  | { type: "expired"; version: number }
-  | { type: "cancelled"; version: number };
+/** `GET /v1/games/{id}/stream` messages. */
+export type GameStreamMessage = Schemas["GameStreamEvent"];
 
-/** Issue 11: `GET /v1/lobby/stream` messages. */
-export type LobbyStreamMessage =
-  | { type: "snapshot"; games: GameView[] }
-  | { type: "created"; game: GameView }
-  | { type: "joined"; id: string }
-  | { type: "cancelled"; id: string }
-  | { type: "expired"; id: string };
+/** `GET /v1/lobby/stream` messages. */
+export type LobbyStreamMessage = Schemas["LobbyStreamEvent"];
