@@ -1038,8 +1038,7 @@ export interface components {
         };
         /** @description The game ended (by its last move, a resignation, or the clock). */
         GameEndedEvent: {
-            /** @description The clock at the end (`null` for an unlimited game). */
-            clock: Record<string, never> | null;
+            clock: null | components["schemas"]["ClockView"];
             result: components["schemas"]["ResultView"];
             status: components["schemas"]["GameStatus"];
             /**
@@ -1067,8 +1066,7 @@ export interface components {
         GameId: string;
         /** @description The second seat was taken: the game is active. */
         GameJoinedEvent: {
-            /** @description The clock after it (`null` for an unlimited game). */
-            clock: Record<string, never> | null;
+            clock: null | components["schemas"]["ClockView"];
             player: components["schemas"]["PlayerSummary"];
             seat: components["schemas"]["SeatName"];
             /** Format: date-time */
@@ -1084,8 +1082,7 @@ export interface components {
         };
         /** @description A move was played: the move view with its event trace, and the game after it. */
         GameMoveEvent: {
-            /** @description The clock after it (`null` for an unlimited game). */
-            clock: Record<string, never> | null;
+            clock: null | components["schemas"]["ClockView"];
             /** @description The moves the side to move may play next (empty once over). */
             legal_moves: string[];
             move: components["schemas"]["MoveView"];
@@ -3051,6 +3048,8 @@ export interface operations {
             /** @description Aborted */
             200: {
                 headers: {
+                    /** @description The game's new version */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3158,6 +3157,8 @@ export interface operations {
             /** @description Cancelled */
             200: {
                 headers: {
+                    /** @description The game's new version */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3363,6 +3364,8 @@ export interface operations {
             /** @description Joined; the game is `active` */
             200: {
                 headers: {
+                    /** @description The game's new version */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3856,6 +3859,8 @@ export interface operations {
             /** @description Resigned; the game is `finished` */
             200: {
                 headers: {
+                    /** @description The game's new version */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {

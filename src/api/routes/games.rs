@@ -222,7 +222,8 @@ pub async fn get_game(
         IdempotencyKey,
     ),
     responses(
-        (status = 200, description = "Joined; the game is `active`", body = GameView),
+        (status = 200, description = "Joined; the game is `active`", body = GameView,
+            headers(("ETag" = String, description = "The game's new version"))),
         (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`game_full`, `own_game`, `seat_reserved` or `game_not_waiting`",
             body = Problem, content_type = "application/problem+json"),
@@ -258,7 +259,8 @@ pub async fn join_game(
         IdempotencyKey,
     ),
     responses(
-        (status = 200, description = "Resigned; the game is `finished`", body = GameView),
+        (status = 200, description = "Resigned; the game is `finished`", body = GameView,
+            headers(("ETag" = String, description = "The game's new version"))),
         (status = 403, description = "`not_a_player`", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`game_not_active`", body = Problem, content_type = "application/problem+json"),
@@ -293,7 +295,8 @@ pub async fn resign_game(
         IdempotencyKey,
     ),
     responses(
-        (status = 200, description = "Cancelled", body = GameView),
+        (status = 200, description = "Cancelled", body = GameView,
+            headers(("ETag" = String, description = "The game's new version"))),
         (status = 403, description = "`not_game_creator`", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`game_not_waiting`", body = Problem, content_type = "application/problem+json"),
@@ -329,7 +332,8 @@ pub async fn cancel_game(
         IdempotencyKey,
     ),
     responses(
-        (status = 200, description = "Aborted", body = GameView),
+        (status = 200, description = "Aborted", body = GameView,
+            headers(("ETag" = String, description = "The game's new version"))),
         (status = 403, description = "`not_a_player`", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`game_not_active` or `not_abortable`", body = Problem, content_type = "application/problem+json"),

@@ -7,7 +7,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::names::{tag, AbortReasonName, GameStatusName};
-use super::{GameView, MoveView, PlayerSummary, ResultView, ScoresView, SeatName};
+use super::{ClockView, GameView, MoveView, PlayerSummary, ResultView, ScoresView, SeatName};
 
 /// A message of `GET /v1/games/{id}/stream`, tagged by `type` (in SSE also
 /// the event name; the SSE `id` is `version`).
@@ -68,7 +68,7 @@ pub struct GameJoinedEvent {
     #[schema(required = true)]
     pub started_at: Option<DateTime<Utc>>,
     /// The clock after it (`null` for an unlimited game).
-    #[schema(value_type = Option<Object>, required = true)]
+    #[schema(value_type = Option<ClockView>, required = true)]
     pub clock: Option<serde_json::Value>,
 }
 
@@ -86,7 +86,7 @@ pub struct GameMoveEvent {
     pub to_move: SeatName,
     pub scores: ScoresView,
     /// The clock after it (`null` for an unlimited game).
-    #[schema(value_type = Option<Object>, required = true)]
+    #[schema(value_type = Option<ClockView>, required = true)]
     pub clock: Option<serde_json::Value>,
     /// The moves the side to move may play next (empty once over).
     pub legal_moves: Vec<String>,
@@ -103,7 +103,7 @@ pub struct GameEndedEvent {
     pub status: String,
     pub result: ResultView,
     /// The clock at the end (`null` for an unlimited game).
-    #[schema(value_type = Option<Object>, required = true)]
+    #[schema(value_type = Option<ClockView>, required = true)]
     pub clock: Option<serde_json::Value>,
 }
 

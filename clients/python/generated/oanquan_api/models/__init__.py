@@ -21,12 +21,9 @@ from .game_aborted_event import GameAbortedEvent
 from .game_cancelled_event import GameCancelledEvent
 from .game_end_event import GameEndEvent
 from .game_ended_event import GameEndedEvent
-from .game_ended_event_clock_type_0 import GameEndedEventClockType0
 from .game_expired_event import GameExpiredEvent
 from .game_joined_event import GameJoinedEvent
-from .game_joined_event_clock_type_0 import GameJoinedEventClockType0
 from .game_move_event import GameMoveEvent
-from .game_move_event_clock_type_0 import GameMoveEventClockType0
 from .game_page import GamePage
 from .game_position import GamePosition
 from .game_record import GameRecord
@@ -122,13 +119,10 @@ __all__ = (
     "GameAbortedEvent",
     "GameCancelledEvent",
     "GameEndedEvent",
-    "GameEndedEventClockType0",
     "GameEndEvent",
     "GameExpiredEvent",
     "GameJoinedEvent",
-    "GameJoinedEventClockType0",
     "GameMoveEvent",
-    "GameMoveEventClockType0",
     "GamePage",
     "GamePosition",
     "GameRecord",

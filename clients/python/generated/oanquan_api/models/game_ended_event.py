@@ -9,7 +9,7 @@ from attrs import field as _attrs_field
 from ..models.game_status import GameStatus
 
 if TYPE_CHECKING:
-    from ..models.game_ended_event_clock_type_0 import GameEndedEventClockType0
+    from ..models.clock_view import ClockView
     from ..models.result_view import ResultView
 
 
@@ -21,7 +21,7 @@ class GameEndedEvent:
     """The game ended (by its last move, a resignation, or the clock).
 
     Attributes:
-        clock (GameEndedEventClockType0 | None): The clock at the end (`null` for an unlimited game).
+        clock (ClockView | None):
         result (ResultView): How a finished game ended. Example: {'reason': 'mandarins_captured', 'scores': {'north':
             37, 'south': 33}, 'winner': 'north'}.
         status (GameStatus): Where a game is in its life: `waiting` (a seat is open), `active`, `finished`, `cancelled`,
@@ -31,7 +31,7 @@ class GameEndedEvent:
         version (int):
     """
 
-    clock: GameEndedEventClockType0 | None
+    clock: ClockView | None
     result: ResultView
     status: GameStatus
     type_: Literal["ended"]
@@ -39,10 +39,10 @@ class GameEndedEvent:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.game_ended_event_clock_type_0 import GameEndedEventClockType0  # noqa: PLC0415
+        from ..models.clock_view import ClockView  # noqa: PLC0415
 
         clock: dict[str, Any] | None
-        if isinstance(self.clock, GameEndedEventClockType0):
+        if isinstance(self.clock, ClockView):
             clock = self.clock.to_dict()
         else:
             clock = self.clock
@@ -71,23 +71,23 @@ class GameEndedEvent:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.game_ended_event_clock_type_0 import GameEndedEventClockType0  # noqa: PLC0415
+        from ..models.clock_view import ClockView  # noqa: PLC0415
         from ..models.result_view import ResultView  # noqa: PLC0415
 
         d = dict(src_dict)
 
-        def _parse_clock(data: object) -> GameEndedEventClockType0 | None:
+        def _parse_clock(data: object) -> ClockView | None:
             if data is None:
                 return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                clock_type_0 = GameEndedEventClockType0.from_dict(data)
+                clock_type_1 = ClockView.from_dict(data)
 
-                return clock_type_0
+                return clock_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(GameEndedEventClockType0 | None, data)
+            return cast(ClockView | None, data)
 
         clock = _parse_clock(d.pop("clock"))
 

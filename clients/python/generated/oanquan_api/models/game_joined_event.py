@@ -11,7 +11,7 @@ from ..models.game_status import GameStatus
 from ..models.seat_name import SeatName
 
 if TYPE_CHECKING:
-    from ..models.game_joined_event_clock_type_0 import GameJoinedEventClockType0
+    from ..models.clock_view import ClockView
     from ..models.player_summary import PlayerSummary
 
 
@@ -23,7 +23,7 @@ class GameJoinedEvent:
     """The second seat was taken: the game is active.
 
     Attributes:
-        clock (GameJoinedEventClockType0 | None): The clock after it (`null` for an unlimited game).
+        clock (ClockView | None):
         player (PlayerSummary):
         seat (SeatName): A seat, as the API spells it.
         started_at (datetime.datetime | None):
@@ -34,7 +34,7 @@ class GameJoinedEvent:
         version (int):
     """
 
-    clock: GameJoinedEventClockType0 | None
+    clock: ClockView | None
     player: PlayerSummary
     seat: SeatName
     started_at: datetime.datetime | None
@@ -44,10 +44,10 @@ class GameJoinedEvent:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.game_joined_event_clock_type_0 import GameJoinedEventClockType0  # noqa: PLC0415
+        from ..models.clock_view import ClockView  # noqa: PLC0415
 
         clock: dict[str, Any] | None
-        if isinstance(self.clock, GameJoinedEventClockType0):
+        if isinstance(self.clock, ClockView):
             clock = self.clock.to_dict()
         else:
             clock = self.clock
@@ -86,23 +86,23 @@ class GameJoinedEvent:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.game_joined_event_clock_type_0 import GameJoinedEventClockType0  # noqa: PLC0415
+        from ..models.clock_view import ClockView  # noqa: PLC0415
         from ..models.player_summary import PlayerSummary  # noqa: PLC0415
 
         d = dict(src_dict)
 
-        def _parse_clock(data: object) -> GameJoinedEventClockType0 | None:
+        def _parse_clock(data: object) -> ClockView | None:
             if data is None:
                 return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                clock_type_0 = GameJoinedEventClockType0.from_dict(data)
+                clock_type_1 = ClockView.from_dict(data)
 
-                return clock_type_0
+                return clock_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(GameJoinedEventClockType0 | None, data)
+            return cast(ClockView | None, data)
 
         clock = _parse_clock(d.pop("clock"))
 

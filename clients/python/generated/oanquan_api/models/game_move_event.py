@@ -9,7 +9,7 @@ from attrs import field as _attrs_field
 from ..models.seat_name import SeatName
 
 if TYPE_CHECKING:
-    from ..models.game_move_event_clock_type_0 import GameMoveEventClockType0
+    from ..models.clock_view import ClockView
     from ..models.move_view import MoveView
     from ..models.scores_view import ScoresView
 
@@ -22,7 +22,7 @@ class GameMoveEvent:
     """A move was played: the move view with its event trace, and the game after it.
 
     Attributes:
-        clock (GameMoveEventClockType0 | None): The clock after it (`null` for an unlimited game).
+        clock (ClockView | None):
         legal_moves (list[str]): The moves the side to move may play next (empty once over).
         move (MoveView): One move as played.
         ply (int): The ply of the next move.
@@ -32,7 +32,7 @@ class GameMoveEvent:
         version (int):
     """
 
-    clock: GameMoveEventClockType0 | None
+    clock: ClockView | None
     legal_moves: list[str]
     move: MoveView
     ply: int
@@ -43,10 +43,10 @@ class GameMoveEvent:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.game_move_event_clock_type_0 import GameMoveEventClockType0  # noqa: PLC0415
+        from ..models.clock_view import ClockView  # noqa: PLC0415
 
         clock: dict[str, Any] | None
-        if isinstance(self.clock, GameMoveEventClockType0):
+        if isinstance(self.clock, ClockView):
             clock = self.clock.to_dict()
         else:
             clock = self.clock
@@ -84,24 +84,24 @@ class GameMoveEvent:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.game_move_event_clock_type_0 import GameMoveEventClockType0  # noqa: PLC0415
+        from ..models.clock_view import ClockView  # noqa: PLC0415
         from ..models.move_view import MoveView  # noqa: PLC0415
         from ..models.scores_view import ScoresView  # noqa: PLC0415
 
         d = dict(src_dict)
 
-        def _parse_clock(data: object) -> GameMoveEventClockType0 | None:
+        def _parse_clock(data: object) -> ClockView | None:
             if data is None:
                 return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                clock_type_0 = GameMoveEventClockType0.from_dict(data)
+                clock_type_1 = ClockView.from_dict(data)
 
-                return clock_type_0
+                return clock_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(GameMoveEventClockType0 | None, data)
+            return cast(ClockView | None, data)
 
         clock = _parse_clock(d.pop("clock"))
 
