@@ -14,14 +14,26 @@ pub async fn export_json(app: &TestApp, id: &str) -> Value {
     response.json().await.unwrap()
 }
 
+/// The text record, read both ways it is offered (`?format=text` and the
+/// text-only `/export.txt`), which must agree.
 pub async fn export_text(app: &TestApp, id: &str) -> String {
-    let response = app.get(&format!("/v1/games/{id}/export?format=text")).await;
-    assert_eq!(response.status(), StatusCode::OK);
-    assert_eq!(
-        response.headers()[CONTENT_TYPE],
-        "text/plain; charset=utf-8"
-    );
-    response.text().await.unwrap()
+    let mut answers = Vec::new();
+    for path in [
+        format!("/v1/games/{id}/export?format=text"),
+        format!("/v1/games/{id}/export.txt"),
+    ] {
+        let response = app.get(&path).await;
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        assert_eq!(
+            response.headers()[CONTENT_TYPE],
+            "text/plain; charset=utf-8",
+            "{path}"
+        );
+        let etag = response.headers()["etag"].clone();
+        answers.push((etag, response.text().await.unwrap()));
+    }
+    assert_eq!(answers[0], answers[1], "both text exports agree");
+    answers.swap_remove(0).1
 }
 
 pub async fn import(

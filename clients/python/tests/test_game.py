@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
+from oanquan_api.api.history import export_game_text
 from oanquan_api.models import (
     GameEndedEvent,
     GameMoveEvent,
@@ -67,6 +68,10 @@ def test_a_whole_game_the_leaderboard_and_the_stream(server: Server) -> None:
 
         assert game.status == GameStatus.FINISHED
         assert game.moves_played == len(played)
+
+        # The text record has an operation of its own, which the generated client reads as text.
+        record = export_game_text.sync(game_id, client=anonymous.client)
+        assert isinstance(record, str) and record.startswith('[Rules "classic"]'), record
 
         board = anonymous.leaderboard("classic", include_provisional=True)
         assert {entry.player.id for entry in board.entries} == {lan.id, minh.id}

@@ -269,6 +269,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{id}/export.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A game's record as PGN-like text only.
+         * @description The same body and `ETag` as `GET /v1/games/{id}/export` answers to
+         *     `Accept: text/plain` or `?format=text`, as an operation of its own, so
+         *     that a generated client, which reads one media type per operation, gets
+         *     the text back as text. A finished game's record is sent `immutable`.
+         */
+        get: operations["export_game_text"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{id}/join": {
         parameters: {
             query?: never;
@@ -3302,6 +3325,97 @@ export interface operations {
                 content?: never;
             };
             /** @description `invalid_query` or `invalid_path_parameter` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `game_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    export_game_text: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An `ETag` from an earlier answer: 304 Not Modified, with no body, if
+                 *     the resource still has it.
+                 * @example "7"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description Game id. */
+                id: components["parameters"]["GameId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record as text */
+            200: {
+                headers: {
+                    /** @description `public, max-age=31536000, immutable` once the game is over, else `no-cache` */
+                    "Cache-Control"?: string;
+                    /** @description Of the content */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [Rules "classic"]
+                     *     [South "Lan"]
+                     *     [North "Minh"]
+                     *     [Date "2025.01.31"]
+                     *     [Time "08:30:00"]
+                     *     [Result "1-0"]
+                     *     [Termination "resignation"]
+                     *     [Score "11-2"]
+                     *
+                     *     1. 1L 3R 1-0
+                     */
+                    "text/plain": components["schemas"]["GameRecordText"];
+                };
+            };
+            /** @description Unchanged since the `If-None-Match` ETag */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_path_parameter` or `invalid_query` */
             400: {
                 headers: {
                     [name: string]: unknown;

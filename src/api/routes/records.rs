@@ -26,7 +26,10 @@ use crate::record::{text, Record, RecordError, RecordMove, Replayed, UNKNOWN_NAM
 use crate::store::{Game, MoveRecord, Timing};
 
 pub fn configure(config: &mut ServiceConfig) {
-    config.service(export_game).service(import_game);
+    config
+        .service(export_game)
+        .service(export_game_text)
+        .service(import_game);
 }
 
 /// The largest record an import takes: four times a 2000-ply game exported
@@ -151,7 +154,43 @@ pub async fn export_game(
     query: crate::api::extractors::StrictQuery<ExportQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let format = format_of(&request, &query)?;
-    let game = find_game(&state, &id).await?;
+    export(&state, &request, &id, format).await
+}
+
+/// A game's record as PGN-like text only.
+///
+/// The same body and `ETag` as `GET /v1/games/{id}/export` answers to
+/// `Accept: text/plain` or `?format=text`, as an operation of its own, so
+/// that a generated client, which reads one media type per operation, gets
+/// the text back as text. A finished game's record is sent `immutable`.
+#[utoipa::path(
+    tag = "history",
+    params(GameIdPath, IfNoneMatch),
+    responses(
+        (status = 200, description = "The record as text", content(
+            (GameRecordText = "text/plain", example = "[Rules \"classic\"]\n[South \"Lan\"]\n[North \"Minh\"]\n[Date \"2025.01.31\"]\n[Time \"08:30:00\"]\n[Result \"1-0\"]\n[Termination \"resignation\"]\n[Score \"11-2\"]\n\n1. 1L 3R 1-0\n"),
+        ), headers(("ETag" = String, description = "Of the content"), ("Cache-Control" = String, description = "`public, max-age=31536000, immutable` once the game is over, else `no-cache`"))),
+        (status = 304, description = "Unchanged since the `If-None-Match` ETag"),
+        (status = 400, description = "`invalid_path_parameter` or `invalid_query`", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/v1/games/{id}/export.txt")]
+pub async fn export_game_text(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    id: web::Path<GameId>,
+) -> Result<HttpResponse, ApiError> {
+    export(&state, &request, &id, Format::Text).await
+}
+
+async fn export(
+    state: &AppState,
+    request: &HttpRequest,
+    id: &GameId,
+    format: Format,
+) -> Result<HttpResponse, ApiError> {
+    let game = find_game(state, id).await?;
     let moves = state.store.moves_between(&game.id, 0, u32::MAX).await?;
     let record = record_of(&game, moves);
     let (content_type, body) = match format {
@@ -165,7 +204,7 @@ pub async fn export_game(
     };
     let freshness = Freshness::immutable_if(game.status.is_final());
     Ok(cached(
-        &request,
+        request,
         content_type,
         body,
         freshness,

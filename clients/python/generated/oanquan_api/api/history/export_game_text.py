@@ -1,0 +1,212 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: str,
+    *,
+    if_none_match: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/games/{id}/export.txt".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | Problem | str | None:
+    if response.status_code == 200:
+        response_200 = response.text
+        return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | Problem | str]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | Problem | str]:
+    """A game's record as PGN-like text only.
+
+     The same body and `ETag` as `GET /v1/games/{id}/export` answers to
+    `Accept: text/plain` or `?format=text`, as an operation of its own, so
+    that a generated client, which reads one media type per operation, gets
+    the text back as text. A finished game's record is sent `immutable`.
+
+    Args:
+        id (str): A game id: 10 ASCII letters or digits.
+        if_none_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | Problem | str]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        if_none_match=if_none_match,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    if_none_match: str | Unset = UNSET,
+) -> Any | Problem | str | None:
+    """A game's record as PGN-like text only.
+
+     The same body and `ETag` as `GET /v1/games/{id}/export` answers to
+    `Accept: text/plain` or `?format=text`, as an operation of its own, so
+    that a generated client, which reads one media type per operation, gets
+    the text back as text. A finished game's record is sent `immutable`.
+
+    Args:
+        id (str): A game id: 10 ASCII letters or digits.
+        if_none_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | Problem | str
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        if_none_match=if_none_match,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | Problem | str]:
+    """A game's record as PGN-like text only.
+
+     The same body and `ETag` as `GET /v1/games/{id}/export` answers to
+    `Accept: text/plain` or `?format=text`, as an operation of its own, so
+    that a generated client, which reads one media type per operation, gets
+    the text back as text. A finished game's record is sent `immutable`.
+
+    Args:
+        id (str): A game id: 10 ASCII letters or digits.
+        if_none_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | Problem | str]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        if_none_match=if_none_match,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    if_none_match: str | Unset = UNSET,
+) -> Any | Problem | str | None:
+    """A game's record as PGN-like text only.
+
+     The same body and `ETag` as `GET /v1/games/{id}/export` answers to
+    `Accept: text/plain` or `?format=text`, as an operation of its own, so
+    that a generated client, which reads one media type per operation, gets
+    the text back as text. A finished game's record is sent `immutable`.
+
+    Args:
+        id (str): A game id: 10 ASCII letters or digits.
+        if_none_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | Problem | str
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            if_none_match=if_none_match,
+        )
+    ).parsed
