@@ -154,7 +154,7 @@ fn the_spec_lists_every_endpoint_and_the_bearer_scheme() {
             "GET /v1/games",
             "GET /v1/games/{id}",
             "GET /v1/games/{id}/export",
-        "GET /v1/games/{id}/export.txt",
+            "GET /v1/games/{id}/export.txt",
             "GET /v1/games/{id}/moves",
             "GET /v1/games/{id}/moves/{ply}",
             "GET /v1/games/{id}/positions/{ply}",
