@@ -127,6 +127,11 @@ fn format_of(request: &HttpRequest, query: &ExportQuery) -> Result<Format, ApiEr
     Ok(Format::Json)
 }
 
+/// The text record both export operations show as their example.
+const EXPORTED_TEXT_EXAMPLE: &str = "[Rules \"classic\"]\n[South \"Lan\"]\n[North \"Minh\"]\n\
+    [Date \"2025.01.31\"]\n[Time \"08:30:00\"]\n[Result \"1-0\"]\n[Termination \"resignation\"]\n\
+    [Score \"11-2\"]\n\n1. 1L 3R 1-0\n";
+
 /// The full record of a game, as JSON or as PGN-like text.
 ///
 /// JSON (the default) holds the rules, players, start position, every move
@@ -139,7 +144,7 @@ fn format_of(request: &HttpRequest, query: &ExportQuery) -> Result<Format, ApiEr
     responses(
         (status = 200, description = "The record", content(
             (GameRecord = "application/json"),
-            (GameRecordText = "text/plain", example = "[Rules \"classic\"]\n[South \"Lan\"]\n[North \"Minh\"]\n[Date \"2025.01.31\"]\n[Time \"08:30:00\"]\n[Result \"1-0\"]\n[Termination \"resignation\"]\n[Score \"11-2\"]\n\n1. 1L 3R 1-0\n"),
+            (GameRecordText = "text/plain", example = json!(EXPORTED_TEXT_EXAMPLE)),
         ), headers(("ETag" = String, description = "Of the content"), ("Cache-Control" = String, description = "`public, max-age=31536000, immutable` once the game is over, else `no-cache`"))),
         (status = 304, description = "Unchanged since the `If-None-Match` ETag"),
         (status = 400, description = "`invalid_query` or `invalid_path_parameter`", body = Problem, content_type = "application/problem+json"),
@@ -168,7 +173,7 @@ pub async fn export_game(
     params(GameIdPath, IfNoneMatch),
     responses(
         (status = 200, description = "The record as text", content(
-            (GameRecordText = "text/plain", example = "[Rules \"classic\"]\n[South \"Lan\"]\n[North \"Minh\"]\n[Date \"2025.01.31\"]\n[Time \"08:30:00\"]\n[Result \"1-0\"]\n[Termination \"resignation\"]\n[Score \"11-2\"]\n\n1. 1L 3R 1-0\n"),
+            (GameRecordText = "text/plain", example = json!(EXPORTED_TEXT_EXAMPLE)),
         ), headers(("ETag" = String, description = "Of the content"), ("Cache-Control" = String, description = "`public, max-age=31536000, immutable` once the game is over, else `no-cache`"))),
         (status = 304, description = "Unchanged since the `If-None-Match` ETag"),
         (status = 400, description = "`invalid_path_parameter` or `invalid_query`", body = Problem, content_type = "application/problem+json"),
