@@ -49,11 +49,15 @@ pub struct AppState {
 pub fn configure(config: &mut ServiceConfig) {
     config
         .configure(routes::health::configure)
+        // Before games: `POST /v1/games/import` must be the first pattern
+        // that matches its path, or the route template a request is logged,
+        // counted and query-checked under (`telemetry::route_of`, which does
+        // not see methods) would be `/v1/games/{id}`.
+        .configure(routes::records::configure)
         .configure(routes::games::configure)
         .configure(routes::moves::configure)
         .configure(routes::replay::configure)
         .configure(routes::history::configure)
-        .configure(routes::records::configure)
         .configure(routes::analysis::configure)
         .configure(routes::players::configure)
         .configure(routes::bots::configure)
