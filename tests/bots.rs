@@ -115,6 +115,7 @@ backend_tests! {
         let (game, _) = bot_game(&app, 4, "north", json!({"position": position, "first": null, "rated": true})).await;
         assert_eq!(game["status"], "active");
         assert_eq!(game["rated"], false);
+        assert_eq!(game["unrated_reason"], "custom_position", "{game}");
         assert_eq!(game["players"]["south"]["bot"], true);
         let answered = after_bot(&app, game["id"].as_str().unwrap()).await;
         assert!(answered["moves_played"].as_u64().unwrap() >= 1, "{answered}");
