@@ -49,15 +49,17 @@ pub struct AppState {
 pub fn configure(config: &mut ServiceConfig) {
     config
         .configure(routes::health::configure)
-        // Before games: `POST /v1/games/import` must be the first pattern
-        // that matches its path, or the route template a request is logged,
-        // counted and query-checked under (`telemetry::route_of`, which does
-        // not see methods) would be `/v1/games/{id}`.
-        .configure(routes::records::configure)
-        .configure(routes::games::configure)
+        // The router tries the patterns in this order, one regex each, and
+        // so does `telemetry::route_of`: the hot routes (moves, a game)
+        // first. `POST /v1/games/import` comes before `/v1/games/{id}` (in
+        // games' list) so that it is the first pattern matching its path,
+        // or the template it is logged, counted and query-checked under
+        // (`route_of` does not see methods) would be `/v1/games/{id}`.
         .configure(routes::moves::configure)
+        .configure(routes::games::configure)
         .configure(routes::replay::configure)
         .configure(routes::history::configure)
+        .configure(routes::records::configure)
         .configure(routes::analysis::configure)
         .configure(routes::players::configure)
         .configure(routes::bots::configure)

@@ -23,6 +23,8 @@ use crate::store::{Game, PlayerRef};
 pub fn configure(config: &mut ServiceConfig) {
     config
         .service(create_game)
+        // Before `/v1/games/{id}`: see `api::configure`.
+        .service(super::records::import_game)
         .service(get_game)
         .service(join_game)
         .service(resign_game)

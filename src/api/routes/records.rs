@@ -26,10 +26,7 @@ use crate::record::{text, Record, RecordError, RecordMove, Replayed, UNKNOWN_NAM
 use crate::store::{Game, MoveRecord, Timing};
 
 pub fn configure(config: &mut ServiceConfig) {
-    config
-        .service(export_game)
-        .service(export_game_text)
-        .service(import_game);
+    config.service(export_game).service(export_game_text);
 }
 
 /// The largest record an import takes: four times a 2000-ply game exported
