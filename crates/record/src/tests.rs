@@ -1,5 +1,5 @@
 use super::*;
-use crate::engine::{Preset, RuleParams};
+use oanquan_engine::{Preset, RuleParams};
 
 fn classic_record(moves: &[&str], result: StatedResult) -> Record {
     Record {
@@ -86,7 +86,7 @@ fn a_resigned_game_prints_as_documented() {
 fn text_reads_back_what_it_prints() {
     let rules = Rules::new(RuleParams {
         max_plies: 120,
-        refill_shortfall: crate::engine::RefillShortfall::Forfeit,
+        refill_shortfall: oanquan_engine::RefillShortfall::Forfeit,
         ..Preset::Village.params()
     })
     .unwrap();

@@ -5,6 +5,8 @@
 mod id;
 mod echo;
 mod game;
+#[cfg(feature = "openapi")]
+mod openapi;
 mod player;
 mod text;
 mod ticket;
