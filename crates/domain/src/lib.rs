@@ -8,6 +8,8 @@ mod game;
 #[cfg(feature = "openapi")]
 mod openapi;
 mod player;
+#[cfg(test)]
+mod tests;
 mod text;
 mod ticket;
 mod token;
