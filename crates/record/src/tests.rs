@@ -278,6 +278,16 @@ fn a_stated_result_must_be_the_one_the_moves_reach() {
         .unwrap();
     assert_eq!(reached.winner, Some(Seat::North));
     assert_eq!(reached.scores, [33, 37]);
+    // An outcome states all three parts; no outcome states none.
+    assert_eq!(
+        StatedResult::from(Some(reached)),
+        StatedResult {
+            winner: Some(Some(Seat::North)),
+            reason: Some(EndReason::MandarinsCaptured),
+            scores: Some([33, 37]),
+        }
+    );
+    assert_eq!(StatedResult::from(None), StatedResult::default());
     assert!(ending(StatedResult::from(Some(reached))).replay().is_ok());
 
     let south_won = StatedResult {
