@@ -1,5 +1,6 @@
 pub mod api;
-pub mod domain;
+/// Validated domain values, a crate of its own (crates/domain).
+pub use oanquan_domain as domain;
 /// The rules engine, a crate of its own (crates/engine); every
 /// `oanquan::engine::…` path is the same as before the move.
 pub use oanquan_engine as engine;
@@ -7,7 +8,8 @@ pub mod games;
 pub mod live;
 /// Glicko-2 ratings, a crate of its own (crates/ratings).
 pub use oanquan_ratings as ratings;
-pub mod record;
+/// Game records, a crate of its own (crates/record).
+pub use oanquan_record as record;
 pub mod replay;
 pub mod search;
 pub mod settings;

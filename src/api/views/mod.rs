@@ -5,7 +5,6 @@ mod clock;
 mod events;
 mod game;
 mod history;
-mod ids;
 pub mod me_stream_events;
 pub mod names;
 mod position;

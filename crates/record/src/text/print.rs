@@ -2,8 +2,8 @@
 
 use super::clock::{move_comment, time_control_tag};
 use super::{parameter_tag, result_token, start_ply_of, PARAMETERS};
-use crate::engine::{Position, Preset, RuleParam, RuleParams, Seat};
-use crate::record::{Record, UNKNOWN_NAME};
+use crate::{Record, UNKNOWN_NAME};
+use oanquan_engine::{Position, Preset, RuleParam, RuleParams, Seat};
 
 /// Movetext lines are wrapped before this many characters, as PGN does.
 const LINE_WIDTH: usize = 80;

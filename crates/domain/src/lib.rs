@@ -5,7 +5,11 @@
 mod id;
 mod echo;
 mod game;
+#[cfg(feature = "openapi")]
+mod openapi;
 mod player;
+#[cfg(test)]
+mod tests;
 mod text;
 mod ticket;
 mod token;

@@ -5,8 +5,8 @@
 //! think time, `{[%clk 0:09:55] [%emt 0:00:10]}` (`H:MM:SS`, with `.mmm`
 //! when the milliseconds are not zero).
 
-use crate::domain::TimeControl;
-use crate::record::{RecordError, RecordMove};
+use crate::{RecordError, RecordMove};
+use oanquan_domain::TimeControl;
 
 const SECONDS_PER_DAY: u32 = 86_400;
 

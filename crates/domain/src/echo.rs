@@ -30,7 +30,7 @@ mod tests {
 
     #[test]
     fn long_text_is_cut_and_tokens_masked() {
-        let token = crate::domain::ApiToken::generate();
+        let token = crate::ApiToken::generate();
         let text = format!("{} {}", token.as_str(), "é".repeat(2_000_000));
         let shown = echoed(&text, 100);
         assert!(shown.starts_with("oq_<redacted> é"), "{shown}");
@@ -42,7 +42,7 @@ mod tests {
 
     #[test]
     fn a_token_cut_at_the_limit_is_still_masked() {
-        let token = crate::domain::ApiToken::generate();
+        let token = crate::ApiToken::generate();
         let text = format!("{}{}", "x".repeat(95), token.as_str());
         assert!(!echoed(&text, 100).contains(&token.as_str()[..8]));
     }

@@ -4,8 +4,8 @@ use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 
 use super::clock::{parse_time_control, read_comment};
 use super::{parameter_tag, parse_result_token, result_token, start_ply_of, PARAMETERS};
-use crate::engine::{EndReason, MandarinSetup, Preset, RefillShortfall, RuleParam, Rules, Seat};
-use crate::record::{Record, RecordError, RecordMove, StatedResult, UNKNOWN_NAME};
+use crate::{Record, RecordError, RecordMove, StatedResult, UNKNOWN_NAME};
+use oanquan_engine::{EndReason, MandarinSetup, Preset, RefillShortfall, RuleParam, Rules, Seat};
 
 /// PGN roster tags that say nothing about an Ô Ăn Quan game; read and dropped.
 const IGNORED_TAGS: [&str; 4] = ["Event", "Site", "Round", "Annotator"];

@@ -6,8 +6,8 @@
 
 use chrono::{DateTime, Datelike, Utc};
 
-use crate::domain::{PlayerName, TimeControl};
-use crate::engine::{EndReason, Move, Outcome, Position, Rules, Seat};
+use oanquan_domain::{PlayerName, TimeControl};
+use oanquan_engine::{EndReason, Move, Outcome, Position, Rules, Seat};
 
 mod clock;
 pub mod text;

@@ -4,8 +4,8 @@
 //! arithmetic the server keeps its clocks by (`games::clock`).
 
 use super::{inconsistent, invalid, RecordError, RecordMove};
-use crate::domain::TimeControl;
-use crate::engine::Seat;
+use oanquan_domain::TimeControl;
+use oanquan_engine::Seat;
 
 /// The most milliseconds a record may give for a think time or a clock:
 /// about 317 years, far beyond any game (a day each and an hour's
@@ -86,9 +86,9 @@ impl ClockCheck {
 
 #[cfg(test)]
 mod tests {
-    use crate::domain::TimeControl;
-    use crate::engine::{EndReason, Preset, Seat};
-    use crate::record::{text, Record, RecordError, RecordMove, StatedResult};
+    use crate::{text, Record, RecordError, RecordMove, StatedResult};
+    use oanquan_domain::TimeControl;
+    use oanquan_engine::{EndReason, Preset, Seat};
 
     const BLITZ: TimeControl = TimeControl::RealTime {
         initial_s: 300,

@@ -1,5 +1,5 @@
 use super::*;
-use crate::engine::{Preset, RuleParams};
+use oanquan_engine::{Preset, RuleParams};
 
 fn classic_record(moves: &[&str], result: StatedResult) -> Record {
     Record {
@@ -86,7 +86,7 @@ fn a_resigned_game_prints_as_documented() {
 fn text_reads_back_what_it_prints() {
     let rules = Rules::new(RuleParams {
         max_plies: 120,
-        refill_shortfall: crate::engine::RefillShortfall::Forfeit,
+        refill_shortfall: oanquan_engine::RefillShortfall::Forfeit,
         ..Preset::Village.params()
     })
     .unwrap();
@@ -278,6 +278,16 @@ fn a_stated_result_must_be_the_one_the_moves_reach() {
         .unwrap();
     assert_eq!(reached.winner, Some(Seat::North));
     assert_eq!(reached.scores, [33, 37]);
+    // An outcome states all three parts; no outcome states none.
+    assert_eq!(
+        StatedResult::from(Some(reached)),
+        StatedResult {
+            winner: Some(Some(Seat::North)),
+            reason: Some(EndReason::MandarinsCaptured),
+            scores: Some([33, 37]),
+        }
+    );
+    assert_eq!(StatedResult::from(None), StatedResult::default());
     assert!(ending(StatedResult::from(Some(reached))).replay().is_ok());
 
     let south_won = StatedResult {

@@ -1,12 +1,13 @@
-//! OpenAPI schemas for the opaque ids: strings of exactly 10 letters or
-//! digits, so that clients (and schema fuzzers) know a well-formed id.
+//! OpenAPI schemas for the opaque ids (feature `openapi`): strings of
+//! exactly 10 letters or digits, so that clients (and schema fuzzers) know a
+//! well-formed id. Here rather than in the API because of the orphan rule.
 
 use serde_json::json;
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::openapi::RefOr;
 use utoipa::{PartialSchema, ToSchema};
 
-use crate::domain::{GameId, PlayerId};
+use crate::{GameId, PlayerId};
 
 fn id_schema(what: &str, example: &str) -> RefOr<Schema> {
     ObjectBuilder::new()

@@ -22,7 +22,7 @@ mod print;
 pub use parse::{parse, MAX_TAGS};
 pub use print::print;
 
-use crate::engine::{RuleParam, Seat};
+use oanquan_engine::{RuleParam, Seat};
 
 /// The tag naming each rule parameter.
 fn parameter_tag(param: RuleParam) -> &'static str {

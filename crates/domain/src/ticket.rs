@@ -44,7 +44,7 @@ impl fmt::Debug for StreamTicket {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::{redact_tokens, ApiToken};
+    use crate::{redact_tokens, ApiToken};
 
     #[test]
     fn a_ticket_is_masked_like_a_token_but_is_no_token() {
