@@ -4,16 +4,16 @@
 
 use std::sync::Arc;
 
-use actix_web::web;
+use actix_web::web::{self, Bytes};
 use serde_json::{json, Value};
 
 use super::stream_body::{Feed, Step};
-use super::streaming::{Gone, Sink};
+use super::streaming::{Framing, Gone, Sink};
 use super::views::{EventView, GameView};
 use super::AppState;
 use crate::domain::{GameId, GameStatus};
 use crate::games::{self, GameEvent};
-use crate::live::Signal;
+use crate::live::{Change, Signal};
 use crate::store::Game;
 
 /// No further change can come to a game in this status.
@@ -29,6 +29,23 @@ pub fn event_payload(event: &GameEvent) -> Value {
         payload["move"]["events"] = json!(EventView::all(&played.trace));
     }
     payload
+}
+
+/// The events of a change that its game's stream sends (a game's creation
+/// precedes every subscriber).
+fn sent(events: &[GameEvent]) -> impl DoubleEndedIterator<Item = &GameEvent> {
+    events
+        .iter()
+        .filter(|event| !matches!(event, GameEvent::Created { .. }))
+}
+
+/// The events of one change as one chunk, each with its version as `id`.
+fn framed(framing: Framing, events: &[GameEvent]) -> Bytes {
+    let mut chunk = Vec::new();
+    for event in sent(events) {
+        chunk.extend_from_slice(&framing.event(Some(event.version()), &event_payload(event)));
+    }
+    Bytes::from(chunk)
 }
 
 pub fn snapshot_payload(game: &Game) -> Option<Value> {
@@ -143,15 +160,10 @@ impl Follower {
     /// ends a game and its `ended` share their id, so a client whose
     /// connection drops between them would resume past the `ended`.
     fn send(&mut self, events: &[GameEvent], status: GameStatus) {
-        let sent: Vec<_> = events
-            .iter()
-            .filter(|event| !matches!(event, GameEvent::Created { .. }))
-            .map(|event| (Some(event.version()), event_payload(event)))
-            .collect();
-        let Some(last) = sent.last().and_then(|(version, _)| *version) else {
+        let Some(last) = sent(events).last().map(GameEvent::version) else {
             return;
         };
-        self.sink.events(&sent);
+        self.sink.send(framed(self.sink.framing, events));
         self.last = last;
         self.done = is_final(status);
     }
@@ -195,7 +207,7 @@ impl Follower {
         }
     }
 
-    fn live(mut self, transition: Arc<games::Transition>) -> Step<Self> {
+    fn live(mut self, transition: Arc<Change>) -> Step<Self> {
         let version = transition.game.version;
         if version <= self.last {
             return Step::Idle(self);
@@ -210,7 +222,14 @@ impl Follower {
             let game = transition.game.clone();
             return self.work(|follower| Box::pin(follower.catch_up(game)));
         }
-        self.send(&transition.events, transition.game.status);
+        // The same bytes for every subscriber of this node that follows in
+        // order: encoded once, by the first of them.
+        let framing = self.sink.framing;
+        let chunk = transition.encoded(framing.index(), |t| framed(framing, &t.events));
+        if !chunk.is_empty() {
+            self.sink.send(chunk);
+            self.done = is_final(transition.game.status);
+        }
         self.last = version;
         self.after(Ok(()))
     }

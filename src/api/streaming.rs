@@ -42,6 +42,14 @@ impl Framing {
         }
     }
 
+    /// Which of a change's shared encodings ([`crate::live::Change`]) is this framing's.
+    pub fn index(self) -> usize {
+        match self {
+            Framing::Sse => 0,
+            Framing::Ndjson => 1,
+        }
+    }
+
     fn content_type(self) -> &'static str {
         match self {
             Framing::Sse => SSE,
@@ -111,13 +119,6 @@ impl Sink {
 
     pub fn event(&self, id: Option<i64>, payload: &Value) {
         self.send(self.framing.event(id, payload));
-    }
-
-    /// Several events in one chunk, so that they reach the client together.
-    pub fn events(&self, events: &[(Option<i64>, Value)]) {
-        for (id, payload) in events {
-            self.event(*id, payload);
-        }
     }
 
     pub fn heartbeat(&self) {
