@@ -239,18 +239,11 @@ async fn main() -> anyhow::Result<()> {
     .await?;
 
     let tally = Tally::new();
-    let stream_client = subscribers::stream_client()?;
+    let endpoint = subscribers::Endpoint::of(&targets.streams)?;
     let rss_before = settled_rss(targets.streams_pid).await?;
     let opened = std::time::Instant::now();
-    let handles = subscribers::open(
-        &stream_client,
-        &targets.streams,
-        &slots,
-        args.subscribers,
-        args.opening,
-        &tally,
-    )
-    .await?;
+    let handles =
+        subscribers::open(&endpoint, &slots, args.subscribers, args.opening, &tally).await?;
     println!(
         "{} streams open in {:.1} s",
         args.subscribers,

@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use hdrhistogram::Histogram;
-use reqwest::Client;
-use serde::Deserialize;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
 use tokio::sync::Semaphore;
 use tokio::task::JoinHandle;
 
@@ -49,33 +49,32 @@ impl Tally {
     }
 }
 
-#[derive(Deserialize)]
-struct Line {
-    #[serde(rename = "type")]
-    kind: String,
-    #[serde(rename = "move")]
-    played: Option<Played>,
+/// Where the streams are read: a plain TCP connection each, one big read
+/// at a time, the chunked body decoded by hand and a line parsed only when
+/// it is timed (HTTP clients spent more of the two cores per delivery than
+/// the server; this reader is about the least a client can do).
+#[derive(Clone)]
+pub struct Endpoint {
+    address: String,
 }
 
-#[derive(Deserialize)]
-struct Played {
-    played_at: DateTime<Utc>,
-}
-
-/// A client for many long-lived streams: one connection each.
-pub fn stream_client() -> anyhow::Result<Client> {
-    Ok(Client::builder()
-        .pool_max_idle_per_host(0)
-        .tcp_nodelay(true)
-        .build()?)
+impl Endpoint {
+    /// `base` as `http://host:port`.
+    pub fn of(base: &str) -> anyhow::Result<Endpoint> {
+        let address = base
+            .strip_prefix("http://")
+            .ok_or_else(|| anyhow::anyhow!("{base}: the streams are read over http:// only"))?
+            .trim_end_matches('/')
+            .to_owned();
+        Ok(Endpoint { address })
+    }
 }
 
 /// Opens `count` subscribers over the slots (subscriber `i` follows slot
 /// `i % slots`), `opening` at a time, and returns once each has its
 /// snapshot.
 pub async fn open(
-    client: &Client,
-    base: &str,
+    endpoint: &Endpoint,
     slots: &Arc<Slots>,
     count: usize,
     opening: usize,
@@ -86,15 +85,10 @@ pub async fn open(
     let mut handles = Vec::with_capacity(count);
     for i in 0..count {
         let permit = gate.clone().acquire_owned().await?;
-        let (client, base, slots, tally) = (
-            client.clone(),
-            base.to_owned(),
-            slots.clone(),
-            tally.clone(),
-        );
+        let (endpoint, slots, tally) = (endpoint.clone(), slots.clone(), tally.clone());
         let slot = i % slots.len();
         handles.push(tokio::spawn(async move {
-            follow(client, base, slots, slot, tally, Some(permit)).await;
+            follow(endpoint, slots, slot, tally, Some(permit)).await;
         }));
     }
     let all_opened = gate.acquire_many(opening.max(1) as u32);
@@ -112,8 +106,7 @@ pub async fn open(
 
 /// Follows slot `slot` for ever: its game's stream, then the next game's.
 async fn follow(
-    client: Client,
-    base: String,
+    endpoint: Endpoint,
     slots: Arc<Slots>,
     slot: usize,
     tally: Arc<Tally>,
@@ -121,7 +114,7 @@ async fn follow(
 ) {
     loop {
         let id = slots.id(slot);
-        if let Err(error) = read_stream(&client, &base, &id, &tally, &mut permit).await {
+        if let Err(error) = read_stream(&endpoint, &id, &tally, &mut permit).await {
             if tally.errors.fetch_add(1, Ordering::Relaxed) < 5 {
                 eprintln!("stream of {id}: {error:#}");
             }
@@ -136,35 +129,124 @@ async fn follow(
 }
 
 async fn read_stream(
-    client: &Client,
-    base: &str,
+    endpoint: &Endpoint,
     id: &str,
     tally: &Tally,
     permit: &mut Option<tokio::sync::OwnedSemaphorePermit>,
 ) -> anyhow::Result<()> {
-    let url = format!("{base}/v1/games/{id}/stream");
-    let mut response = client
-        .get(&url)
-        .header("accept", "application/x-ndjson")
-        .send()
-        .await?;
-    let status = response.status();
-    if !status.is_success() {
-        let text = response.text().await.unwrap_or_default();
-        anyhow::bail!("GET {url}: {status}: {text}");
+    let mut socket = TcpStream::connect(&endpoint.address).await?;
+    socket.set_nodelay(true)?;
+    let request = format!(
+        "GET /v1/games/{id}/stream HTTP/1.1\r\nHost: {}\r\nAccept: application/x-ndjson\r\n\r\n",
+        endpoint.address
+    );
+    socket.write_all(request.as_bytes()).await?;
+    let mut buffer = vec![0u8; 64 * 1024];
+    let mut head: Vec<u8> = Vec::new();
+    let body_start = loop {
+        let read = socket.read(&mut buffer).await?;
+        anyhow::ensure!(read > 0, "GET {id}/stream: closed before the answer");
+        head.extend_from_slice(&buffer[..read]);
+        if let Some(end) = head.windows(4).position(|w| w == b"\r\n\r\n") {
+            break end + 4;
+        }
+    };
+    let status_line = head.split(|&b| b == b'\r').next().unwrap_or_default();
+    anyhow::ensure!(
+        status_line.windows(5).any(|w| w == b" 200 "),
+        "GET {id}/stream: {}",
+        String::from_utf8_lossy(status_line)
+    );
+    let mut body = Dechunk::default();
+    let mut lines = Lines {
+        pending: Vec::new(),
+        first: true,
+    };
+    let mut data = Vec::new();
+    let mut feed = |bytes: &[u8], body: &mut Dechunk| -> bool {
+        data.clear();
+        let more = body.feed(bytes, &mut data);
+        lines.feed(&data, tally, permit);
+        more
+    };
+    if !feed(&head[body_start..], &mut body) {
+        return Ok(());
     }
-    let mut pending: Vec<u8> = Vec::new();
-    let mut first = true;
-    while let Some(chunk) = response.chunk().await? {
-        pending.extend_from_slice(&chunk);
+    loop {
+        let read = socket.read(&mut buffer).await?;
+        if read == 0 || !feed(&buffer[..read], &mut body) {
+            return Ok(());
+        }
+    }
+}
+
+/// A chunked HTTP/1.1 body, decoded as it arrives.
+#[derive(Default)]
+struct Dechunk {
+    /// Bytes of data left in the current chunk.
+    left: usize,
+    /// The size line (and the CRLF after a chunk's data) being read.
+    line: Vec<u8>,
+    /// Whether the CRLF after a chunk's data is still to skip.
+    trailer: bool,
+}
+
+impl Dechunk {
+    /// Appends the data in `bytes` to `out`; false once the body ended.
+    fn feed(&mut self, mut bytes: &[u8], out: &mut Vec<u8>) -> bool {
+        while !bytes.is_empty() {
+            if self.left > 0 {
+                let take = self.left.min(bytes.len());
+                out.extend_from_slice(&bytes[..take]);
+                self.left -= take;
+                bytes = &bytes[take..];
+                self.trailer = self.left == 0;
+                continue;
+            }
+            let Some(end) = bytes.iter().position(|&b| b == b'\n') else {
+                self.line.extend_from_slice(bytes);
+                return true;
+            };
+            self.line.extend_from_slice(&bytes[..end]);
+            bytes = &bytes[end + 1..];
+            let line = std::mem::take(&mut self.line);
+            if std::mem::take(&mut self.trailer) {
+                continue; // the CRLF after a chunk's data
+            }
+            let size = std::str::from_utf8(&line)
+                .ok()
+                .and_then(|l| usize::from_str_radix(l.trim().split(';').next()?, 16).ok());
+            match size {
+                Some(0) | None => return false,
+                Some(size) => self.left = size,
+            }
+        }
+        true
+    }
+}
+
+/// The NDJSON lines of a stream's body.
+struct Lines {
+    pending: Vec<u8>,
+    first: bool,
+}
+
+impl Lines {
+    fn feed(
+        &mut self,
+        data: &[u8],
+        tally: &Tally,
+        permit: &mut Option<tokio::sync::OwnedSemaphorePermit>,
+    ) {
+        self.pending.extend_from_slice(data);
         let mut start = 0;
-        while let Some(end) = pending[start..].iter().position(|&b| b == b'\n') {
-            let line = &pending[start..start + end];
+        while let Some(end) = self.pending[start..].iter().position(|&b| b == b'\n') {
+            let line = &self.pending[start..start + end];
             start += end + 1;
             if line.is_empty() {
                 continue; // a heartbeat
             }
-            if std::mem::take(&mut first) {
+            if std::mem::take(&mut self.first) {
                 tally.opened.fetch_add(1, Ordering::Relaxed);
                 permit.take();
             }
@@ -173,24 +255,32 @@ async fn read_stream(
                 record(line, tally);
             }
         }
-        pending.drain(..start);
+        self.pending.drain(..start);
     }
-    Ok(())
 }
 
+/// Times a `move` line: only its `played_at` is parsed.
 fn record(line: &[u8], tally: &Tally) {
-    let Ok(Line {
-        kind,
-        played: Some(played),
-    }) = serde_json::from_slice::<Line>(line)
+    const MOVE: &[u8] = br#""type":"move""#;
+    const PLAYED_AT: &[u8] = br#""played_at":""#;
+    let find = |needle: &[u8]| line.windows(needle.len()).position(|w| w == needle);
+    if find(MOVE).is_none() {
+        return;
+    }
+    let Some(at) = find(PLAYED_AT).map(|at| at + PLAYED_AT.len()) else {
+        return;
+    };
+    let Some(end) = line[at..].iter().position(|&b| b == b'"') else {
+        return;
+    };
+    let Some(played_at) = std::str::from_utf8(&line[at..at + end])
+        .ok()
+        .and_then(|text| text.parse::<DateTime<Utc>>().ok())
     else {
         return;
     };
-    if kind != "move" {
-        return;
-    }
     let received = Utc::now();
-    let micros = (received - played.played_at)
+    let micros = (received - played_at)
         .num_microseconds()
         .unwrap_or(0)
         .max(1) as u64;

@@ -2,15 +2,18 @@
 //! `Last-Event-ID` from the database, then the hub's live events, each
 //! once and in version order, until the game's final event.
 
-use serde_json::{json, Value};
-use tokio::sync::broadcast::{error::RecvError, Receiver};
+use std::sync::Arc;
 
-use super::streaming::{Gone, Pulse, Sink};
+use actix_web::web::{self, Bytes};
+use serde_json::{json, Value};
+
+use super::stream_body::{Feed, Step};
+use super::streaming::{Framing, Gone, Sink};
 use super::views::{EventView, GameView};
 use super::AppState;
 use crate::domain::{GameId, GameStatus};
 use crate::games::{self, GameEvent};
-use crate::live::{Announced, Signal};
+use crate::live::{Change, Signal};
 use crate::store::Game;
 
 /// No further change can come to a game in this status.
@@ -28,6 +31,23 @@ pub fn event_payload(event: &GameEvent) -> Value {
     payload
 }
 
+/// The events of a change that its game's stream sends (a game's creation
+/// precedes every subscriber).
+fn sent(events: &[GameEvent]) -> impl DoubleEndedIterator<Item = &GameEvent> {
+    events
+        .iter()
+        .filter(|event| !matches!(event, GameEvent::Created { .. }))
+}
+
+/// The events of one change as one chunk, each with its version as `id`.
+fn framed(framing: Framing, events: &[GameEvent]) -> Bytes {
+    let mut chunk = Vec::new();
+    for event in sent(events) {
+        chunk.extend_from_slice(&framing.event(Some(event.version()), &event_payload(event)));
+    }
+    Bytes::from(chunk)
+}
+
 pub fn snapshot_payload(game: &Game) -> Option<Value> {
     let position = games::position_of(game).ok()?;
     Some(json!({
@@ -37,8 +57,9 @@ pub fn snapshot_payload(game: &Game) -> Option<Value> {
     }))
 }
 
-struct Follower<'a> {
-    state: &'a AppState,
+/// One subscriber of one game, as its stream's body runs it.
+pub struct Follower {
+    state: web::Data<AppState>,
     sink: Sink,
     game_id: GameId,
     /// The version of the last change this subscriber was sent.
@@ -46,16 +67,15 @@ struct Follower<'a> {
     done: bool,
 }
 
-/// Runs one game stream to its end (the game's final event, the client
-/// leaving, or the hub closing).
-pub async fn follow(
-    state: &AppState,
+/// The start of one game stream: the snapshot, or the changes after
+/// `since`; then the body follows the hub's signals until the game's final
+/// event, the client leaving, or the hub closing.
+pub fn start(
+    state: web::Data<AppState>,
     game: Game,
     since: Option<i64>,
-    mut signals: Receiver<Signal>,
     sink: Sink,
-    mut pulse: Pulse,
-) {
+) -> Step<Follower> {
     let mut follower = Follower {
         state,
         sink,
@@ -63,50 +83,74 @@ pub async fn follow(
         last: 0,
         done: false,
     };
-    // The paths that read the database are boxed, and the game read at the
-    // start is gone once sent: a subscriber spends its life idle in the loop
-    // below, holding this task's state (BENCHMARKS.md, "Streams under load").
-    let started = Box::pin(follower.start(game, since)).await;
-    if started.is_err() || follower.done {
-        return;
-    }
-    loop {
-        let sent = tokio::select! {
-            signal = signals.recv() => match signal {
-                Ok(Signal::Changed(transition)) => Box::pin(follower.live(&transition)).await,
-                Ok(Signal::Committed(announced)) if announced.game.version > follower.last => {
-                    Box::pin(follower.announced(&announced)).await
-                }
-                Ok(Signal::Committed(_)) => Ok(()),
-                Ok(Signal::Resync) | Err(RecvError::Lagged(_)) => Box::pin(follower.reread()).await,
-                Err(RecvError::Closed) => return,
-            },
-            tick = pulse.next() => follower.sink.on(tick).await,
-        };
-        if sent.is_err() || follower.done {
-            return;
+    match since {
+        None => {
+            let sent = follower.snapshot(&game);
+            follower.after(sent)
+        }
+        Some(since) => {
+            follower.last = since;
+            follower.work(|follower| Box::pin(follower.catch_up(game)))
         }
     }
 }
 
-impl Follower<'_> {
-    /// The snapshot, or the changes after `since`.
-    async fn start(&mut self, game: Game, since: Option<i64>) -> Result<(), Gone> {
-        match since {
-            None => self.snapshot(&game).await,
-            Some(since) => {
-                self.last = since;
-                self.catch_up(game).await
+impl Feed for Follower {
+    fn sink(&self) -> &Sink {
+        &self.sink
+    }
+
+    fn hear(mut self, signal: Signal) -> Step<Self> {
+        match signal {
+            Signal::Changed(transition) => self.live(transition),
+            Signal::Committed(announced) if announced.game.version > self.last => {
+                match &announced.events {
+                    Some(events) => {
+                        self.replay(&announced.game, events);
+                        self.after(Ok(()))
+                    }
+                    None => {
+                        let game = announced.game.clone();
+                        self.work(|follower| Box::pin(follower.catch_up(game)))
+                    }
+                }
             }
+            Signal::Committed(_) => Step::Idle(self),
+            Signal::Resync => self.work(|follower| Box::pin(follower.reread())),
+        }
+    }
+}
+
+type Reading<'a> = std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), Gone>> + 'a>>;
+
+impl Follower {
+    /// Idle again, or the end (the game's final event was sent, or `Gone`).
+    fn after(self, sent: Result<(), Gone>) -> Step<Self> {
+        if sent.is_err() || self.done {
+            Step::End(self)
+        } else {
+            Step::Idle(self)
         }
     }
 
-    async fn snapshot(&mut self, game: &Game) -> Result<(), Gone> {
+    /// Runs `reading` (a path that reads the database) as the body's work.
+    fn work(
+        self,
+        reading: impl for<'a> FnOnce(&'a mut Follower) -> Reading<'a> + 'static,
+    ) -> Step<Self> {
+        Step::Busy(Box::pin(async move {
+            let mut follower = self;
+            let sent = reading(&mut follower).await;
+            follower.after(sent)
+        }))
+    }
+
+    fn snapshot(&mut self, game: &Game) -> Result<(), Gone> {
         let Some(payload) = snapshot_payload(game) else {
             tracing::error!(game_id = %game.id, "stream: the stored game does not read back");
             return Err(Gone);
         };
-        self.sink.event(Some(game.version), &payload).await?;
+        self.sink.event(Some(game.version), &payload);
         self.last = game.version;
         self.done = is_final(game.status);
         Ok(())
@@ -115,19 +159,13 @@ impl Follower<'_> {
     /// The events of one change (one version), in one write: the move that
     /// ends a game and its `ended` share their id, so a client whose
     /// connection drops between them would resume past the `ended`.
-    async fn send(&mut self, events: &[GameEvent], status: GameStatus) -> Result<(), Gone> {
-        let sent: Vec<_> = events
-            .iter()
-            .filter(|event| !matches!(event, GameEvent::Created { .. }))
-            .map(|event| (Some(event.version()), event_payload(event)))
-            .collect();
-        let Some(last) = sent.last().and_then(|(version, _)| *version) else {
-            return Ok(());
+    fn send(&mut self, events: &[GameEvent], status: GameStatus) {
+        let Some(last) = sent(events).last().map(GameEvent::version) else {
+            return;
         };
-        self.sink.events(&sent).await?;
+        self.sink.send(framed(self.sink.framing, events));
         self.last = last;
         self.done = is_final(status);
-        Ok(())
     }
 
     /// The changes after `self.last` as stored, or a snapshot when they
@@ -139,34 +177,27 @@ impl Follower<'_> {
             .events_after(&self.state.store, &game, self.last)
             .await
         {
-            Ok(Some(events)) => self.replay(&game, &events).await,
-            Ok(None) => self.snapshot(&game).await,
+            Ok(Some(events)) => {
+                self.replay(&game, &events);
+                Ok(())
+            }
+            Ok(None) => self.snapshot(&game),
             Err(error) => {
                 tracing::error!(game_id = %game.id, %error, "stream: cannot rebuild the events");
-                self.snapshot(&game).await
+                self.snapshot(&game)
             }
-        }
-    }
-
-    /// A change another node committed: its events as this node rebuilt
-    /// them once for every follower, or the database when it could not.
-    async fn announced(&mut self, announced: &Announced) -> Result<(), Gone> {
-        match &announced.events {
-            Some(events) => self.replay(&announced.game, events).await,
-            None => self.catch_up(announced.game.clone()).await,
         }
     }
 
     /// Sends those of `events` (every event up to `game.version`, or the
     /// tail of them, in version order) this subscriber was not sent yet.
-    async fn replay(&mut self, game: &Game, events: &[GameEvent]) -> Result<(), Gone> {
+    fn replay(&mut self, game: &Game, events: &[GameEvent]) {
         let unsent = &events[events.partition_point(|event| event.version() <= self.last)..];
         for change in unsent.chunk_by(|a, b| a.version() == b.version()) {
-            self.send(change, GameStatus::Active).await?;
+            self.send(change, GameStatus::Active);
         }
         self.last = self.last.max(game.version);
         self.done = is_final(game.status);
-        Ok(())
     }
 
     async fn reread(&mut self) -> Result<(), Gone> {
@@ -176,10 +207,10 @@ impl Follower<'_> {
         }
     }
 
-    async fn live(&mut self, transition: &games::Transition) -> Result<(), Gone> {
+    fn live(mut self, transition: Arc<Change>) -> Step<Self> {
         let version = transition.game.version;
         if version <= self.last {
-            return Ok(());
+            return Step::Idle(self);
         }
         let first = transition
             .events
@@ -188,11 +219,18 @@ impl Follower<'_> {
         if first != self.last + 1 {
             // Published out of commit order (two writers of one game): the
             // database has both.
-            return self.catch_up(transition.game.clone()).await;
+            let game = transition.game.clone();
+            return self.work(|follower| Box::pin(follower.catch_up(game)));
         }
-        self.send(&transition.events, transition.game.status)
-            .await?;
+        // The same bytes for every subscriber of this node that follows in
+        // order: encoded once, by the first of them.
+        let framing = self.sink.framing;
+        let chunk = transition.encoded(framing.index(), |t| framed(framing, &t.events));
+        if !chunk.is_empty() {
+            self.sink.send(chunk);
+            self.done = is_final(transition.game.status);
+        }
         self.last = version;
-        Ok(())
+        self.after(Ok(()))
     }
 }

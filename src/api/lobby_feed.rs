@@ -4,10 +4,11 @@
 
 use std::collections::HashSet;
 
+use actix_web::web;
 use serde_json::{json, Value};
-use tokio::sync::broadcast::{error::RecvError, Receiver};
 
-use super::streaming::{Gone, Pulse, Sink};
+use super::stream_body::{Feed, Step};
+use super::streaming::{Gone, Sink};
 use super::views::GameView;
 use super::AppState;
 use crate::domain::{GameId, GameStatus};
@@ -22,38 +23,51 @@ fn view(game: &Game) -> Option<GameView> {
     Some(GameView::of(game, &games::position_of(game).ok()?))
 }
 
-struct Lobby<'a> {
-    state: &'a AppState,
+/// One subscriber of the lobby, as its stream's body runs it.
+pub struct Lobby {
+    state: web::Data<AppState>,
     sink: Sink,
     open: HashSet<GameId>,
 }
 
-pub async fn follow(state: &AppState, mut signals: Receiver<Signal>, sink: Sink, mut pulse: Pulse) {
-    let mut lobby = Lobby {
+/// The start of a lobby stream (the snapshot); the body then follows the
+/// hub's signals until the client leaves or the server stops.
+pub fn start(state: web::Data<AppState>, sink: Sink) -> Step<Lobby> {
+    Lobby {
         state,
         sink,
         open: HashSet::new(),
-    };
-    if lobby.snapshot().await.is_err() {
-        return;
     }
-    loop {
-        let sent = tokio::select! {
-            signal = signals.recv() => match signal {
-                Ok(Signal::Changed(transition)) => lobby.change(&transition).await,
-                Ok(Signal::Committed(announced)) => lobby.reconcile(&announced.game).await,
-                Ok(Signal::Resync) | Err(RecvError::Lagged(_)) => lobby.snapshot().await,
-                Err(RecvError::Closed) => return,
-            },
-            tick = pulse.next() => lobby.sink.on(tick).await,
-        };
-        if sent.is_err() {
-            return;
+    .resync()
+}
+
+impl Feed for Lobby {
+    fn sink(&self) -> &Sink {
+        &self.sink
+    }
+
+    fn hear(mut self, signal: Signal) -> Step<Self> {
+        match signal {
+            Signal::Changed(transition) => self.change(&transition),
+            Signal::Committed(announced) => self.reconcile(&announced.game),
+            Signal::Resync => return self.resync(),
         }
+        Step::Idle(self)
     }
 }
 
-impl Lobby<'_> {
+impl Lobby {
+    /// A fresh snapshot, read from the database.
+    fn resync(self) -> Step<Self> {
+        Step::Busy(Box::pin(async move {
+            let mut lobby = self;
+            match lobby.snapshot().await {
+                Ok(()) => Step::Idle(lobby),
+                Err(Gone) => Step::End(lobby),
+            }
+        }))
+    }
+
     async fn snapshot(&mut self) -> Result<(), Gone> {
         let filter = GameFilter {
             status: Some(GameStatus::Waiting),
@@ -74,11 +88,11 @@ impl Lobby<'_> {
         self.open = games.iter().map(|g| g.id.clone()).collect();
         let views: Vec<GameView> = games.iter().filter_map(view).collect();
         self.sink
-            .event(None, &json!({"type": "snapshot", "games": views}))
-            .await
+            .event(None, &json!({"type": "snapshot", "games": views}));
+        Ok(())
     }
 
-    async fn change(&mut self, transition: &Transition) -> Result<(), Gone> {
+    fn change(&mut self, transition: &Transition) {
         let id = &transition.game.id;
         for event in &transition.events {
             let payload: Option<Value> = match event {
@@ -94,14 +108,13 @@ impl Lobby<'_> {
                 _ => None,
             };
             if let Some(payload) = payload {
-                self.sink.event(None, &payload).await?;
+                self.sink.event(None, &payload);
             }
         }
-        Ok(())
     }
 
     /// A change another node committed: the game entered or left the lobby, or neither.
-    async fn reconcile(&mut self, game: &Game) -> Result<(), Gone> {
+    fn reconcile(&mut self, game: &Game) {
         let known = self.open.contains(&game.id);
         let payload = match game.status {
             GameStatus::Waiting if !known => {
@@ -113,9 +126,8 @@ impl Lobby<'_> {
             GameStatus::Cancelled => self.left(&game.id, "cancelled"),
             _ => self.left(&game.id, "expired"),
         };
-        match payload {
-            Some(payload) => self.sink.event(None, &payload).await,
-            None => Ok(()),
+        if let Some(payload) = payload {
+            self.sink.event(None, &payload);
         }
     }
 

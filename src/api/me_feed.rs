@@ -7,10 +7,11 @@
 
 use std::collections::HashMap;
 
-use tokio::sync::broadcast::{error::RecvError, Receiver};
+use actix_web::web;
 
 use super::game_feed::is_final;
-use super::streaming::{Gone, Pulse, Sink};
+use super::stream_body::{Feed, Step};
+use super::streaming::{Gone, Sink};
 use super::views::me_stream_events::{ChallengeTag, GameEndedTag, GameStartedTag, YourTurnTag};
 use super::views::stream_events::SnapshotTag;
 use super::views::{ClockView, GameView};
@@ -41,45 +42,48 @@ struct Told {
     turn: Option<u32>,
 }
 
-struct Me<'a> {
-    state: &'a AppState,
+/// One player's stream, as its body runs it.
+pub struct Me {
+    state: web::Data<AppState>,
     sink: Sink,
     player: PlayerId,
     games: HashMap<GameId, Told>,
 }
 
-/// Runs one player's stream until the client leaves or the server stops.
-pub async fn follow(
-    state: &AppState,
-    player: PlayerId,
-    mut signals: Receiver<Signal>,
-    sink: Sink,
-    mut pulse: Pulse,
-) {
-    let mut me = Me {
+/// The start of a player's stream (the snapshot); the body then follows
+/// the hub's signals until the client leaves or the server stops.
+pub fn start(state: web::Data<AppState>, player: PlayerId, sink: Sink) -> Step<Me> {
+    Me {
         state,
         sink,
         player,
         games: HashMap::new(),
-    };
-    if me.snapshot().await.is_err() {
-        return;
     }
-    loop {
-        let sent = tokio::select! {
-            signal = signals.recv() => match signal {
-                Ok(Signal::Changed(transition)) => {
+    .hear(Signal::Resync)
+}
+
+impl Feed for Me {
+    fn sink(&self) -> &Sink {
+        &self.sink
+    }
+
+    /// Every signal is handled as work: the events of a change may have
+    /// to be rebuilt from the database (a player's stream is one of few).
+    fn hear(self, signal: Signal) -> Step<Self> {
+        Step::Busy(Box::pin(async move {
+            let mut me = self;
+            let told = match signal {
+                Signal::Changed(transition) => {
                     me.saw(&transition.game, Some(&transition.events)).await
                 }
-                Ok(Signal::Committed(announced)) => me.saw(&announced.game, None).await,
-                Ok(Signal::Resync) | Err(RecvError::Lagged(_)) => me.snapshot().await,
-                Err(RecvError::Closed) => return,
-            },
-            tick = pulse.next() => me.sink.on(tick).await,
-        };
-        if sent.is_err() {
-            return;
-        }
+                Signal::Committed(announced) => me.saw(&announced.game, None).await,
+                Signal::Resync => me.snapshot().await,
+            };
+            match told {
+                Ok(()) => Step::Idle(me),
+                Err(Gone) => Step::End(me),
+            }
+        }))
     }
 }
 
@@ -91,10 +95,11 @@ fn opponent(game: &Game, seat: Seat) -> Option<PlayerSummary> {
     game.player(seat.other()).map(PlayerSummary::from)
 }
 
-impl Me<'_> {
+impl Me {
     async fn send(&self, event: MeStreamEvent) -> Result<(), Gone> {
         let payload = serde_json::to_value(event).unwrap_or_default();
-        self.sink.event(None, &payload).await
+        self.sink.event(None, &payload);
+        Ok(())
     }
 
     fn turn_of(&self, game: &Game) -> Option<u32> {
@@ -112,7 +117,7 @@ impl Me<'_> {
             Ok(games) => games,
             Err(error) => {
                 tracing::error!(%error, "me stream: cannot list the player's games");
-                self.sink.farewell("cannot read the games; reconnect").await;
+                self.sink.farewell("cannot read the games; reconnect");
                 return Err(Gone);
             }
         };

@@ -23,6 +23,7 @@ pub mod query_guard;
 pub mod rate_limit;
 pub mod routes;
 pub mod search_pool;
+pub mod stream_body;
 pub mod streaming;
 pub mod strict_query;
 pub mod transition;

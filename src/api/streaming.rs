@@ -1,27 +1,24 @@
 //! How a stream is written: server-sent events (the default) or NDJSON
 //! (`Accept: application/x-ndjson`), both carrying the same JSON payloads;
-//! and the response whose body a task feeds through a bounded channel.
+//! the sink a feed writes to, and the admission of a stream under the caps.
 
-use std::convert::Infallible;
+use std::cell::RefCell;
 use std::time::Duration;
 
 use actix_web::http::header;
 use actix_web::web::Bytes;
-use actix_web::{HttpRequest, HttpResponse};
+use actix_web::{HttpRequest, HttpResponse, HttpResponseBuilder};
 use serde_json::Value;
-use tokio::sync::{mpsc, watch};
-use tokio::time::Interval;
+use tokio::sync::{broadcast::Receiver, watch};
 
 use super::problem::ApiError;
+use super::stream_body::{Feed, FeedBody, Step};
 use super::AppState;
+use crate::live::{Signal, StreamSlot};
 use crate::telemetry::ClientAddress;
 
 pub const SSE: &str = "text/event-stream";
 pub const NDJSON: &str = "application/x-ndjson";
-
-/// Chunks a stream's task may have written ahead of a slow reader; past
-/// that the task waits, and its subscription (not the move path) lags.
-const BODY_BUFFER: usize = 16;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Framing {
@@ -42,6 +39,14 @@ impl Framing {
             (Some(n), Some(s)) if n < s => Framing::Ndjson,
             (Some(_), None) => Framing::Ndjson,
             _ => Framing::Sse,
+        }
+    }
+
+    /// Which of a change's shared encodings ([`crate::live::Change`]) is this framing's.
+    pub fn index(self) -> usize {
+        match self {
+            Framing::Sse => 0,
+            Framing::Ndjson => 1,
         }
     }
 
@@ -83,142 +88,121 @@ impl Framing {
     }
 }
 
-/// Where a stream's task writes; a failed send means the client left.
-#[derive(Clone, Debug)]
+/// What a stream has to say next: its feed writes here, its body hands it
+/// to the connection as one chunk the next time actix asks (so a change's
+/// events, e.g. a game-ending move and its `ended`, go out together).
+#[derive(Debug)]
 pub struct Sink {
     pub framing: Framing,
     retry: Duration,
-    chunks: mpsc::Sender<Bytes>,
+    out: RefCell<Vec<Bytes>>,
 }
 
+/// The stream ends (the client need not be told more).
 #[derive(Debug)]
 pub struct Gone;
 
 impl Sink {
-    pub async fn send(&self, chunk: Bytes) -> Result<(), Gone> {
-        self.chunks.send(chunk).await.map_err(|_| Gone)
-    }
-
-    pub async fn event(&self, id: Option<i64>, payload: &Value) -> Result<(), Gone> {
-        self.send(self.framing.event(id, payload)).await
-    }
-
-    /// Several events in one chunk, so that they reach the client together.
-    pub async fn events(&self, events: &[(Option<i64>, Value)]) -> Result<(), Gone> {
-        let mut chunk = Vec::new();
-        for (id, payload) in events {
-            chunk.extend_from_slice(&self.framing.event(*id, payload));
+    /// A sink whose first words are, in SSE, the reconnection delay.
+    pub fn new(framing: Framing, retry: Duration) -> Sink {
+        let out = framing.retry(retry).into_iter().collect();
+        Sink {
+            framing,
+            retry,
+            out: RefCell::new(out),
         }
-        self.send(Bytes::from(chunk)).await
     }
 
-    pub async fn heartbeat(&self) -> Result<(), Gone> {
-        self.send(self.framing.heartbeat()).await
+    pub fn send(&self, chunk: Bytes) {
+        self.out.borrow_mut().push(chunk);
+    }
+
+    pub fn event(&self, id: Option<i64>, payload: &Value) {
+        self.send(self.framing.event(id, payload));
+    }
+
+    pub fn heartbeat(&self) {
+        self.send(self.framing.heartbeat());
     }
 
     /// The last words of a stream the server closes while the client is
     /// still there (shutdown, a subscriber too far behind): in SSE the
     /// reconnection delay again, so `EventSource` comes back (to another
     /// node, or here) and resumes.
-    pub async fn farewell(&self, why: &str) {
+    pub fn farewell(&self, why: &str) {
         if let Some(retry) = self.framing.retry(self.retry) {
-            let comment = Bytes::from(format!(": {why}\n"));
-            // The client may be gone already; nothing more to do then.
-            if self.send(comment).await.is_ok() {
-                let _ = self.send(retry).await;
-            }
+            self.send(Bytes::from(format!(": {why}\n")));
+            self.send(retry);
         }
     }
 
-    /// Handles one tick of `pulse`: a heartbeat, or at shutdown a farewell
-    /// (then `Err`: the stream ends).
-    pub async fn on(&self, tick: Tick) -> Result<(), Gone> {
-        match tick {
-            Tick::Beat => self.heartbeat().await,
-            Tick::Stop => {
-                self.farewell("the server is stopping; reconnect").await;
-                Err(Gone)
-            }
+    /// Everything written since the last call, as one chunk.
+    pub fn take(&self) -> Option<Bytes> {
+        let mut out = self.out.borrow_mut();
+        match out.len() {
+            0 => None,
+            1 => out.pop(),
+            _ => Some(Bytes::from(out.drain(..).collect::<Vec<_>>().concat())),
         }
     }
 }
 
-/// What an idle stream waits for besides its events: the next heartbeat,
-/// or the server stopping.
-pub struct Pulse {
-    beat: Interval,
+/// A stream admitted under the caps, not yet answered: its place under the
+/// caps and how it is written.
+pub struct Opening {
+    slot: StreamSlot,
+    framing: Framing,
+    retry: Duration,
+    heartbeat: Duration,
     stopping: watch::Receiver<bool>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tick {
-    Beat,
-    Stop,
-}
-
-impl Pulse {
-    /// Heartbeats every `every`, the first one `every` from now.
-    pub fn new(every: Duration, stopping: watch::Receiver<bool>) -> Pulse {
-        let beat = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
-        Pulse { beat, stopping }
-    }
-
-    pub async fn next(&mut self) -> Tick {
-        tokio::select! {
-            _ = self.beat.tick() => Tick::Beat,
-            stopped = self.stopping.wait_for(|stopping| *stopping) => match stopped {
-                Ok(_) => Tick::Stop,
-                // Nobody can stop the streams any more: heartbeats only.
-                Err(_) => std::future::pending().await,
-            },
-        }
-    }
-}
-
-/// Opens a stream for `request` if the caps allow: the response, the sink
-/// that feeds it and the pulse (heartbeat, shutdown) its task waits on.
-/// The stream's place under the caps is held by the response body.
-pub fn start(
-    state: &AppState,
-    request: &HttpRequest,
-) -> Result<(HttpResponse, Sink, Pulse), ApiError> {
+/// Admits a stream for `request` if the caps allow.
+pub fn start(state: &AppState, request: &HttpRequest) -> Result<Opening, ApiError> {
     let client = ClientAddress::of_request(request);
     let slot = state
         .stream_slots
         .admit(client)
         .map_err(ApiError::TooManyStreams)?;
     let settings = &state.streams;
-    let retry = Duration::from_millis(settings.retry_ms);
-    let (response, sink) = open(Framing::of(request), retry, slot);
-    let heartbeat = Duration::from_millis(settings.heartbeat_ms.max(1));
-    Ok((response, sink, Pulse::new(heartbeat, state.live.stopping())))
+    Ok(Opening {
+        slot,
+        framing: Framing::of(request),
+        retry: Duration::from_millis(settings.retry_ms),
+        heartbeat: Duration::from_millis(settings.heartbeat_ms.max(1)),
+        stopping: state.live.stopping(),
+    })
 }
 
-/// A streaming response and the sink that feeds it. The response is never
-/// compressed (a compressor would hold events back) nor cached. `held`
-/// (e.g. the stream's place under the caps) lives as long as the body: it
-/// goes when the stream ends or the client leaves.
-pub fn open<H: 'static>(framing: Framing, retry: Duration, held: H) -> (HttpResponse, Sink) {
-    let (chunks, mut receiver) = mpsc::channel::<Bytes>(BODY_BUFFER);
-    if let Some(retry) = framing.retry(retry) {
-        let _ = chunks.try_send(retry);
+impl Opening {
+    /// The sink a feed of this stream writes to.
+    pub fn sink(&self) -> Sink {
+        Sink::new(self.framing, self.retry)
     }
-    let body = futures_util::stream::poll_fn(move |cx| {
-        let _held = &held;
-        receiver
-            .poll_recv(cx)
-            .map(|chunk| chunk.map(Ok::<_, Infallible>))
-    });
-    let response = HttpResponse::Ok()
-        .content_type(framing.content_type())
-        .insert_header((header::CACHE_CONTROL, "no-cache"))
-        .insert_header((header::CONTENT_ENCODING, "identity"))
-        .insert_header(("X-Accel-Buffering", "no"))
-        .streaming(body);
-    let sink = Sink {
-        framing,
-        retry,
-        chunks,
-    };
-    (response, sink)
+
+    /// The streaming response whose body runs `first` (the feed's start),
+    /// then follows `signals`: see [`FeedBody`]. The response is never
+    /// compressed (a compressor would hold events back) nor cached. The
+    /// stream's place under the caps lives as long as the body: it goes
+    /// when the stream ends or the client leaves.
+    pub fn respond<F: Feed>(self, signals: Receiver<Signal>, first: Step<F>) -> HttpResponse {
+        let mut response = self.headers();
+        let body = FeedBody::new(first, signals, self.stopping, self.heartbeat, self.slot);
+        response.streaming(body)
+    }
+
+    /// The answer to `HEAD`: the headers of the stream, no body.
+    pub fn head(self) -> HttpResponse {
+        self.headers().finish()
+    }
+
+    fn headers(&self) -> HttpResponseBuilder {
+        let mut response = HttpResponse::Ok();
+        response
+            .content_type(self.framing.content_type())
+            .insert_header((header::CACHE_CONTROL, "no-cache"))
+            .insert_header((header::CONTENT_ENCODING, "identity"))
+            .insert_header(("X-Accel-Buffering", "no"));
+        response
+    }
 }

@@ -7,8 +7,9 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
+use bytes::Bytes;
 use tokio::sync::{broadcast, watch};
 
 use crate::domain::{GameId, PlayerId};
@@ -29,12 +30,50 @@ pub const SUBSCRIBER_BUFFER: usize = 64;
 /// What a subscriber hears.
 #[derive(Clone, Debug)]
 pub enum Signal {
-    Changed(Arc<Transition>),
+    Changed(Arc<Change>),
     /// A change some node committed (announced by PostgreSQL), as this
     /// node read it once for all its subscribers.
     Committed(Arc<Announced>),
     /// Something may have been missed: read the database again.
     Resync,
+}
+
+/// How many encodings of one change the streams may keep (one per framing).
+pub const ENCODINGS: usize = 2;
+
+/// A transition this process committed, as its subscribers hear it, with
+/// room for what the streams make of it once for all their subscribers
+/// here (the framed events of a game's stream: encoded by the first
+/// subscriber that needs them, shared by the others).
+#[derive(Debug)]
+pub struct Change {
+    pub transition: Arc<Transition>,
+    encoded: [OnceLock<Bytes>; ENCODINGS],
+}
+
+impl Change {
+    pub fn new(transition: Arc<Transition>) -> Change {
+        Change {
+            transition,
+            encoded: Default::default(),
+        }
+    }
+
+    /// Encoding `which` (< [`ENCODINGS`]) of this change, made by `encode`
+    /// the first time it is asked for.
+    pub fn encoded(&self, which: usize, encode: impl FnOnce(&Transition) -> Bytes) -> Bytes {
+        self.encoded[which]
+            .get_or_init(|| encode(&self.transition))
+            .clone()
+    }
+}
+
+impl std::ops::Deref for Change {
+    type Target = Transition;
+
+    fn deref(&self) -> &Transition {
+        &self.transition
+    }
 }
 
 /// A change another node committed, read once by this node.
@@ -150,15 +189,12 @@ impl Hub {
     }
 
     fn dispatch(&self, transition: Arc<Transition>) {
+        let signal = Signal::Changed(Arc::new(Change::new(transition.clone())));
         {
             let mut games = self.games.lock().expect("hub lock");
             if let Some(channel) = games.get_mut(&transition.game.id) {
                 channel.dispatched = channel.dispatched.max(transition.game.version);
-                if channel
-                    .sender
-                    .send(Signal::Changed(transition.clone()))
-                    .is_err()
-                {
+                if channel.sender.send(signal.clone()).is_err() {
                     games.remove(&transition.game.id);
                 }
             }
@@ -168,7 +204,6 @@ impl Hub {
                 players.retain(|_, sender| sender.receiver_count() > 0);
             }
         }
-        let signal = Signal::Changed(transition.clone());
         self.tell_players(&transition.game, &signal);
         if let Some(lobby) = self.lobby.lock().expect("hub lock").as_ref() {
             let _ = lobby.send(signal);

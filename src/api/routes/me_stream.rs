@@ -109,17 +109,14 @@ pub async fn me_stream(
     query: web::Query<MeStreamQuery>,
 ) -> Result<HttpResponse, ApiError> {
     // A place under the caps first: a refused stream does not use up its ticket.
-    let (response, sink, pulse) = streaming::start(&state, &request)?;
+    let opening = streaming::start(&state, &request)?;
     let player = auth::stream_player(&state, &request, query.ticket.as_deref()).await?;
     if crate::api::head::is_head(&request) {
-        return Ok(response);
+        return Ok(opening.head());
     }
     // Subscribed before the snapshot is read: a change committed after the
     // read arrives on the channel, one before it is in the read.
     let signals = state.live.watch_player(&player.id);
-    let state = state.clone();
-    actix_web::rt::spawn(async move {
-        me_feed::follow(&state, player.id, signals, sink, pulse).await;
-    });
-    Ok(response)
+    let first = me_feed::start(state, player.id, opening.sink());
+    Ok(opening.respond(signals, first))
 }

@@ -103,12 +103,9 @@ pub async fn game_stream(
             .insert_header((header::CACHE_CONTROL, "no-cache"))
             .finish());
     }
-    let (response, sink, pulse) = streaming::start(&state, &request)?;
-    let state = state.clone();
-    actix_web::rt::spawn(async move {
-        game_feed::follow(&state, game, since, signals, sink, pulse).await;
-    });
-    Ok(response)
+    let opening = streaming::start(&state, &request)?;
+    let first = game_feed::start(state, game, since, opening.sink());
+    Ok(opening.respond(signals, first))
 }
 
 /// Follows the lobby: the open games, kept current.
@@ -136,11 +133,8 @@ pub async fn lobby_stream(
     state: web::Data<AppState>,
     request: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let (response, sink, pulse) = streaming::start(&state, &request)?;
+    let opening = streaming::start(&state, &request)?;
     let signals = state.live.watch_all();
-    let state = state.clone();
-    actix_web::rt::spawn(async move {
-        lobby_feed::follow(&state, signals, sink, pulse).await;
-    });
-    Ok(response)
+    let first = lobby_feed::start(state, opening.sink());
+    Ok(opening.respond(signals, first))
 }
