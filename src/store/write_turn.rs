@@ -345,21 +345,26 @@ impl DerefMut for SqliteWrite {
 async fn detached<T: Send + 'static>(
     work: impl std::future::Future<Output = Result<T, sqlx::Error>> + Send + 'static,
 ) -> Result<T, sqlx::Error> {
-    tokio::spawn(work).await.unwrap_or_else(|joined| {
-        tracing::error!(%joined, "a SQLite transaction step panicked");
-        Err(sqlx::Error::WorkerCrashed)
-    })
+    detached_or(work, || sqlx::Error::WorkerCrashed).await
 }
 
 /// [`detached`] for the end of a write.
 async fn detached_end(
     work: impl std::future::Future<Output = Result<(), StoreError>> + Send + 'static,
 ) -> Result<(), StoreError> {
+    detached_or(work, || {
+        StoreError::NotCommitted("the end of the write panicked".to_owned())
+    })
+    .await
+}
+
+async fn detached_or<T: Send + 'static, E: Send + 'static>(
+    work: impl std::future::Future<Output = Result<T, E>> + Send + 'static,
+    crashed: impl FnOnce() -> E,
+) -> Result<T, E> {
     tokio::spawn(work).await.unwrap_or_else(|joined| {
         tracing::error!(%joined, "a SQLite transaction step panicked");
-        Err(StoreError::NotCommitted(
-            "the write's end panicked".to_owned(),
-        ))
+        Err(crashed())
     })
 }
 
