@@ -132,6 +132,52 @@ pub struct WritePathSettings {
         default_value_t = WritePathSettings::default().db_queue_timeout_ms
     )]
     pub db_queue_timeout_ms: u64,
+
+    #[command(flatten)]
+    pub group_commit: GroupCommitSettings,
+}
+
+/// Group commit on SQLite (issue 16 part 3): writers that arrive while
+/// another writes share its transaction, so the write lock and the
+/// `COMMIT` are paid once per batch; each is answered once the batch's
+/// `COMMIT` returned. PostgreSQL ignores these.
+#[derive(Clone, Copy, Debug, Args)]
+pub struct GroupCommitSettings {
+    /// How many writes may share one SQLite transaction; 1 commits each alone (no group commit).
+    #[arg(
+        id = "sqlite_group_commit_max",
+        long = "sqlite-group-commit-max",
+        env = "OANQUAN_SQLITE_GROUP_COMMIT_MAX",
+        default_value_t = GroupCommitSettings::default().max_members
+    )]
+    pub max_members: u32,
+
+    /// How long, in microseconds, a shared SQLite transaction stays open for more writes; the write that ends past it commits.
+    #[arg(
+        id = "sqlite_group_commit_wait_us",
+        long = "sqlite-group-commit-wait-us",
+        env = "OANQUAN_SQLITE_GROUP_COMMIT_WAIT_US",
+        default_value_t = GroupCommitSettings::default().max_wait_us
+    )]
+    pub max_wait_us: u64,
+}
+
+impl GroupCommitSettings {
+    pub fn limits(&self) -> crate::store::GroupCommit {
+        crate::store::GroupCommit {
+            max_members: self.max_members.max(1),
+            max_wait: std::time::Duration::from_micros(self.max_wait_us),
+        }
+    }
+}
+
+impl Default for GroupCommitSettings {
+    fn default() -> Self {
+        Self {
+            max_members: 32,
+            max_wait_us: 2_000,
+        }
+    }
 }
 
 impl WritePathSettings {
@@ -168,6 +214,7 @@ impl Default for WritePathSettings {
             wal_restart_wait_ms: 100,
             db_max_waiting: None,
             db_queue_timeout_ms: 100,
+            group_commit: GroupCommitSettings::default(),
         }
     }
 }

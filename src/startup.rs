@@ -52,6 +52,7 @@ impl Application {
         let store = Store::connect_with(&settings.database, wal)
             .await
             .context("cannot connect to the database")?;
+        store.set_group_commit(settings.write_path.group_commit.limits());
         store
             .migrate()
             .await

@@ -32,6 +32,9 @@ const SECONDS_BUCKETS: [f64; 14] = [
     0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
 ];
 
+/// How many writes shared a SQLite transaction (group commit).
+const BATCH_BUCKETS: [f64; 7] = [1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0];
+
 /// The process's recorder, installed on first use (tests start several
 /// servers in one process: they share it).
 pub fn handle() -> &'static PrometheusHandle {
@@ -39,6 +42,11 @@ pub fn handle() -> &'static PrometheusHandle {
     HANDLE.get_or_init(|| {
         PrometheusBuilder::new()
             .set_buckets_for_metric(Matcher::Suffix("_seconds".to_owned()), &SECONDS_BUCKETS)
+            .expect("the buckets are not empty")
+            .set_buckets_for_metric(
+                Matcher::Full("oanquan_db_batch_size".to_owned()),
+                &BATCH_BUCKETS,
+            )
             .expect("the buckets are not empty")
             .install_recorder()
             .expect("no other metrics recorder is installed")

@@ -13,7 +13,7 @@
 //! - when readers kept the WAL from starting over (a writer starts it over
 //!   only if no reader is in it, which under load some always is) and it
 //!   has grown past `restart_bytes`, a RESTART checkpoint, taken under this process's
-//!   write turn (see [`super::write_turn`]) so that no commit of ours waits
+//!   write turn (see [`super::write_turn`]; an open batch is committed first) so that no commit of ours waits
 //!   on it mid-way, and bounded by `restart_wait` (the busy timeout of the
 //!   checkpoint's connection): if readers or another process's writer hold
 //!   it up longer, it gives up and is tried again at the next period.
@@ -29,7 +29,7 @@ use sqlx::{Connection, SqliteConnection};
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
-use super::write_turn::turns_for;
+use super::write_turn::idle_turn;
 use super::Store;
 
 /// When the store checkpoints a SQLite database's WAL.
@@ -160,8 +160,8 @@ async fn checkpoint(
         return Ok(());
     }
     let started = std::time::Instant::now();
-    let Ok(_turn) = tokio::time::timeout(plan.restart_wait, turns_for(pool).lock_owned()).await
-    else {
+    // The batch of writes under way, if any, is committed first.
+    let Ok(Some(_turn)) = tokio::time::timeout(plan.restart_wait, idle_turn(pool)).await else {
         metrics::counter!("oanquan_sqlite_wal_restarts_total", "outcome" => "no_turn").increment(1);
         return Ok(());
     };

@@ -77,7 +77,7 @@ pub use ratings::{ChangeToStore, HeadToHead, PresetStanding, RatedGame, RatingCh
 pub use rebuild::RebuildSummary;
 pub use stream_reads::{ChangeListener, Heard};
 pub use tokens::{TokenHolder, TokenRecord, LAST_USED_PRECISION};
-pub use write_turn::SqliteWrite;
+pub use write_turn::{GroupCommit, SqliteWrite};
 
 /// How long a request waits for a pooled connection before giving up.
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
@@ -109,6 +109,11 @@ pub enum StoreError {
     Database(#[from] sqlx::Error),
     #[error("migration failed: {0}")]
     Migration(#[from] sqlx::migrate::MigrateError),
+    /// The SQLite transaction this write shared with others (group commit)
+    /// did not commit, or was lost: nothing of it is stored; it may be
+    /// tried again.
+    #[error("the write was not committed: {0}")]
+    NotCommitted(String),
     /// A stored value this build cannot read back: a server fault.
     #[error("stored data is not valid: {0}")]
     Corrupt(String),
@@ -122,7 +127,7 @@ impl StoreError {
             self,
             StoreError::Database(
                 sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_)
-            )
+            ) | StoreError::NotCommitted(_)
         )
     }
 }
@@ -222,6 +227,15 @@ impl Store {
         metrics::histogram!("oanquan_db_write_begin_seconds")
             .record(started.elapsed().as_secs_f64());
         Ok(tx)
+    }
+
+    /// How this process's SQLite writers share transactions (group commit,
+    /// see [`SqliteWrite`]); a store starts with [`GroupCommit::OFF`].
+    /// PostgreSQL ignores it.
+    pub fn set_group_commit(&self, limits: GroupCommit) {
+        if let Store::Sqlite(pool) = self {
+            write_turn::set_group_commit(pool, limits);
+        }
     }
 
     /// Closes the pool: waits for checked-out connections to come back.
