@@ -10,6 +10,7 @@ use common::games::Match;
 use common::trace::Board;
 use common::TestApp;
 use futures_util::future::join_all;
+use oanquan::domain::ApiToken;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use reference::{RefPos, RefRules, SOUTH};
@@ -221,6 +222,7 @@ backend_tests! {
     async fn every_refusal_is_a_problem_and_stores_nothing(app) {
         let game = app.active_game(json!({})).await;
         let outsider = app.player("outsider").await;
+        let unknown = ApiToken::generate().into_string();
         let path = format!("/v1/games/{}/moves", game.id);
         let south = game.south.token.as_str();
         let north = game.north.token.as_str();
@@ -228,6 +230,12 @@ backend_tests! {
             (None, json!({"move": "1L"}), 401, "unauthorized"),
             (Some("oq_notarealtokennotarealtokennotarealtoken12"), json!({"move": "1L"}), 401, "unauthorized"),
             (Some(&outsider.token), json!({"move": "1L"}), 403, "not_a_player"),
+            // A well-formed token that names nobody, read with the game (no
+            // key) or on its own (a refused body): refused first either way.
+            (Some(&unknown), json!({"move": "1L"}), 401, "unauthorized"),
+            (Some(&unknown), json!({"move": "6L"}), 401, "unauthorized"),
+            (Some(&unknown), json!({"move": 3}), 401, "unauthorized"),
+            (Some(&outsider.token), json!({"move": "6L"}), 422, "invalid_move"),
             (Some(north), json!({"move": "1L"}), 409, "not_your_turn"),
             (Some(south), json!({"move": "1L", "ply": 2}), 409, "stale_ply"),
             (Some(south), json!({"move": "6L"}), 422, "invalid_move"),
@@ -248,6 +256,8 @@ backend_tests! {
             .await;
         assert_problem(response, 412, "precondition_failed").await;
         assert_problem(app.play("aaaaaaaaaa", south, json!({"move": "1L"})).await, 404, "game_not_found").await;
+        assert_problem(app.play("aaaaaaaaaa", &unknown, json!({"move": "1L"})).await, 401, "unauthorized").await;
+        assert_problem(app.play("aaaaaaaaaa", &outsider.token, json!({"move": "6L"})).await, 422, "invalid_move").await;
         assert_eq!(app.count_moves().await, 0);
         assert_eq!(app.game(&game.id).await["version"], 2);
 

@@ -4,13 +4,13 @@
 use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::{web, FromRequest, HttpRequest};
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use futures_util::future::LocalBoxFuture;
 
 use super::problem::{ApiError, AuthFailure};
 use super::AppState;
 use crate::domain::{ApiToken, StreamTicket, TokenId};
-use crate::store::Player;
+use crate::store::{use_is_due, Player};
 
 /// The player whose token came in `Authorization: Bearer <token>`. As a
 /// handler argument it rejects the request with a 401 `unauthorized` problem
@@ -54,19 +54,53 @@ impl FromRequest for Bearer {
             let Some(holder) = state.store.token_holder(&token.hash()).await? else {
                 return Err(ApiError::Unauthorized(AuthFailure::UnknownToken));
             };
-            let now = Utc::now();
-            if holder.use_is_due(now) {
-                // Worth a write once a minute, not a failed request.
-                if let Err(error) = state.store.mark_token_used(&holder.token_id, now).await {
-                    tracing::warn!(%error, token_id = %holder.token_id, "cannot record a token's use");
-                }
-            }
+            record_use(&state, &holder.token_id, holder.last_used_at).await;
             Ok(Bearer {
                 player: holder.player,
                 token_id: holder.token_id,
                 token,
             })
         })
+    }
+}
+
+/// The bearer token a request came with, well formed but not looked up
+/// yet (a missing or malformed one is refused as by [`Authenticated`]): for
+/// a handler that reads it with its own statement and refuses a token that
+/// names nobody itself, as the move path does.
+#[derive(Debug)]
+pub struct Presented(pub ApiToken);
+
+impl FromRequest for Presented {
+    type Error = ApiError;
+    type Future = std::future::Ready<Result<Self, Self::Error>>;
+
+    fn from_request(request: &HttpRequest, _: &mut Payload) -> Self::Future {
+        std::future::ready(bearer_token(request).map(Presented))
+    }
+}
+
+impl Presented {
+    /// The player the token belongs to, looked up on its own (401
+    /// `unauthorized` when it names nobody).
+    pub async fn player(&self, state: &AppState) -> Result<Player, ApiError> {
+        let Some(holder) = state.store.token_holder(&self.0.hash()).await? else {
+            return Err(ApiError::Unauthorized(AuthFailure::UnknownToken));
+        };
+        record_use(state, &holder.token_id, holder.last_used_at).await;
+        Ok(holder.player)
+    }
+}
+
+/// Records that a token was used now, if its last recorded use is older
+/// than [`crate::store::LAST_USED_PRECISION`].
+pub async fn record_use(state: &AppState, token_id: &TokenId, last_used_at: Option<DateTime<Utc>>) {
+    let now = Utc::now();
+    if use_is_due(last_used_at, now) {
+        // Worth a write once a minute, not a failed request.
+        if let Err(error) = state.store.mark_token_used(token_id, now).await {
+            tracing::warn!(%error, %token_id, "cannot record a token's use");
+        }
     }
 }
 

@@ -300,6 +300,41 @@ pub async fn register_once(
     once(store, request, KeyScope::Registration, None, what, work).await
 }
 
+/// A write for a request without an `Idempotency-Key` whose caller `work`
+/// authenticates itself, inside the transaction (the move path reads the
+/// token with the game's lock, one statement). A request with a key is
+/// refused as a server fault: its key belongs to a player known before.
+pub async fn write_unkeyed(
+    store: &Store,
+    request: &HttpRequest,
+    work: impl AsyncFnOnce(&mut WriteTx) -> Result<Reply, ApiError>,
+) -> Result<HttpResponse, ApiError> {
+    if IdempotencyKey::of(request)?.is_some() {
+        return Err(ApiError::Internal(anyhow::anyhow!(
+            "a write with an Idempotency-Key needs its player before it begins"
+        )));
+    }
+    unkeyed(store, work).await
+}
+
+/// Runs `work` in one write transaction, committed if it succeeds.
+async fn unkeyed(
+    store: &Store,
+    work: impl AsyncFnOnce(&mut WriteTx) -> Result<Reply, ApiError>,
+) -> Result<HttpResponse, ApiError> {
+    let mut tx = store.begin_write().await?;
+    match work(&mut tx).await {
+        Ok(reply) => {
+            tx.commit().await?;
+            Ok(reply.into_response())
+        }
+        Err(error) => {
+            tx.rollback().await?;
+            Err(error)
+        }
+    }
+}
+
 async fn once(
     store: &Store,
     request: &HttpRequest,
@@ -311,29 +346,19 @@ async fn once(
     let key = IdempotencyKey::of(request)?
         .map(|key| KeyUse::new(key, scope, bearer))
         .transpose()?;
+    let Some(key) = key else {
+        return unkeyed(store, work).await;
+    };
     let fingerprint = fingerprint(request, what);
     let mut tx = store.begin_write().await?;
-    if let Some(key) = &key {
-        if let Some(saved) = tx.saved_response(key.scope, &key.stored).await? {
-            // Ended before the answer goes out: on SQLite the answer saved
-            // may be a write before this one in a shared transaction
-            // (group commit), acknowledged only once that commits.
-            tx.rollback().await?;
-            return replay(saved, &fingerprint, key);
-        }
+    if let Some(saved) = tx.saved_response(key.scope, &key.stored).await? {
+        // Ended before the answer goes out: on SQLite the answer saved
+        // may be a write before this one in a shared transaction (group
+        // commit), acknowledged only once that commits.
+        tx.rollback().await?;
+        return replay(saved, &fingerprint, &key);
     }
     let outcome = work(&mut tx).await;
-    let Some(key) = key else {
-        let reply = match outcome {
-            Ok(reply) => reply,
-            Err(error) => {
-                tx.rollback().await?;
-                return Err(error);
-            }
-        };
-        tx.commit().await?;
-        return Ok(reply.into_response());
-    };
     let reply = match outcome {
         Ok(reply) => reply,
         Err(error) => {

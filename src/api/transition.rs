@@ -4,8 +4,8 @@
 
 use actix_web::{HttpRequest, HttpResponse};
 
-use super::idempotency::{write_once, Reply, IDEMPOTENT_REPLAYED};
-use super::problem::{ApiError, ProblemCode};
+use super::idempotency::{write_once, write_unkeyed, Reply, IDEMPOTENT_REPLAYED};
+use super::problem::{ApiError, AuthFailure, ProblemCode};
 use super::AppState;
 use crate::domain::PlayerId;
 use crate::games::{Games, GamesError, Transition};
@@ -14,6 +14,7 @@ use crate::store::WriteTx;
 impl From<GamesError> for ApiError {
     fn from(error: GamesError) -> Self {
         match error {
+            GamesError::UnknownCaller => ApiError::Unauthorized(AuthFailure::UnknownToken),
             GamesError::GameNotFound(id) => ApiError::GameNotFound(id.to_string()),
             GamesError::PreconditionFailed { given, current } => {
                 ApiError::PreconditionFailed { given, current }
@@ -31,6 +32,7 @@ impl From<GamesError> for ApiError {
 /// The problem code of a refusal that [`ApiError::Game`] carries as is.
 pub fn code_of(error: &GamesError) -> ProblemCode {
     match error {
+        GamesError::UnknownCaller => ProblemCode::Unauthorized,
         GamesError::GameNotFound(_) => ProblemCode::GameNotFound,
         GamesError::NotAPlayer(_) => ProblemCode::NotAPlayer,
         GamesError::NotGameCreator => ProblemCode::NotGameCreator,
@@ -76,17 +78,44 @@ pub async fn transition_once(
     work: impl AsyncFnOnce(&Games, &mut WriteTx) -> Result<Transition, GamesError>,
     render: impl FnOnce(&Transition) -> Result<Reply, ApiError>,
 ) -> Result<HttpResponse, ApiError> {
+    transition(state, request, Some((player, what)), work, render).await
+}
+
+/// [`transition_once`] for a request without an `Idempotency-Key` whose
+/// `work` authenticates the caller itself, in the transaction
+/// ([`write_unkeyed`]; `work` fails with [`GamesError::UnknownCaller`]).
+pub async fn transition_unkeyed(
+    state: &AppState,
+    request: &HttpRequest,
+    work: impl AsyncFnOnce(&Games, &mut WriteTx) -> Result<Transition, GamesError>,
+    render: impl FnOnce(&Transition) -> Result<Reply, ApiError>,
+) -> Result<HttpResponse, ApiError> {
+    transition(state, request, None, work, render).await
+}
+
+/// Both of the above: `keyed` is the player and the request's content
+/// for [`write_once`], `None` for [`write_unkeyed`].
+async fn transition(
+    state: &AppState,
+    request: &HttpRequest,
+    keyed: Option<(&PlayerId, &str)>,
+    work: impl AsyncFnOnce(&Games, &mut WriteTx) -> Result<Transition, GamesError>,
+    render: impl FnOnce(&Transition) -> Result<Reply, ApiError>,
+) -> Result<HttpResponse, ApiError> {
     let mut done = Unpublished {
         state,
         transition: None,
     };
-    let response = write_once(&state.store, request, player, what, async |tx| {
+    let write = async |tx: &mut WriteTx| {
         let transition = work(&state.games, tx).await?;
         let reply = render(&transition)?;
         done.transition = Some(transition);
         Ok(reply)
-    })
-    .await;
+    };
+    let response = match keyed {
+        Some((player, what)) => write_once(&state.store, request, player, what, write).await,
+        None => write_unkeyed(&state.store, request, write).await,
+    };
     let transition = done.transition.take();
     let response = response?;
     if let Some(transition) = transition {

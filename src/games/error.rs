@@ -7,6 +7,10 @@ use crate::store::StoreError;
 
 #[derive(Debug, thiserror::Error)]
 pub enum GamesError {
+    /// The credentials the caller came with name nobody (read in the
+    /// transition's transaction, with the game).
+    #[error("the bearer token is not known")]
+    UnknownCaller,
     #[error("no game has the id {0}")]
     GameNotFound(GameId),
     #[error("you are not a player of game {0}")]

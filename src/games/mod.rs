@@ -131,7 +131,11 @@ pub(crate) async fn lock_seated(
     id: &GameId,
     player: &PlayerId,
 ) -> Result<(Game, Seat), GamesError> {
-    let game = lock(tx, id).await?;
+    seated(lock(tx, id).await?, player)
+}
+
+/// An active game and the seat of one of its players in it.
+pub(crate) fn seated(game: Game, player: &PlayerId) -> Result<(Game, Seat), GamesError> {
     let seat = game
         .seat_of(player)
         .ok_or_else(|| GamesError::NotAPlayer(game.id.clone()))?;

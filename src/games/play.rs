@@ -4,7 +4,7 @@ use chrono::SecondsFormat;
 
 use super::clock;
 use super::lifecycle::end;
-use super::{lock_seated, position_of, save, GameEvent, Games, GamesError, PlayedMove, Transition};
+use super::{lock, position_of, seated, GameEvent, Games, GamesError, PlayedMove, Transition};
 use crate::domain::{GameId, GameStatus, PlayerId};
 use crate::engine::Move;
 use crate::store::{Game, MoveRecord, WriteTx};
@@ -23,7 +23,23 @@ impl Games {
         expected_ply: Option<u32>,
         precondition: impl FnOnce(&Game) -> Result<(), GamesError>,
     ) -> Result<Transition, GamesError> {
-        let (mut game, seat) = lock_seated(tx, id, player).await?;
+        let game = lock(tx, id).await?;
+        self.play_locked(tx, game, player, m, expected_ply, precondition)
+            .await
+    }
+
+    /// [`Games::play`] in a game the caller has locked in `tx` already
+    /// (with [`WriteTx::lock_game`] or [`WriteTx::lock_game_for_token`]).
+    pub async fn play_locked(
+        &self,
+        tx: &mut WriteTx,
+        game: Game,
+        player: &PlayerId,
+        m: Move,
+        expected_ply: Option<u32>,
+        precondition: impl FnOnce(&Game) -> Result<(), GamesError>,
+    ) -> Result<Transition, GamesError> {
+        let (mut game, seat) = seated(game, player)?;
         let now = self.time.now();
         if let Some(deadline) = game.timing.deadline_at.filter(|&d| now >= d) {
             return Err(GamesError::TimeOut {
@@ -66,16 +82,23 @@ impl Games {
             record.think_ms = Some(punched.think_ms);
             record.clock_ms = Some(punched.left_ms);
         }
-        if !tx.insert_move(&record).await? {
-            return Err(GamesError::StalePly {
-                expected: record.ply,
-                current: record.ply + 1,
-            });
-        }
+        let stale = || GamesError::StalePly {
+            expected: record.ply,
+            current: record.ply + 1,
+        };
         let ended = match after.outcome() {
-            Some(outcome) => Some(end(tx, &mut game, outcome, "game_over", now).await?),
+            // The end saves the whole game and rates it: two statements.
+            Some(outcome) => {
+                if !tx.insert_move(&record).await? {
+                    return Err(stale());
+                }
+                Some(end(tx, &mut game, outcome, "game_over", now).await?)
+            }
             None => {
-                save(tx, &mut game).await?;
+                if !tx.play_move(&game, &record).await? {
+                    return Err(stale());
+                }
+                game.version += 1;
                 None
             }
         };

@@ -5,7 +5,8 @@
 
 use chrono::{SubsecRound, Utc};
 
-use super::games::{corrupt, game_ids};
+use super::game_locks::game_ids;
+use super::games::corrupt;
 use super::{Player, Store, StoreError, WriteTx};
 use crate::domain::{GameId, NameKeys, PlayerId};
 

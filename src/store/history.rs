@@ -3,7 +3,8 @@
 
 use chrono::{DateTime, Utc};
 
-use super::games::{GameRow, MoveRow, SELECT_GAME};
+use super::games::{GameRow, SELECT_GAME};
+use super::moves_write::MoveRow;
 use super::{Game, MoveRecord, Store, StoreError, WriteTx};
 use crate::domain::{GameId, GameStatus, PlayerId};
 use crate::engine::Preset;

@@ -49,12 +49,15 @@ macro_rules! with_tx {
 mod rows;
 mod bots;
 mod checkpoints;
+mod game_locks;
+mod game_writes;
 mod games;
 mod gauges;
 mod history;
 mod idempotency;
 mod leaderboards;
 mod migrations;
+mod moves_write;
 mod players;
 mod rating_queries;
 mod ratings;
@@ -66,17 +69,19 @@ mod write_turn;
 
 pub use bots::{bot_id, bot_name};
 pub use checkpoints::{Checkpoints, WalPlan};
-pub use games::{Game, MoveRecord, PlayerRef, Timing};
+pub use game_locks::Caller;
+pub use games::{Game, PlayerRef, Timing};
 pub use gauges::PoolUse;
 pub use history::{GameFilter, HistoryKey, RulesFilter, StoredGame};
 pub use idempotency::{KeyScope, SavedResponse};
 pub use leaderboards::{LeaderboardFilter, LeaderboardRow, PageStart, RankKey};
 pub use migrations::Schema;
+pub use moves_write::MoveRecord;
 pub use players::{NameKeysFilled, Player, Registered};
 pub use ratings::{ChangeToStore, HeadToHead, PresetStanding, RatedGame, RatingChange, Record};
 pub use rebuild::RebuildSummary;
 pub use stream_reads::{ChangeListener, Heard};
-pub use tokens::{TokenHolder, TokenRecord, LAST_USED_PRECISION};
+pub use tokens::{use_is_due, TokenHolder, TokenRecord, LAST_USED_PRECISION};
 pub use write_turn::{GroupCommit, SqliteWrite};
 
 /// How long a request waits for a pooled connection before giving up.

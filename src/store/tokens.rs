@@ -35,9 +35,14 @@ row_struct! {
 impl TokenHolder {
     /// Whether `last_used_at` is due to be written at `now`.
     pub fn use_is_due(&self, now: DateTime<Utc>) -> bool {
-        self.last_used_at
-            .is_none_or(|last| now - last >= LAST_USED_PRECISION)
+        use_is_due(self.last_used_at, now)
     }
+}
+
+/// Whether a token last used at `last_used_at` is due to have its use
+/// written at `now`.
+pub fn use_is_due(last_used_at: Option<DateTime<Utc>>, now: DateTime<Utc>) -> bool {
+    last_used_at.is_none_or(|last| now - last >= LAST_USED_PRECISION)
 }
 
 const HOLDER_OF: &str = "\

@@ -7,21 +7,21 @@ use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::games::{find_game, position_of};
-use crate::api::auth::Authenticated;
+use crate::api::auth::{record_use, Presented};
 use crate::api::caching::{cached_json, Freshness};
 use crate::api::conditional::{check_if_match, etag, if_match_text};
 use crate::api::extractors::Json;
-use crate::api::idempotency::Reply;
+use crate::api::idempotency::{Reply, IDEMPOTENCY_KEY};
 use crate::api::params::{GameIdPath, IdempotencyKey, IfMatch, IfNoneMatch};
 use crate::api::problem::{ApiError, Problem};
-use crate::api::transition::transition_once;
+use crate::api::transition::{transition_once, transition_unkeyed};
 use crate::api::views::{GameView, MoveView};
 use crate::api::AppState;
-use crate::domain::GameId;
+use crate::domain::{GameId, PlayerId};
 use crate::engine::{Direction, Move};
-use crate::games::GamesError;
+use crate::games::{Games, GamesError, Transition};
 use crate::replay;
-use crate::store::Game;
+use crate::store::{Game, WriteTx};
 
 pub fn configure(config: &mut ServiceConfig) {
     config.service(submit_move).service(get_move);
@@ -118,45 +118,93 @@ pub struct PlayedMove {
 pub async fn submit_move(
     state: web::Data<AppState>,
     request: HttpRequest,
-    Authenticated(player): Authenticated,
-    id: web::Path<GameId>,
-    body: Json<MoveInput>,
+    token: Presented,
+    id: Result<web::Path<GameId>, actix_web::Error>,
+    body: Result<Json<MoveInput>, actix_web::Error>,
+) -> Result<HttpResponse, actix_web::Error> {
+    let keyed = request.headers().contains_key(IDEMPOTENCY_KEY);
+    let fused = match (&id, &body) {
+        (Ok(_), Ok(body)) if !keyed => body.parse().ok(),
+        _ => None,
+    };
+    let (player, id, body, m) = match fused {
+        // Without a key the token is read with the game, in one statement.
+        Some(m) => (None, id?.into_inner(), body?, m),
+        None => {
+            // Refused in the order of the extractors: the token first,
+            // then the path, the body, the move.
+            let player = token.player(&state).await?;
+            let id = id?.into_inner();
+            let body = body?;
+            let m = body.parse()?;
+            (Some(player), id, body, m)
+        }
+    };
+    let player = player.as_ref().map(|player| &player.id);
+    Ok(submit(&state, &request, player, &token, &id, &body, m).await?)
+}
+
+/// Plays `m` for `player`, or (`None`, no `Idempotency-Key`) for the
+/// holder of `token`, read with the game's lock.
+async fn submit(
+    state: &AppState,
+    request: &HttpRequest,
+    player: Option<&PlayerId>,
+    token: &Presented,
+    id: &GameId,
+    body: &MoveInput,
+    m: Move,
 ) -> Result<HttpResponse, ApiError> {
-    let m = body.parse()?;
-    let what = format!(
-        "{m} ply={:?} if-match={}",
-        body.ply,
-        if_match_text(&request)
-    );
-    let if_match = |game: &Game| Ok(check_if_match(&request, &etag(game.version))?);
-    let played = transition_once(
-        &state,
-        &request,
-        &player.id,
-        &what,
-        async |games, tx| games.play(tx, &id, &player.id, m, body.ply, if_match).await,
-        |done| {
-            let played = done
-                .played()
-                .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a move was played")))?;
-            let game = &done.game;
-            let body = PlayedMove {
-                played: MoveView::of_played(played),
-                game: GameView::of(game, &position_of(game)?),
+    let if_match = |game: &Game| Ok(check_if_match(request, &etag(game.version))?);
+    let render = |done: &Transition| {
+        let played = done
+            .played()
+            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a move was played")))?;
+        let game = &done.game;
+        let body = PlayedMove {
+            played: MoveView::of_played(played),
+            game: GameView::of(game, &position_of(game)?),
+        };
+        Ok(Reply::json(StatusCode::CREATED, &body)?
+            .header(header::ETAG, etag(game.version))
+            .header(
+                header::LOCATION,
+                format!("/v1/games/{}/moves/{}", game.id, played.ply),
+            ))
+    };
+    let played = match player {
+        Some(player) => {
+            let what = format!("{m} ply={:?} if-match={}", body.ply, if_match_text(request));
+            let work = async |games: &Games, tx: &mut WriteTx| {
+                games.play(tx, id, player, m, body.ply, if_match).await
             };
-            Ok(Reply::json(StatusCode::CREATED, &body)?
-                .header(header::ETAG, etag(game.version))
-                .header(
-                    header::LOCATION,
-                    format!("/v1/games/{}/moves/{}", game.id, played.ply),
-                ))
-        },
-    )
-    .await;
+            transition_once(state, request, player, &what, work, render).await
+        }
+        None => {
+            let mut caller = None;
+            let work = async |games: &Games, tx: &mut WriteTx| {
+                let (who, game) = tx
+                    .lock_game_for_token(&token.0.hash(), id)
+                    .await?
+                    .ok_or(GamesError::UnknownCaller)?;
+                let game = game.ok_or_else(|| GamesError::GameNotFound(id.clone()))?;
+                let player = who.player_id.clone();
+                caller = Some(who);
+                games
+                    .play_locked(tx, game, &player, m, body.ply, if_match)
+                    .await
+            };
+            let played = transition_unkeyed(state, request, work, render).await;
+            if let Some(who) = caller {
+                record_use(state, &who.token_id, who.last_used_at).await;
+            }
+            played
+        }
+    };
     if let Err(ApiError::Game(GamesError::TimeOut { .. })) = &played {
         // The move was refused for coming late; the flag fall is settled
         // now rather than at the sweeper's next look.
-        state.games.settle_due(&state.store, &id).await?;
+        state.games.settle_due(&state.store, id).await?;
     }
     played
 }

@@ -1,0 +1,198 @@
+//! Reading games for a write: locked until the transaction ends, and the
+//! games whose deadline has come.
+
+use chrono::{DateTime, Utc};
+
+use sqlx::{FromRow, Row};
+
+use super::games::{
+    corrupt, Game, GameRow, DUE_GAME_BY_ID, GAME_BY_ID, GAME_FOR_TOKEN, LOCK_DUE_GAME_BY_ID,
+    LOCK_GAME_BY_ID, LOCK_GAME_FOR_TOKEN,
+};
+use super::{StoreError, WriteTx};
+use crate::domain::{GameId, PlayerId, TokenHash, TokenId};
+
+/// Who sent a request, as [`WriteTx::lock_game_for_token`] reads it from
+/// their bearer token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Caller {
+    pub player_id: PlayerId,
+    pub token_id: TokenId,
+    pub last_used_at: Option<DateTime<Utc>>,
+}
+
+row_struct! {
+    struct CallerRow {
+        caller_id: String,
+        token_id: TokenId = parsed,
+        token_last_used_at: Option<DateTime<Utc>>,
+    }
+}
+
+impl WriteTx {
+    /// Reads a game and locks it until the transaction ends, so that writers
+    /// of one game queue up. SQLite's `BEGIN IMMEDIATE` already holds the
+    /// database's write lock. PostgreSQL locks and reads in one statement
+    /// (one round trip per write saved), but a `FOR UPDATE` that waited
+    /// re-reads only the locked row, not the rows joined to it: a seat
+    /// filled by the transaction it waited for comes back without its
+    /// player's name. Then the row is read again, under the lock now held.
+    pub async fn lock_game(&mut self, id: &GameId) -> Result<Option<Game>, StoreError> {
+        self.lock_one(LOCK_GAME_BY_ID, GAME_BY_ID, id, None).await
+    }
+
+    /// Authenticates and locks in one statement: the holder of the token
+    /// whose hash is `token`, and the game `id` locked as by
+    /// [`WriteTx::lock_game`] (`None` when no game has that id). `None`
+    /// when no token has that hash (the game is then not read).
+    pub async fn lock_game_for_token(
+        &mut self,
+        token: &TokenHash,
+        id: &GameId,
+    ) -> Result<Option<(Caller, Option<Game>)>, StoreError> {
+        let statement = match self {
+            WriteTx::Postgres(_) => LOCK_GAME_FOR_TOKEN,
+            WriteTx::Sqlite(_) => GAME_FOR_TOKEN,
+        };
+        let found = with_tx!(self, |conn| {
+            match sqlx::query(statement)
+                .bind(token.as_str())
+                .bind(id.as_str())
+                .fetch_optional(conn)
+                .await
+            {
+                Ok(Some(row)) => CallerRow::from_row(&row).and_then(|caller| {
+                    let game = match row.try_get::<Option<String>, _>("id")? {
+                        Some(_) => Some(GameRow::from_row(&row)?),
+                        None => None,
+                    };
+                    Ok(Some((caller, game)))
+                }),
+                Ok(None) => Ok(None),
+                Err(e) => Err(e),
+            }
+        })?;
+        let Some((caller, game)) = found else {
+            return Ok(None);
+        };
+        let caller = Caller {
+            player_id: PlayerId::parse(&caller.caller_id).map_err(corrupt)?,
+            token_id: caller.token_id,
+            last_used_at: caller.token_last_used_at,
+        };
+        let game = match game {
+            // See `lock_game`: the lock is held now, the names are read again.
+            Some(row) if row.lacks_a_name() => self.read_game(GAME_BY_ID, id, None).await?,
+            row => row.map(Game::try_from).transpose()?,
+        };
+        Ok(Some((caller, game)))
+    }
+
+    /// [`WriteTx::lock_game`] with the lock statement for PostgreSQL and the
+    /// plain read that follows it (or serves SQLite); `due` is bound as `$2`
+    /// when both statements take it.
+    async fn lock_one(
+        &mut self,
+        lock: &'static str,
+        read: &'static str,
+        id: &GameId,
+        due: Option<DateTime<Utc>>,
+    ) -> Result<Option<Game>, StoreError> {
+        if let WriteTx::Postgres(tx) = self {
+            let query = sqlx::query_as::<_, GameRow>(lock).bind(id.as_str());
+            let query = match due {
+                Some(now) => query.bind(now),
+                None => query,
+            };
+            match query.fetch_optional(&mut **tx).await? {
+                Some(row) if row.lacks_a_name() => {}
+                row => return row.map(Game::try_from).transpose(),
+            }
+        }
+        self.read_game(read, id, due).await
+    }
+
+    /// Reads a game with `read`, binding `due` as `$2` if given.
+    async fn read_game(
+        &mut self,
+        read: &'static str,
+        id: &GameId,
+        due: Option<DateTime<Utc>>,
+    ) -> Result<Option<Game>, StoreError> {
+        let row = with_tx!(self, |conn| {
+            let query = sqlx::query_as::<_, GameRow>(read).bind(id.as_str());
+            let query = match due {
+                Some(now) => query.bind(now),
+                None => query,
+            };
+            query.fetch_optional(conn).await
+        })?;
+        row.map(Game::try_from).transpose()
+    }
+}
+
+const DUE_GAMES: &str = "\
+    SELECT id FROM games WHERE deadline_at IS NOT NULL AND deadline_at <= $1 \
+    ORDER BY deadline_at LIMIT $2";
+const RATED_GAMES_BETWEEN: &str = "\
+    SELECT COUNT(*) FROM games WHERE rated AND id <> $3 AND started_at >= $4 \
+    AND ((south_id = $1 AND north_id = $2) OR (south_id = $2 AND north_id = $1))";
+
+impl super::Store {
+    /// Games whose deadline is at or before `now`, the most overdue first.
+    pub async fn due_games(
+        &self,
+        now: DateTime<Utc>,
+        limit: i64,
+    ) -> Result<Vec<GameId>, StoreError> {
+        let ids: Vec<(String,)> = with_pool!(self, |pool| {
+            sqlx::query_as(DUE_GAMES)
+                .bind(now)
+                .bind(limit)
+                .fetch_all(pool)
+                .await
+        })?;
+        game_ids(ids)
+    }
+}
+
+/// Game ids as a one-column query returns them.
+pub(super) fn game_ids(rows: Vec<(String,)>) -> Result<Vec<GameId>, StoreError> {
+    rows.into_iter()
+        .map(|(id,)| GameId::parse(&id).map_err(corrupt))
+        .collect()
+}
+
+impl WriteTx {
+    /// Locks a game whose deadline is at or before `now`, unless another
+    /// transaction holds it (PostgreSQL skips it; SQLite's write lock
+    /// already serialises writers). `None` when it is not due or is taken.
+    pub async fn lock_due_game(
+        &mut self,
+        id: &GameId,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Game>, StoreError> {
+        self.lock_one(LOCK_DUE_GAME_BY_ID, DUE_GAME_BY_ID, id, Some(now))
+            .await
+    }
+
+    /// Rated games between two players started since `since`, other than `except`.
+    pub async fn rated_games_between(
+        &mut self,
+        a: &PlayerId,
+        b: &PlayerId,
+        except: &GameId,
+        since: DateTime<Utc>,
+    ) -> Result<u64, StoreError> {
+        let (count,): (i64,) = with_tx!(self, |conn| {
+            sqlx::query_as(RATED_GAMES_BETWEEN)
+                .bind(a.as_str())
+                .bind(b.as_str())
+                .bind(except.as_str())
+                .bind(since)
+                .fetch_one(conn)
+                .await
+        })?;
+        Ok(count as u64)
+    }
+}

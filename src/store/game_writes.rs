@@ -1,0 +1,141 @@
+//! Writing a game row whole: a new game, and a save of every field that
+//! play can change (the move path writes less: see `moves_write`).
+
+use super::games::Game;
+use super::{StoreError, WriteTx};
+use crate::domain::TimeControl;
+use crate::engine::{Outcome, Seat};
+
+const INSERT_GAME: &str = "\
+    INSERT INTO games (id, status, preset, mandarin_setup, mandarin_value, empty_mandarin_is_gap, \
+        young_mandarin_min, first_move_mandarin_ban, refill_shortfall, max_plies, rated, created_by, \
+        south_id, north_id, reserved_for, first_seat, custom_start, start_position, position, ply, \
+        to_move, winner, end_reason, score_south, score_north, version, created_at, updated_at, \
+        started_at, finished_at, south_record_name, north_record_name, tc_initial_s, tc_increment_s, \
+        tc_days_per_move, clock_south_ms, clock_north_ms, turn_started_at, deadline_at, expires_at, \
+        abort_reason, unrated_reason) \
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, \
+        $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, \
+        $38, $39, $40, $41, $42)";
+
+/// Saves every field that play changes, if nobody saved since `version` was read.
+const SAVE_GAME: &str = "\
+    UPDATE games SET status = $3, south_id = $4, north_id = $5, reserved_for = $6, position = $7, \
+        ply = $8, to_move = $9, winner = $10, end_reason = $11, score_south = $12, \
+        score_north = $13, version = $2 + 1, updated_at = $14, started_at = $15, finished_at = $16, \
+        rated = $17, clock_south_ms = $18, clock_north_ms = $19, turn_started_at = $20, \
+        deadline_at = $21, expires_at = $22, abort_reason = $23, unrated_reason = $24 \
+    WHERE id = $1 AND version = $2";
+
+enum Column {
+    InitialS,
+    IncrementS,
+    DaysPerMove,
+}
+
+fn control_column(game: &Game, column: Column) -> Option<i32> {
+    let value = match (game.timing.control?, column) {
+        (TimeControl::RealTime { initial_s, .. }, Column::InitialS) => initial_s,
+        (TimeControl::RealTime { increment_s, .. }, Column::IncrementS) => increment_s,
+        (TimeControl::Correspondence { days_per_move }, Column::DaysPerMove) => days_per_move,
+        _ => return None,
+    };
+    Some(value as i32)
+}
+
+fn winner_name(outcome: &Outcome) -> &'static str {
+    outcome.winner.map_or("draw", Seat::name)
+}
+
+impl WriteTx {
+    /// Inserts a new game (its `version` is taken as given).
+    pub async fn insert_game(&mut self, game: &Game) -> Result<(), StoreError> {
+        let params = game.rules.params();
+        with_tx!(self, |conn| {
+            sqlx::query(INSERT_GAME)
+                .bind(game.id.as_str())
+                .bind(game.status.as_str())
+                .bind(game.rules.preset().map(|p| p.name()))
+                .bind(params.mandarin_setup.name())
+                .bind(params.mandarin_value as i32)
+                .bind(params.empty_mandarin_is_gap)
+                .bind(params.young_mandarin_min as i32)
+                .bind(params.first_move_mandarin_ban)
+                .bind(params.refill_shortfall.name())
+                .bind(params.max_plies as i32)
+                .bind(game.rated)
+                .bind(game.created_by.as_str())
+                .bind(game.south.as_ref().map(|p| p.id.as_str()))
+                .bind(game.north.as_ref().map(|p| p.id.as_str()))
+                .bind(game.reserved_for.as_ref().map(|p| p.id.as_str()))
+                .bind(game.first.name())
+                .bind(game.custom_start)
+                .bind(&game.start_position)
+                .bind(&game.position)
+                .bind(game.ply as i32)
+                .bind(game.to_move.name())
+                .bind(game.result.as_ref().map(winner_name))
+                .bind(game.result.as_ref().map(|o| o.reason.name()))
+                .bind(game.result.as_ref().map(|o| o.scores[0]))
+                .bind(game.result.as_ref().map(|o| o.scores[1]))
+                .bind(game.version)
+                .bind(game.created_at)
+                .bind(game.updated_at)
+                .bind(game.started_at)
+                .bind(game.finished_at)
+                .bind(game.recorded_names.as_ref().map(|[south, _]| south))
+                .bind(game.recorded_names.as_ref().map(|[_, north]| north))
+                .bind(control_column(game, Column::InitialS))
+                .bind(control_column(game, Column::IncrementS))
+                .bind(control_column(game, Column::DaysPerMove))
+                .bind(game.timing.clock_ms.map(|c| c[0]))
+                .bind(game.timing.clock_ms.map(|c| c[1]))
+                .bind(game.timing.turn_started_at)
+                .bind(game.timing.deadline_at)
+                .bind(game.timing.expires_at)
+                .bind(&game.abort_reason)
+                .bind(&game.unrated_reason)
+                .execute(conn)
+                .await
+                .map(|done| done.rows_affected())
+        })?;
+        Ok(())
+    }
+
+    /// Saves `game`'s changes over the row read at `game.version`, and
+    /// bumps the stored version. `false` when the row moved on meanwhile
+    /// (which the row lock makes a server fault, not a race to expect).
+    pub async fn save_game(&mut self, game: &Game) -> Result<bool, StoreError> {
+        let saved = with_tx!(self, |conn| {
+            sqlx::query(SAVE_GAME)
+                .bind(game.id.as_str())
+                .bind(game.version)
+                .bind(game.status.as_str())
+                .bind(game.south.as_ref().map(|p| p.id.as_str()))
+                .bind(game.north.as_ref().map(|p| p.id.as_str()))
+                .bind(game.reserved_for.as_ref().map(|p| p.id.as_str()))
+                .bind(&game.position)
+                .bind(game.ply as i32)
+                .bind(game.to_move.name())
+                .bind(game.result.as_ref().map(winner_name))
+                .bind(game.result.as_ref().map(|o| o.reason.name()))
+                .bind(game.result.as_ref().map(|o| o.scores[0]))
+                .bind(game.result.as_ref().map(|o| o.scores[1]))
+                .bind(game.updated_at)
+                .bind(game.started_at)
+                .bind(game.finished_at)
+                .bind(game.rated)
+                .bind(game.timing.clock_ms.map(|c| c[0]))
+                .bind(game.timing.clock_ms.map(|c| c[1]))
+                .bind(game.timing.turn_started_at)
+                .bind(game.timing.deadline_at)
+                .bind(game.timing.expires_at)
+                .bind(&game.abort_reason)
+                .bind(&game.unrated_reason)
+                .execute(conn)
+                .await
+                .map(|done| done.rows_affected())
+        })?;
+        Ok(saved == 1)
+    }
+}

@@ -1,0 +1,203 @@
+//! Moves: read one, and write one with the game's new state.
+//!
+//! A move that does not end the game changes only the game's position,
+//! ply, side to move, clocks, deadline, `updated_at` and `version`: that is
+//! all [`WriteTx::play_move`] writes. On PostgreSQL the game's update and
+//! the move's insert are one statement (a data-modifying CTE): the move is
+//! inserted from the `RETURNING` of the update, so a stale version inserts
+//! nothing. SQLite has no data-modifying CTEs: there they are two
+//! statements in the write turn, the insert first (its `(game_id, ply)`
+//! key is the last guard on both backends).
+
+use chrono::{DateTime, Utc};
+
+use super::games::{corrupt, seat, Game};
+use super::{StoreError, WriteTx};
+use crate::domain::{GameId, PlayerId};
+use crate::engine::Seat;
+
+/// A move as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRecord {
+    pub game_id: GameId,
+    pub ply: u32,
+    pub seat: Seat,
+    pub notation: String,
+    pub player_id: Option<PlayerId>,
+    pub position_after: String,
+    /// `None` only for a move of an imported record that gave no times.
+    pub played_at: Option<DateTime<Utc>>,
+    /// How long the mover thought, on the server's clock (timed games).
+    pub think_ms: Option<i64>,
+    /// The mover's time left after the move and its increment.
+    pub clock_ms: Option<i64>,
+}
+
+const INSERT_MOVE: &str = "\
+    INSERT INTO moves (game_id, ply, seat, notation, player_id, position_after, played_at, \
+        think_ms, clock_ms) \
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
+
+/// The columns a move changes, written over the row read at `$2`.
+macro_rules! update_after_move {
+    () => {
+        "UPDATE games SET position = $3, ply = $4, to_move = $5, version = $2 + 1, \
+            updated_at = $6, clock_south_ms = $7, clock_north_ms = $8, turn_started_at = $9, \
+            deadline_at = $10 \
+         WHERE id = $1 AND version = $2"
+    };
+}
+
+/// Binds `$1` to `$10` of [`update_after_move!`] from the game.
+macro_rules! bind_after_move {
+    ($query:expr, $game:expr) => {
+        $query
+            .bind($game.id.as_str())
+            .bind($game.version)
+            .bind($game.position.as_str())
+            .bind($game.ply as i32)
+            .bind($game.to_move.name())
+            .bind($game.updated_at)
+            .bind($game.timing.clock_ms.map(|c| c[0]))
+            .bind($game.timing.clock_ms.map(|c| c[1]))
+            .bind($game.timing.turn_started_at)
+            .bind($game.timing.deadline_at)
+    };
+}
+
+/// SQLite: the game's part of a move, after [`INSERT_MOVE`].
+const SAVE_AFTER_MOVE: &str = update_after_move!();
+
+/// PostgreSQL: the game's update and the move's insert in one statement
+/// (one round trip instead of two); the move takes the game's id from the
+/// updated row, so a version that moved on inserts no move.
+const PLAY_MOVE: &str = concat!(
+    "WITH saved AS (",
+    update_after_move!(),
+    " RETURNING id) \
+     INSERT INTO moves (game_id, ply, seat, notation, player_id, position_after, played_at, \
+         think_ms, clock_ms) \
+     SELECT id, $11, $12, $13, $14, $15, $16, $17, $18 FROM saved"
+);
+
+row_struct! {
+    pub(super) struct MoveRow {
+        game_id: String,
+        ply: i32,
+        seat: String,
+        notation: String,
+        player_id: Option<String>,
+        position_after: String,
+        played_at: Option<DateTime<Utc>>,
+        think_ms: Option<i64>,
+        clock_ms: Option<i64>,
+    }
+}
+
+impl TryFrom<MoveRow> for MoveRecord {
+    type Error = StoreError;
+
+    fn try_from(row: MoveRow) -> Result<MoveRecord, StoreError> {
+        Ok(MoveRecord {
+            game_id: GameId::parse(&row.game_id).map_err(corrupt)?,
+            ply: row.ply as u32,
+            seat: seat(&row.seat)?,
+            notation: row.notation,
+            player_id: row
+                .player_id
+                .map(|id| PlayerId::parse(&id).map_err(corrupt))
+                .transpose()?,
+            position_after: row.position_after,
+            played_at: row.played_at,
+            think_ms: row.think_ms,
+            clock_ms: row.clock_ms,
+        })
+    }
+}
+
+const SELECT_MOVE: &str = "\
+    SELECT game_id, ply, seat, notation, player_id, position_after, played_at, think_ms, clock_ms \
+    FROM moves \
+    WHERE game_id = $1 AND ply = $2";
+
+impl super::Store {
+    pub async fn move_at(&self, game: &GameId, ply: u32) -> Result<Option<MoveRecord>, StoreError> {
+        let row = with_pool!(self, |pool| {
+            sqlx::query_as::<_, MoveRow>(SELECT_MOVE)
+                .bind(game.as_str())
+                .bind(ply as i32)
+                .fetch_optional(pool)
+                .await
+        })?;
+        row.map(MoveRecord::try_from).transpose()
+    }
+}
+
+impl WriteTx {
+    /// Inserts a move; `false` when its ply was already played.
+    pub async fn insert_move(&mut self, record: &MoveRecord) -> Result<bool, StoreError> {
+        let inserted = with_tx!(self, |conn| {
+            sqlx::query(INSERT_MOVE)
+                .bind(record.game_id.as_str())
+                .bind(record.ply as i32)
+                .bind(record.seat.name())
+                .bind(&record.notation)
+                .bind(record.player_id.as_ref().map(PlayerId::as_str))
+                .bind(&record.position_after)
+                .bind(record.played_at)
+                .bind(record.think_ms)
+                .bind(record.clock_ms)
+                .execute(conn)
+                .await
+                .map(|done| done.rows_affected())
+        });
+        written(inserted.map(|_| true))
+    }
+
+    /// Writes a move that does not end the game: `record`, and `game`'s new
+    /// position, ply, side to move, clocks and deadline over the row read
+    /// at `game.version` (whose stored version it bumps; `game` must differ
+    /// from that row in nothing else). `false` when the version moved on
+    /// or the ply was played already: PostgreSQL has then written nothing,
+    /// SQLite the move's row, and the caller rolls back.
+    pub async fn play_move(
+        &mut self,
+        game: &Game,
+        record: &MoveRecord,
+    ) -> Result<bool, StoreError> {
+        if let WriteTx::Postgres(tx) = self {
+            let done = bind_after_move!(sqlx::query(PLAY_MOVE), game)
+                .bind(record.ply as i32)
+                .bind(record.seat.name())
+                .bind(&record.notation)
+                .bind(record.player_id.as_ref().map(PlayerId::as_str))
+                .bind(&record.position_after)
+                .bind(record.played_at)
+                .bind(record.think_ms)
+                .bind(record.clock_ms)
+                .execute(&mut **tx)
+                .await;
+            return written(done.map(|done| done.rows_affected() == 1));
+        }
+        if !self.insert_move(record).await? {
+            return Ok(false);
+        }
+        let saved = with_tx!(self, |conn| {
+            bind_after_move!(sqlx::query(SAVE_AFTER_MOVE), game)
+                .execute(conn)
+                .await
+                .map(|done| done.rows_affected())
+        })?;
+        Ok(saved == 1)
+    }
+}
+
+/// A write that a unique violation on `(game_id, ply)` refuses: the ply
+/// was played already.
+fn written(done: Result<bool, sqlx::Error>) -> Result<bool, StoreError> {
+    match done {
+        Ok(done) => Ok(done),
+        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(false),
+        Err(e) => Err(e.into()),
+    }
+}
