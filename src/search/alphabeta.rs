@@ -5,16 +5,10 @@ use std::time::Instant;
 use crate::engine::{EndReason, Move, Position};
 
 use super::eval::{evaluate, score_diff, UNIT};
-use super::tt::{hash, Bound, Entry, Table};
+use super::tt::{hash, move_index, Bound, Entry, Table};
 use super::{Limits, MoveValue, Options, Rng, SearchResult, FORFEIT_VALUE, MAX_DEPTH};
 
 const INF: i32 = 1 << 24;
-
-/// The index of a move in `Move::ALL`, for the history and killer tables.
-#[inline]
-fn move_index(m: Move) -> usize {
-    (m.square() as usize - 1) * 2 + usize::from(m.direction() == crate::engine::Direction::Right)
-}
 
 /// The value of a finished game for the side that would move next.
 #[inline]
@@ -50,6 +44,9 @@ pub(super) struct Searcher {
     stopped: bool,
     killers: [[Option<Move>; 2]; MAX_DEPTH + 1],
     history: [[u32; 10]; 2],
+    /// The children of the interior node at each ply, made in place (a
+    /// node's array is reused by every node at its ply).
+    children: Vec<[Position; 10]>,
 }
 
 /// Nodes searched in a millisecond of one core, about (BENCHMARKS.md,
@@ -82,6 +79,7 @@ impl Searcher {
             stopped: false,
             killers: [[None; 2]; MAX_DEPTH + 1],
             history: [[0; 10]; 2],
+            children: Vec::new(),
         }
     }
 
@@ -212,38 +210,40 @@ impl Searcher {
         }
         let tt_move = entry.and_then(|e| e.best);
         let side = position.turn().index();
-        let mut children = [(0i32, Move::ALL[0], *position); 10];
-        let mut n = 0;
-        for &m in &position.legal_moves() {
-            let mut child = *position;
+        let moves = position.legal_moves();
+        if self.children.len() <= ply {
+            self.children.resize(ply + 1, [*position; 10]);
+        }
+        let mut keys = [0i32; 10];
+        for (i, &m) in moves.iter().enumerate() {
+            let child = &mut self.children[ply][i];
+            *child = *position;
             child.apply(m, &mut ()).expect("a legal move");
-            let order = if Some(m) == tt_move {
+            keys[i] = if Some(m) == tt_move {
                 1 << 30
             } else if self.killers[ply].contains(&Some(m)) {
                 1 << 26
             } else {
                 // The immediate gain in score difference, then history.
-                let gain = -score_diff(&child) * UNIT - base;
+                let gain = -score_diff(child) * UNIT - base;
                 (gain << 16) + self.history[side][move_index(m)].min(0xffff) as i32
             };
-            children[n] = (order, m, child);
-            n += 1;
         }
-        let children = &mut children[..n];
-        children.sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
+        let order = descending(&keys, moves.len());
 
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = None;
         let mut proven = true;
-        for (i, (_, m, child)) in children.iter().enumerate() {
+        for (i, &k) in order[..moves.len()].iter().enumerate() {
+            let (m, child) = (moves[k as usize], self.children[ply][k as usize]);
             let (v, p) = if i == 0 {
-                let (v, p) = self.negamax(child, depth - 1, -beta, -alpha, ply + 1);
+                let (v, p) = self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
                 (-v, p)
             } else {
-                let (v, p) = self.negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                let (v, p) = self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
                 if -v > alpha && -v < beta {
-                    let (v, p) = self.negamax(child, depth - 1, -beta, -alpha, ply + 1);
+                    let (v, p) = self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
                     (-v, p)
                 } else {
                     (-v, p)
@@ -255,16 +255,16 @@ impl Searcher {
             proven &= p;
             if v > best {
                 best = v;
-                best_move = Some(*m);
+                best_move = Some(m);
                 if v > alpha {
                     alpha = v;
                     if alpha >= beta {
                         let slot = &mut self.killers[ply];
-                        if slot[0] != Some(*m) {
+                        if slot[0] != Some(m) {
                             slot[1] = slot[0];
-                            slot[0] = Some(*m);
+                            slot[0] = Some(m);
                         }
-                        self.history[side][move_index(*m)] += (depth * depth) as u32;
+                        self.history[side][move_index(m)] += (depth * depth) as u32;
                         break;
                     }
                 }
@@ -359,4 +359,22 @@ impl Searcher {
             elapsed: self.start.elapsed(),
         }
     }
+}
+
+/// The indices `0..n` ordered by `keys`, highest first, ties in index
+/// order (a stable insertion sort: the order the search has always used,
+/// which the pinned node counts depend on).
+#[inline]
+fn descending(keys: &[i32; 10], n: usize) -> [u8; 10] {
+    let mut order = [0u8, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+    for i in 1..n {
+        let current = order[i];
+        let mut j = i;
+        while j > 0 && keys[order[j - 1] as usize] < keys[current as usize] {
+            order[j] = order[j - 1];
+            j -= 1;
+        }
+        order[j] = current;
+    }
+    order
 }

@@ -9,11 +9,18 @@
 //! search, and — only under `refill_shortfall = forfeit`, where a small
 //! store loses the game — the stores' small stones.
 
-use crate::engine::{Move, Position, RefillShortfall, Seat, Square};
+use crate::engine::{Direction, Move, Position, RefillShortfall, Seat, Square};
 
 use super::MAX_DEPTH;
 
 const COUNTS: usize = 64;
+
+/// The index of a move in `Move::ALL` (notation order), for the history
+/// and killer tables and the table's packed best move.
+#[inline]
+pub(super) fn move_index(m: Move) -> usize {
+    (m.square() as usize - 1) * 2 + usize::from(m.direction() == Direction::Right)
+}
 
 const fn splitmix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -97,9 +104,57 @@ pub struct Entry {
     pub best: Option<Move>,
 }
 
+/// The table: two words a slot, so a slot is 16 bytes (an `Option<Entry>`
+/// was 24) and a new table is zeroed by the allocator (`calloc`: a large one
+/// costs only the pages the search touches). Word 0 is the key; word 1
+/// packs `gain` (bits 0–31), `depth` (32–39), the flags (40–47: occupied,
+/// bound, proven) and the best move's index in `Move::ALL` (48–55, 0xff for
+/// none).
 pub struct Table {
-    entries: Vec<Option<Entry>>,
+    slots: Vec<[u64; 2]>,
     mask: usize,
+}
+
+const OCCUPIED: u64 = 1 << 40;
+const LOWER: u64 = 1 << 41;
+const UPPER: u64 = 1 << 42;
+const PROVEN: u64 = 1 << 43;
+const NO_MOVE: u64 = 0xff;
+
+#[inline]
+fn pack(e: &Entry) -> u64 {
+    let bound = match e.bound {
+        Bound::Exact => 0,
+        Bound::Lower => LOWER,
+        Bound::Upper => UPPER,
+    };
+    let best = e.best.map_or(NO_MOVE, |m| move_index(m) as u64);
+    u64::from(e.gain as u32)
+        | u64::from(e.depth) << 32
+        | OCCUPIED
+        | bound
+        | if e.proven { PROVEN } else { 0 }
+        | best << 48
+}
+
+#[inline]
+fn unpack(key: u64, data: u64) -> Entry {
+    let bound = if data & LOWER != 0 {
+        Bound::Lower
+    } else if data & UPPER != 0 {
+        Bound::Upper
+    } else {
+        Bound::Exact
+    };
+    let best = (data >> 48) & 0xff;
+    Entry {
+        key,
+        gain: data as u32 as i32,
+        depth: (data >> 32) as u8,
+        bound,
+        proven: data & PROVEN != 0,
+        best: (best != NO_MOVE).then(|| Move::ALL[best as usize]),
+    }
 }
 
 impl Table {
@@ -107,29 +162,29 @@ impl Table {
     pub fn new(log2: u32) -> Table {
         let size = 1usize << log2;
         Table {
-            entries: vec![None; size],
+            slots: vec![[0; 2]; size],
             mask: size - 1,
         }
     }
 
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        self.entries[key as usize & self.mask].filter(|e| e.key == key)
+        let [k, data] = self.slots[key as usize & self.mask];
+        (data & OCCUPIED != 0 && k == key).then(|| unpack(k, data))
     }
 
     /// Keeps a proven or deeper entry of the same position over a shallower
     /// one; any other position is replaced (the newest is most useful).
     #[inline]
     pub fn store(&mut self, entry: Entry) {
-        let slot = &mut self.entries[entry.key as usize & self.mask];
-        if let Some(old) = slot {
-            if old.key == entry.key && old.proven && !entry.proven {
-                return;
-            }
-            if old.key == entry.key && old.depth > entry.depth && !entry.proven {
+        let slot = &mut self.slots[entry.key as usize & self.mask];
+        let [k, data] = *slot;
+        if data & OCCUPIED != 0 && k == entry.key && !entry.proven {
+            let old_depth = (data >> 32) as u8;
+            if data & PROVEN != 0 || old_depth > entry.depth {
                 return;
             }
         }
-        *slot = Some(entry);
+        *slot = [entry.key, pack(&entry)];
     }
 }

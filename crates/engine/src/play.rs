@@ -75,7 +75,12 @@ impl Position {
                 Next::Relay(n) => n,
                 stop => return stop,
             };
-            if let Some(cycle_len) = guard.observe(&(self.stones, n)) {
+            // The lift squares first: they differ far more often than the
+            // boards, so most relays skip the board comparison.
+            let stones = &self.stones;
+            let repeat =
+                guard.observe_with(|saved| saved.1 == n && saved.0 == *stones, || (*stones, n));
+            if let Some(cycle_len) = repeat {
                 rec.rollback(mark);
                 return self.replay_to_first_repeat(first, dir, cycle_len, rec);
             }

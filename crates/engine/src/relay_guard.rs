@@ -30,13 +30,26 @@ impl<S: PartialEq + Clone> CycleDetector<S> {
     /// Takes the next state; returns the cycle length once the sequence is
     /// known to cycle.
     #[inline]
+    #[cfg(test)]
     pub(super) fn observe(&mut self, state: &S) -> Option<u32> {
+        self.observe_with(|saved| state == saved, || state.clone())
+    }
+
+    /// [`CycleDetector::observe`] for a state that is costly to build:
+    /// `equals_saved` compares it with the saved state, `build` makes it
+    /// only when it must be saved (once per power of two).
+    #[inline]
+    pub(super) fn observe_with(
+        &mut self,
+        equals_saved: impl FnOnce(&S) -> bool,
+        build: impl FnOnce() -> S,
+    ) -> Option<u32> {
         self.lambda += 1;
-        if *state == self.saved {
+        if equals_saved(&self.saved) {
             return Some(self.lambda);
         }
         if self.lambda == self.power {
-            self.saved = state.clone();
+            self.saved = build();
             self.power *= 2;
             self.lambda = 0;
         }
