@@ -67,8 +67,8 @@ const SPECS: [Spec; 7] = [
     },
     Spec {
         name: "Expert",
-        description: "Full search on a budget of 10,000 positions a move (a few milliseconds): about six plies; plays endgames exactly when it can see to the end.",
-        limits: capped(None, Some(10_000)),
+        description: "Full search on a budget of 20,000 positions a move (a few milliseconds): about six plies; plays endgames exactly when it can see to the end.",
+        limits: capped(None, Some(20_000)),
         temperature: 0.0,
         tuned: true,
     },
