@@ -120,6 +120,22 @@ const SELECT_MOVE: &str = "\
     FROM moves \
     WHERE game_id = $1 AND ply = $2";
 
+/// Binds a move's columns after its game id, in `INSERT_MOVE`'s order
+/// (`PLAY_MOVE` takes them in the same order after the game's).
+macro_rules! bind_move {
+    ($query:expr, $record:expr) => {
+        $query
+            .bind($record.ply as i32)
+            .bind($record.seat.name())
+            .bind(&$record.notation)
+            .bind($record.player_id.as_ref().map(PlayerId::as_str))
+            .bind(&$record.position_after)
+            .bind($record.played_at)
+            .bind($record.think_ms)
+            .bind($record.clock_ms)
+    };
+}
+
 impl super::Store {
     pub async fn move_at(&self, game: &GameId, ply: u32) -> Result<Option<MoveRecord>, StoreError> {
         let row = with_pool!(self, |pool| {
@@ -137,19 +153,13 @@ impl WriteTx {
     /// Inserts a move; `false` when its ply was already played.
     pub async fn insert_move(&mut self, record: &MoveRecord) -> Result<bool, StoreError> {
         let inserted = with_tx!(self, |conn| {
-            sqlx::query(INSERT_MOVE)
-                .bind(record.game_id.as_str())
-                .bind(record.ply as i32)
-                .bind(record.seat.name())
-                .bind(&record.notation)
-                .bind(record.player_id.as_ref().map(PlayerId::as_str))
-                .bind(&record.position_after)
-                .bind(record.played_at)
-                .bind(record.think_ms)
-                .bind(record.clock_ms)
-                .execute(conn)
-                .await
-                .map(|done| done.rows_affected())
+            bind_move!(
+                sqlx::query(INSERT_MOVE).bind(record.game_id.as_str()),
+                record
+            )
+            .execute(conn)
+            .await
+            .map(|done| done.rows_affected())
         });
         written(inserted.map(|_| true))
     }
@@ -166,15 +176,7 @@ impl WriteTx {
         record: &MoveRecord,
     ) -> Result<bool, StoreError> {
         if let WriteTx::Postgres(tx) = self {
-            let done = bind_after_move!(sqlx::query(PLAY_MOVE), game)
-                .bind(record.ply as i32)
-                .bind(record.seat.name())
-                .bind(&record.notation)
-                .bind(record.player_id.as_ref().map(PlayerId::as_str))
-                .bind(&record.position_after)
-                .bind(record.played_at)
-                .bind(record.think_ms)
-                .bind(record.clock_ms)
+            let done = bind_move!(bind_after_move!(sqlx::query(PLAY_MOVE), game), record)
                 .execute(&mut **tx)
                 .await;
             return written(done.map(|done| done.rows_affected() == 1));
