@@ -21,6 +21,10 @@ pub struct PlayArgs {
     /// after, and must grow by exactly the moves the server accepted.
     #[arg(long)]
     pub database_url: Option<String>,
+    /// Sends every move with an `Idempotency-Key` of its own (the server
+    /// then saves each answer in the move's transaction).
+    #[arg(long)]
+    pub keyed: bool,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -142,14 +146,13 @@ pub async fn submit(
     url: &str,
     token: &str,
     body: &Value,
+    key: Option<&str>,
 ) -> anyhow::Result<Submitted> {
-    let response = client
-        .post(url)
-        .bearer_auth(token)
-        .json(body)
-        .send()
-        .await?;
-    answer(url, response, StatusCode::CREATED).await
+    let mut request = client.post(url).bearer_auth(token).json(body);
+    if let Some(key) = key {
+        request = request.header("idempotency-key", key);
+    }
+    answer(url, request.send().await?, StatusCode::CREATED).await
 }
 
 /// `expected`: its JSON; 503: refused, with its `Retry-After`; else an error.
@@ -177,9 +180,17 @@ async fn answer(
 
 /// One task: plays games to the end, one after another, until the window
 /// closes. Counts move submissions; any other failure is an error too.
-async fn play_task(client: Client, base: String, seats: (Player, Player), window: Window) -> Tally {
+async fn play_task(
+    client: Client,
+    base: String,
+    seats: (Player, Player),
+    keyed: bool,
+    window: Window,
+) -> Tally {
     let mut tally = Tally::default();
     let mut rng = StdRng::from_entropy();
+    let run: u64 = rng.gen();
+    let mut sent = 0u64;
     while !window.is_over() {
         let mut game = match start_game(&client, &base, &seats).await {
             Ok(game) => game,
@@ -196,8 +207,10 @@ async fn play_task(client: Client, base: String, seats: (Player, Player), window
             if window.is_over() {
                 break;
             }
+            sent += 1;
+            let key = keyed.then(|| format!("lg-{run:016x}-{sent}"));
             let started = Instant::now();
-            match submit(&client, &url, token, &body).await {
+            match submit(&client, &url, token, &body, key.as_deref()).await {
                 Ok(Submitted::Played(mut played)) => {
                     tally.success(&window, started);
                     game = played["game"].take();
@@ -232,7 +245,15 @@ pub async fn play(args: PlayArgs) -> anyhow::Result<()> {
     let window = Window::after_warmup(&args.run);
     let tasks: Vec<_> = seats
         .into_iter()
-        .map(|pair| tokio::spawn(play_task(client.clone(), args.base.clone(), pair, window)))
+        .map(|pair| {
+            tokio::spawn(play_task(
+                client.clone(),
+                args.base.clone(),
+                pair,
+                args.keyed,
+                window,
+            ))
+        })
         .collect();
     let (mut tally, spent) = gather(window, args.run.server_pid, tasks).await?;
     let mut extra = Vec::new();
