@@ -24,7 +24,12 @@
 //!    move's transaction just before its commit, so the figure includes the
 //!    commit) to its receipt: p50 / p99 / max;
 //! 5. the closed loops again with the subscribers attached, then again after
-//!    closing them: the move path's cost of the push side.
+//!    closing them: what delivering every move to its game's subscribers
+//!    (`--subscribers / --games` of them) costs the move path at full speed;
+//! 6. and the issue's own question, before, with and after the
+//!    subscribers: the closed loops on `--spare-games` games nobody follows
+//!    while the followed games are played at `--rate` (the push side at
+//!    work beside the move path, not multiplied by it).
 //!
 //! The server runs with `--max-connections-per-ip 0 --rate-limit-per-second
 //! 0 --max-streams-per-ip 0 --max-streams 0`; pass anything else with
@@ -68,6 +73,10 @@ struct Args {
     /// Closed loops playing moves at once.
     #[arg(long, default_value_t = 16)]
     workers: usize,
+    /// Games nobody follows, played by the closed loops beside the
+    /// followed ones at `--rate`.
+    #[arg(long, default_value_t = 64)]
+    spare_games: usize,
     /// Streams being opened at once.
     #[arg(long, default_value_t = 200)]
     opening: usize,
@@ -168,13 +177,15 @@ fn loop_line(what: &str, played: &Played) -> String {
 }
 
 /// The closed loops for `time`, with the servers' CPU time per move
-/// (`None` without their pids) and this tool's.
+/// (`None` without their pids) and this tool's; `beside`, moves played
+/// meanwhile at a fixed rate (`(rate, slots)`), not counted.
 async fn measured_loop(
     slots: &Arc<Slots>,
     workers: usize,
     time: Duration,
     pids: &[u32],
     what: &str,
+    beside: Option<(u32, &Arc<Slots>)>,
 ) -> anyhow::Result<(Played, Option<f64>)> {
     let cpu = |pids: &[u32]| {
         pids.iter()
@@ -182,7 +193,16 @@ async fn measured_loop(
             .sum::<anyhow::Result<f64>>()
     };
     let (servers_before, tool_before) = (cpu(pids)?, server::cpu_ms(std::process::id())?);
-    let played = movers::closed_loop(slots, workers, time).await;
+    let played = match beside {
+        None => movers::closed_loop(slots, workers, time).await,
+        Some((rate, followed)) => {
+            tokio::join!(
+                movers::closed_loop(slots, workers, time),
+                movers::fixed_rate(followed, rate, time)
+            )
+            .0
+        }
+    };
     let (servers, tool) = (
         cpu(pids)? - servers_before,
         server::cpu_ms(std::process::id())? - tool_before,
@@ -217,11 +237,14 @@ async fn main() -> anyhow::Result<()> {
         .pool_max_idle_per_host(args.workers * 2)
         .tcp_nodelay(true)
         .build()?;
-    let slots = Arc::new(Slots::start(client, targets.moves.clone(), args.games, 32).await?);
+    let slots =
+        Arc::new(Slots::start(client.clone(), targets.moves.clone(), args.games, 32).await?);
+    let spare = Arc::new(Slots::start(client, targets.moves.clone(), args.spare_games, 32).await?);
     println!(
-        "{} active games on {}; subscribers on {}",
+        "{} active games on {} ({} more nobody follows); subscribers on {}",
         slots.len(),
         targets.moves,
+        spare.len(),
         targets.streams
     );
     let loop_time = Duration::from_secs(args.loop_s);
@@ -235,6 +258,19 @@ async fn main() -> anyhow::Result<()> {
         loop_time,
         &pids,
         "closed loop, no subscribers",
+        None,
+    )
+    .await?;
+    let (beside_without, _) = measured_loop(
+        &spare,
+        args.workers,
+        loop_time,
+        &pids,
+        &format!(
+            "closed loop on the spare games, followed ones at {}/s, no subscribers",
+            args.rate
+        ),
+        Some((args.rate, &slots)),
     )
     .await?;
 
@@ -284,6 +320,19 @@ async fn main() -> anyhow::Result<()> {
         loop_time,
         &pids,
         "closed loop, subscribers attached",
+        None,
+    )
+    .await?;
+    let (beside_with, _) = measured_loop(
+        &spare,
+        args.workers,
+        loop_time,
+        &pids,
+        &format!(
+            "closed loop on the spare games, followed ones at {}/s, subscribers attached",
+            args.rate
+        ),
+        Some((args.rate, &slots)),
     )
     .await?;
     for handle in &handles {
@@ -296,19 +345,37 @@ async fn main() -> anyhow::Result<()> {
         loop_time,
         &pids,
         "closed loop, subscribers closed",
+        None,
     )
     .await?;
+    let (beside_after, _) = measured_loop(
+        &spare,
+        args.workers,
+        loop_time,
+        &pids,
+        &format!(
+            "closed loop on the spare games, followed ones at {}/s, subscribers closed",
+            args.rate
+        ),
+        Some((args.rate, &slots)),
+    )
+    .await?;
+    let beside_baseline = (beside_without.per_second() + beside_after.per_second()) / 2.0;
     let baseline = (without.per_second() + after.per_second()) / 2.0;
     let us = |cpu: Option<f64>| cpu.map_or("n/a".to_owned(), |us| format!("{us:.0}"));
     println!(
         "RESULT nodes={} subscribers={} games={} rate={} p50_ms={:.1} p99_ms={:.1} max_ms={:.1} timed={} expected={expected} \
          rss_per_subscriber_bytes={} moves_s_without={:.0} moves_s_with={:.0} moves_s_after={:.0} cost_pct={:.1} \
-         server_cpu_us_per_move_without={} with={} after={} reopened={} stream_errors={}",
+         server_cpu_us_per_move_without={} with={} after={} \
+         beside_moves_s_without={:.0} beside_moves_s_with={:.0} beside_moves_s_after={:.0} beside_cost_pct={:.1} \
+         reopened={} stream_errors={}",
         args.nodes, args.subscribers, args.games, args.rate, ms(0.5), ms(0.99), latency.max() as f64 / 1000.0, latency.len(),
         per_subscriber.map_or("n/a".to_owned(), |b| format!("{b:.0}")),
         without.per_second(), with.per_second(), after.per_second(),
         100.0 * (1.0 - with.per_second() / baseline),
         us(cpu_without), us(cpu_with), us(cpu_after),
+        beside_without.per_second(), beside_with.per_second(), beside_after.per_second(),
+        100.0 * (1.0 - beside_with.per_second() / beside_baseline),
         tally.reopened.load(Ordering::Relaxed), tally.errors.load(Ordering::Relaxed),
     );
     let database = targets.database.take();
