@@ -124,6 +124,14 @@ pub struct WritePathSettings {
     )]
     pub db_max_waiting: Option<u32>,
 
+    /// API reads (`GET`, `HEAD`: one statement each) that may wait for a turn at the database beside those at work; one more is answered 503 `overloaded`. Unset: eight times `--max-connections`.
+    #[arg(
+        id = "db_max_waiting_reads",
+        long = "db-max-waiting-reads",
+        env = "OANQUAN_DB_MAX_WAITING_READS"
+    )]
+    pub db_max_waiting_reads: Option<u32>,
+
     /// How long an API request waits for its turn, in milliseconds, before it is answered 503 `overloaded`.
     #[arg(
         id = "db_queue_timeout_ms",
@@ -201,6 +209,13 @@ impl WritePathSettings {
         }
     }
 
+    /// The reads that may wait for the database beside a pool of `pool`
+    /// connections (when the gate is not lifted).
+    pub fn max_waiting_reads(&self, pool: u32) -> u32 {
+        self.db_max_waiting_reads
+            .unwrap_or_else(|| pool.saturating_mul(8))
+    }
+
     pub fn queue_timeout(&self) -> std::time::Duration {
         std::time::Duration::from_millis(self.db_queue_timeout_ms.max(1))
     }
@@ -213,6 +228,7 @@ impl Default for WritePathSettings {
             wal_restart_mib: 16,
             wal_restart_wait_ms: 100,
             db_max_waiting: None,
+            db_max_waiting_reads: None,
             db_queue_timeout_ms: 100,
             group_commit: GroupCommitSettings::default(),
         }

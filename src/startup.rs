@@ -132,6 +132,9 @@ impl Application {
                 web::Data::new(Admission::new(
                     settings.database.max_connections,
                     max_waiting,
+                    settings
+                        .write_path
+                        .max_waiting_reads(settings.database.max_connections),
                     settings.write_path.queue_timeout(),
                 ))
             });

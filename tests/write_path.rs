@@ -186,3 +186,46 @@ async fn sqlite_overload() {
 async fn postgres_overload() {
     an_overload_is_refused_and_what_is_accepted_is_stored(Backend::Postgres).await;
 }
+
+/// Reads queue deeper than writes: 64 viewers of one game at once are a
+/// short queue (each a single statement), not an overload, with the
+/// writes' queue capped at one.
+async fn sixty_four_viewers_at_once_are_all_answered(backend: Backend) {
+    let Some(app) = TestApp::spawn_with(backend, |settings| {
+        settings.rate_limit.per_second = 0;
+        settings.network.max_connections_per_ip = 0;
+        settings.database.max_connections = 4;
+        settings.write_path.db_max_waiting = Some(1);
+        settings.write_path.db_max_waiting_reads = Some(64);
+        // A debug build on a busy machine: waiting is allowed, refusing is
+        // what is tested.
+        settings.write_path.db_queue_timeout_ms = 30_000;
+    })
+    .await
+    else {
+        common::report_skip("write_path viewers");
+        return;
+    };
+    let game = &games(&app, 1, "view").await[0];
+    let url = app.url(&format!("/v1/games/{}", game.id));
+    let viewers = (0..64).map(|_| {
+        let (client, url) = (app.client.clone(), url.clone());
+        tokio::spawn(async move { client.get(url).send().await.expect("answered").status() })
+    });
+    let answers = futures_util::future::join_all(viewers).await;
+    let refused = answers
+        .iter()
+        .filter(|status| *status.as_ref().expect("joined") != StatusCode::OK)
+        .count();
+    assert_eq!(refused, 0, "{refused} of 64 reads refused: {answers:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_viewers() {
+    sixty_four_viewers_at_once_are_all_answered(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_viewers() {
+    sixty_four_viewers_at_once_are_all_answered(Backend::Postgres).await;
+}
