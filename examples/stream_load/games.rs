@@ -37,7 +37,9 @@ pub struct Slots {
 
 impl Seats {
     pub async fn register(client: &Client, base: &str) -> anyhow::Result<Seats> {
-        let run = std::process::id();
+        static SETS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let set = SETS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let run = format!("{}x{set}", std::process::id());
         Ok(Seats {
             south: register(client, base, &format!("load{run}s")).await?,
             north: register(client, base, &format!("load{run}n")).await?,
