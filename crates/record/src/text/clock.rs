@@ -222,5 +222,10 @@ mod tests {
         )
         .unwrap();
         assert_eq!((m.clock_ms, m.think_ms), (None, Some(3_604_000)));
+        // An empty command is one more unknown command; the scan goes on
+        // after its `]`.
+        let mut m = RecordMove::default();
+        read_comment("[%] [%clk 0:00:01]", Some(&mut m), "move 3").unwrap();
+        assert_eq!(m.clock_ms, Some(1_000));
     }
 }
