@@ -241,6 +241,12 @@ mod tests {
     }
 
     #[test]
+    fn a_name_is_shown_as_stored() {
+        let name = PlayerName::parse(" Nguye\u{302}\u{303}n  Lan ").unwrap();
+        assert_eq!(name.to_string(), "Nguy\u{1ec5}n Lan");
+    }
+
+    #[test]
     fn inner_spaces_are_single_ascii_spaces() {
         let name = PlayerName::parse("Thị\u{a0}\u{a0}Hồng  Lan").unwrap();
         assert_eq!(name.as_str(), "Thị Hồng Lan");

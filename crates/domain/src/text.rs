@@ -318,4 +318,53 @@ mod tests {
         assert_eq!(light("\u{2764}\u{fe0f}"), Ok(()));
         assert_eq!(light("\u{301}"), Err(Unfit::MarkWithoutBase('\u{301}')));
     }
+
+    #[test]
+    fn a_character_in_a_message_is_quoted_unless_it_cannot_be_seen() {
+        let shown = |c: char| Shown(c).to_string();
+        assert_eq!(shown('x'), "'x' (U+0078)");
+        assert_eq!(shown('ễ'), "'ễ' (U+1EC5)");
+        assert_eq!(shown('\u{7}'), "U+0007", "a control");
+        assert_eq!(shown('\u{200b}'), "U+200B", "an invisible");
+        assert_eq!(shown('\u{301}'), "U+0301", "a nonspacing mark");
+        assert_eq!(shown('\u{20dd}'), "U+20DD", "an enclosing mark");
+        assert_eq!(shown('\u{202e}'), "U+202E", "a bidi control");
+        assert_eq!(shown('\u{93e}'), "'\u{93e}' (U+093E)", "a spacing mark");
+    }
+
+    /// Four times the limit may still normalise to a short text (here, a
+    /// run of spaces collapses); one more character is refused unread.
+    #[test]
+    fn a_raw_text_of_four_times_the_limit_is_read_and_one_more_is_not() {
+        let padded = |chars: usize| format!("a{}b", " ".repeat(chars - 2));
+        assert_eq!(far_too_long(&padded(256), 64), None);
+        assert_eq!(far_too_long(&padded(257), 64), Some(257));
+        assert_eq!(far_too_long(&format!("  {}  ", padded(257)), 64), Some(257));
+        assert_eq!(shown(&padded(256), 64), Ok("a b".to_owned()));
+        assert_eq!(
+            shown(&padded(257), 64),
+            Err(ShownError::TooLong { chars: 257 })
+        );
+    }
+
+    #[test]
+    fn a_shown_text_may_have_exactly_its_limit() {
+        assert_eq!(shown(&"x".repeat(64), 64), Ok("x".repeat(64)));
+        assert_eq!(
+            shown(&"x".repeat(65), 64),
+            Err(ShownError::TooLong { chars: 65 })
+        );
+        assert_eq!(shown(" \u{3000} ", 64), Err(ShownError::Empty));
+    }
+
+    #[test]
+    fn a_base_may_carry_exactly_four_marks() {
+        let strict = |text: &str| check_marks(text, MarkBase::LetterOrDigit);
+        assert_eq!(strict("a\u{301}\u{302}\u{303}\u{304}"), Ok(()));
+        assert_eq!(strict("a\u{301}\u{302}\u{303}\u{304} b\u{301}"), Ok(()));
+        assert_eq!(
+            strict("a\u{301}\u{302}\u{303}\u{304}\u{306}"),
+            Err(Unfit::TooManyMarks { base: 'a' })
+        );
+    }
 }

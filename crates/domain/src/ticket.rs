@@ -62,4 +62,12 @@ mod tests {
         assert!(StreamTicket::presented("oq_st_short").is_none());
         assert!(!format!("{:?}", StreamTicket::presented(&text)).contains(&text[6..]));
     }
+
+    #[test]
+    fn a_ticket_never_shows_itself() {
+        assert_eq!(
+            format!("{:?}", StreamTicket::generate()),
+            "StreamTicket(<redacted>)"
+        );
+    }
 }

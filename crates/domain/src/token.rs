@@ -320,4 +320,37 @@ mod tests {
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
         );
     }
+
+    const A_TOKEN: &str = "oq_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG";
+
+    #[test]
+    fn a_token_hands_back_its_text_and_never_shows_it() {
+        let token = ApiToken::presented(A_TOKEN).expect("has the shape");
+        assert_eq!(format!("{token:?}"), "ApiToken(<redacted>)");
+        assert_eq!(token.into_string(), A_TOKEN);
+    }
+
+    /// The check is compared byte for byte: one changed byte, or two that
+    /// cancel each other out in an XOR, and the seal does not open.
+    #[test]
+    fn a_seal_with_a_changed_check_does_not_open() {
+        let token = ApiToken::presented(A_TOKEN).expect("has the shape");
+        let sealed = token.seal(b"the key");
+        let bytes = URL_SAFE_NO_PAD
+            .decode(sealed.strip_prefix("sealed1.").expect("prefixed"))
+            .expect("base64url");
+        assert_eq!(bytes.len(), 16 + 46 + 8);
+        let reseal = |flips: &[usize]| {
+            let mut changed = bytes.clone();
+            for &at in flips {
+                changed[at] ^= 0x01;
+            }
+            format!("sealed1.{}", URL_SAFE_NO_PAD.encode(changed))
+        };
+        let opened = ApiToken::open(&reseal(&[]), b"the key").expect("opens");
+        assert_eq!(opened.as_str(), A_TOKEN);
+        assert!(ApiToken::open(&reseal(&[69]), b"the key").is_none());
+        assert!(ApiToken::open(&reseal(&[62, 63]), b"the key").is_none());
+        assert!(ApiToken::open(&reseal(&[0]), b"the key").is_none(), "salt");
+    }
 }

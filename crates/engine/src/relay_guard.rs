@@ -100,8 +100,13 @@ mod tests {
     fn detect(first: u64, step: impl Fn(u64) -> u64) -> u32 {
         let mut detector = CycleDetector::new(first);
         let mut state = first;
+        // Brent's method reports within about twice the tail plus cycle
+        // steps; no map here has more than 65,537 states.
+        let mut steps = 0;
         let cycle_len = loop {
             state = step(state);
+            steps += 1;
+            assert!(steps <= 4 * 65_537, "no cycle reported in {steps} steps");
             if let Some(lambda) = detector.observe(&state) {
                 break lambda;
             }

@@ -175,6 +175,11 @@ fn text_form_errors_name_the_culprit() {
     let cases = [
         ("[Rules \"chess\"]\n\n*", "[Rules \"chess\"]"),
         ("[Colour \"red\"]\n\n*", "unknown tag [Colour]"),
+        // A tag's name is ASCII letters, digits and `_`: anything else is
+        // no tag pair at all; a well-formed name may still be unknown.
+        ("[Ru-les \"classic\"]\n\n*", "line 1: expected a tag pair"),
+        ("[Ru.les \"classic\"]\n\n*", "line 1: expected a tag pair"),
+        ("[Max_Plies \"60\"]\n\n*", "unknown tag [Max_Plies]"),
         (
             "[South \"a\"]\n[South \"b\"]\n\n*",
             "[South] is given twice",
@@ -451,4 +456,73 @@ fn reading_a_megabyte_of_text_is_linear() {
         let _ = text::parse(&text).and_then(|r| r.replay());
     }
     assert!(started.elapsed() < std::time::Duration::from_secs(2));
+}
+
+#[test]
+fn a_rule_tag_of_true_or_false_overrides_the_preset() {
+    let rules = |tags: &str| text::parse(&format!("{tags}\n\n*")).unwrap().rules;
+    let online = rules("[Rules \"online\"]\n[FirstMoveMandarinBan \"false\"]");
+    assert!(!online.first_move_mandarin_ban());
+    let village = rules("[Rules \"village\"]\n[EmptyMandarinIsGap \"false\"]");
+    assert!(!village.empty_mandarin_is_gap());
+    let classic = rules("[Rules \"classic\"]\n[EmptyMandarinIsGap \"true\"]");
+    assert!(classic.empty_mandarin_is_gap());
+    assert!(!classic.first_move_mandarin_ban());
+    match text::parse("[FirstMoveMandarinBan \"yes\"]\n\n*") {
+        Err(RecordError::Invalid(detail)) => assert_eq!(
+            detail,
+            "[FirstMoveMandarinBan \"yes\"]: expected true or false"
+        ),
+        other => panic!("expected invalid, got {other:?}"),
+    }
+}
+
+#[test]
+fn the_first_tag_names_a_seat() {
+    let first = |value: &str| text::parse(&format!("[First \"{value}\"]\n\n*")).map(|r| r.first);
+    assert_eq!(first("south").unwrap(), Some(Seat::South));
+    assert_eq!(first("north").unwrap(), Some(Seat::North));
+    assert_eq!(text::parse("\n*").unwrap().first, None);
+    match first("South") {
+        Err(RecordError::Invalid(detail)) => {
+            assert_eq!(detail, "[First \"South\"]: expected south or north")
+        }
+        other => panic!("expected invalid, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_comment_may_follow_a_move_without_a_space() {
+    let record = text::parse("1. 1L{a note}3R; a line comment\n2. 2L;\n*").unwrap();
+    let notations: Vec<&str> = record.moves.iter().map(|m| m.notation.as_str()).collect();
+    assert_eq!(notations, ["1L", "3R", "2L"]);
+}
+
+/// A stated start that is the rules' own start is no custom start: no
+/// `[Position]` tag, the same text as a record that states none.
+#[test]
+fn the_standard_start_is_not_tagged() {
+    let stated = Record {
+        start_position: Some("M0,5,5,5,5,5,M0,5,5,5,5,5 s 0:0 0:0 1".to_owned()),
+        ..classic_record(&["1L", "3R"], resigned_by_north())
+    };
+    assert_eq!(
+        text::print(&stated),
+        "[Rules \"classic\"]\n[South \"Lan\"]\n[North \"Minh\"]\n[Date \"2025.01.31\"]\n\
+         [Time \"08:30:00\"]\n[Result \"1-0\"]\n[Termination \"resignation\"]\n[Score \"11-2\"]\n\
+         \n1. 1L 3R 1-0\n"
+    );
+}
+
+/// A movetext line holds up to 80 characters: a token that would make it
+/// 81 starts the next line (the printer does not check the moves).
+#[test]
+fn a_movetext_line_holds_eighty_characters() {
+    let long = |chars: usize| "x".repeat(chars);
+    let movetext = |chars: usize| {
+        let printed = text::print(&classic_record(&[&long(chars)], StatedResult::default()));
+        printed.split_once("\n\n").unwrap().1.to_owned()
+    };
+    assert_eq!(movetext(75), format!("1. {} *\n", long(75)));
+    assert_eq!(movetext(76), format!("1. {}\n*\n", long(76)));
 }

@@ -65,7 +65,9 @@ fn bound_start() -> impl Strategy<Value = Position> {
 fn play_out(start: Position, seed: u64) {
     let mut position = start;
     let mut state = seed | 1;
-    loop {
+    for played in 0.. {
+        // Every game ends within max_plies moves (RULES.md §3.6).
+        assert!(played <= start.rules().max_plies(), "{played} moves");
         let text = position.to_string();
         let board: u64 = Square::ALL
             .iter()

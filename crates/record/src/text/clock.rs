@@ -162,3 +162,70 @@ pub(super) fn read_comment(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refusal(value: &str) -> String {
+        match parse_time_control(value) {
+            Err(RecordError::Invalid(why)) => why,
+            other => panic!("{value:?}: expected a refusal, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_time_control_field_must_be_digits() {
+        for value in ["+5", "600+", "60x+5", "1/", "1/8640O"] {
+            assert!(
+                refusal(value).contains("not a whole number of seconds"),
+                "{value:?}: {}",
+                refusal(value)
+            );
+        }
+        assert!(refusal("99999999999+5").contains("too large"));
+        assert_eq!(
+            parse_time_control("600+5").unwrap(),
+            Some(TimeControl::RealTime {
+                initial_s: 600,
+                increment_s: 5
+            })
+        );
+    }
+
+    #[test]
+    fn a_duration_has_exactly_three_fields() {
+        assert_eq!(parse_duration("1:00:00"), Some(3_600_000));
+        assert_eq!(parse_duration("0:09:55.25"), Some(595_250));
+        for text in [
+            "1:00:00:00",
+            "0:00:00:5",
+            "1:00",
+            "0:9:55",
+            "0:09:60",
+            "0:09:55.",
+        ] {
+            assert_eq!(parse_duration(text), None, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_comment_gives_its_move_a_clock_and_a_think_time() {
+        let mut m = RecordMove::default();
+        read_comment("[%clk 0:10:05] [%emt 0:00:02.5]", Some(&mut m), "move 1").unwrap();
+        assert_eq!((m.clock_ms, m.think_ms), (Some(605_000), Some(2_500)));
+        let mut m = RecordMove::default();
+        read_comment(
+            "a note [%emt 1:00:04] and [%eval 0.3]",
+            Some(&mut m),
+            "move 2",
+        )
+        .unwrap();
+        assert_eq!((m.clock_ms, m.think_ms), (None, Some(3_604_000)));
+        // An empty command is one more unknown command; the scan goes on
+        // after its `]`.
+        let mut m = RecordMove::default();
+        read_comment("[%] [%clk 0:00:01]", Some(&mut m), "move 3").unwrap();
+        assert_eq!(m.clock_ms, Some(1_000));
+    }
+}

@@ -70,3 +70,25 @@ fn parse_result_token(token: &str) -> Option<Option<Option<Seat>>> {
 fn start_ply_of(position: &str) -> Option<u32> {
     position.trim().rsplit(' ').next()?.parse().ok()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_result_has_its_token_and_reads_back() {
+        let results = [
+            ("1-0", Some(Some(Seat::South))),
+            ("0-1", Some(Some(Seat::North))),
+            ("1/2-1/2", Some(None)),
+            ("*", None),
+        ];
+        for (token, winner) in results {
+            assert_eq!(result_token(winner), token);
+            assert_eq!(parse_result_token(token), Some(winner), "{token}");
+        }
+        for foreign in ["", "1/2", "½-½", "0-0", "1-0 "] {
+            assert_eq!(parse_result_token(foreign), None, "{foreign:?}");
+        }
+    }
+}
