@@ -1,5 +1,5 @@
 //! Reading game records in the text notation: the worst inputs a client
-//! may send (issue 9's bounds), at 1 and 2 MiB, so that the reader's cost
+//! may send (issue 9's bounds), at about 1 and 2 MiB, so that the reader's cost
 //! per byte can be compared across sizes (the same per byte: linear).
 //! Run: `cargo bench --bench record_text`.
 
@@ -7,8 +7,14 @@ use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criteri
 use oanquan::record::text;
 
 /// The inputs of `crates/record`'s bounds test, scaled to about `mib` MiB.
-fn inputs(mib: usize) -> [(&'static str, String); 4] {
+fn inputs(mib: usize) -> [(&'static str, String); 5] {
     [
+        (
+            "unknown_tags",
+            (0..116_000 * mib)
+                .map(|i| format!("[t{i} \"\"]\n"))
+                .collect(),
+        ),
         ("moves", "1. 1L ".repeat(175_000 * mib)),
         ("comment", "{".to_owned() + &"x".repeat(mib << 20)),
         ("line_comments", "; a comment\n".repeat(87_000 * mib)),
