@@ -216,8 +216,8 @@ mod tests {
     };
 
     #[test]
-    fn the_policy_by_default_gives_a_minute_for_a_first_move_a_day_to_wait_and_ten_rated_games_a_pair()
-    {
+    fn the_policy_by_default_gives_a_minute_for_a_first_move_a_day_to_wait_and_ten_rated_games_a_pair(
+    ) {
         let policy = Policy::default();
         assert_eq!(policy.first_move_window, TimeDelta::seconds(60));
         assert_eq!(policy.waiting_expiry, TimeDelta::hours(24));
@@ -397,7 +397,13 @@ mod tests {
         let mut game = game(Seat::South, None);
         start(&mut game, at("2026-12-02T10:00:00Z"), &Policy::default());
         let south = next_ply(&mut game);
-        assert!(punch(&mut game, south, at("2026-12-02T10:00:10Z"), &Policy::default()).is_none());
+        assert!(punch(
+            &mut game,
+            south,
+            at("2026-12-02T10:00:10Z"),
+            &Policy::default()
+        )
+        .is_none());
         assert_eq!(game.timing, Default::default());
     }
 

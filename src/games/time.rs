@@ -92,7 +92,10 @@ mod tests {
         let before = Utc::now().trunc_subsecs(6);
         let now = SharedTime::default().now();
         let after = Utc::now();
-        assert!(before <= now && now <= after, "{before} <= {now} <= {after}");
+        assert!(
+            before <= now && now <= after,
+            "{before} <= {now} <= {after}"
+        );
         assert_eq!(now.timestamp_subsec_nanos() % 1_000, 0, "{now}");
         let system = SystemTime.now();
         assert!(now <= system && system <= Utc::now());

@@ -4,6 +4,7 @@
 //! tests cannot see what they return (the sweeper's count, say).
 
 mod play;
+mod replay_events;
 mod sweep;
 
 use std::sync::Arc;

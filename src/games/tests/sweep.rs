@@ -17,7 +17,8 @@ async fn the_sweeper_settles_every_due_game_batch_after_batch_and_counts_them() 
     assert_eq!(fx.games.sweep(&fx.store).await.unwrap(), 0, "none due yet");
 
     // The first game waited 24 hours exactly: due; the last one 100 s less.
-    fx.time.advance(TimeDelta::hours(24) - TimeDelta::seconds(101));
+    fx.time
+        .advance(TimeDelta::hours(24) - TimeDelta::seconds(101));
     assert_eq!(fx.games.sweep(&fx.store).await.unwrap(), 1);
     let first = fx.store.game_by_id(&ids[0]).await.unwrap().unwrap();
     assert_eq!(first.status, GameStatus::Expired);
@@ -29,7 +30,10 @@ async fn the_sweeper_settles_every_due_game_batch_after_batch_and_counts_them() 
     for id in &ids {
         let game = fx.store.game_by_id(id).await.unwrap().unwrap();
         assert_eq!(game.status, GameStatus::Expired, "{id}");
-        assert_eq!((game.timing.deadline_at, game.timing.expires_at), (None, None));
+        assert_eq!(
+            (game.timing.deadline_at, game.timing.expires_at),
+            (None, None)
+        );
     }
     assert_eq!(fx.games.sweep(&fx.store).await.unwrap(), 0, "all settled");
 }
@@ -44,7 +48,12 @@ async fn more_than_a_batch_of_due_games_is_settled_in_one_sweep() {
     fx.time.advance(TimeDelta::hours(25));
     let mut heard = fx.games.subscribe();
     assert_eq!(fx.games.sweep(&fx.store).await.unwrap(), 150);
-    assert!(fx.store.due_games(fx.games.time().now(), 1000).await.unwrap().is_empty());
+    assert!(fx
+        .store
+        .due_games(fx.games.time().now(), 1000)
+        .await
+        .unwrap()
+        .is_empty());
     for _ in 0..150 {
         let transition = heard.try_recv().expect("each settled game is published");
         assert_eq!(transition.game.status, GameStatus::Expired);
