@@ -24,11 +24,11 @@ scope() {
     clock.rs) targets="--lib" ;; # its unit tests; survivors: --test=clocks --test=games
     sweep.rs) targets="--lib --test=clocks" ;;
     play.rs) targets="--lib --test=moves --test=clocks" ;;
-    events.rs) targets="--lib --test=game_stream --test=moves" ;;
-    replay_events.rs) targets="--lib --test=game_stream" ;;
-    lifecycle.rs) targets="--lib --test=games --test=clocks --test=ratings" ;;
-    error.rs) targets="--lib --test=games" ;;
-    mod.rs) targets="--lib --test=games --test=moves --test=game_stream" ;;
+    events.rs) targets="--lib" ;; # survivors: --test=game_stream --test=moves
+    replay_events.rs) targets="--lib" ;; # survivors: --test=game_stream
+    lifecycle.rs) targets="--lib --test=games --test=clocks" ;; # survivors: --test=ratings
+    error.rs) targets="--lib" ;;
+    mod.rs) targets="--lib --test=game_stream" ;; # survivors: --test=games --test=moves
     bots.rs) targets="--lib --test=bots" ;;
     *) echo "no scope for $1" >&2; exit 2 ;;
     esac
