@@ -22,11 +22,11 @@ scope() {
     case "$1" in
     time.rs) targets="--lib --test=clocks" ;;
     clock.rs) targets="--lib" ;; # its unit tests; survivors: --test=clocks --test=games
-    sweep.rs) targets="--lib --test=clocks" ;;
-    play.rs) targets="--lib --test=moves --test=clocks" ;;
+    sweep.rs) targets="--lib" ;; # survivors: --test=clocks
+    play.rs) targets="--lib --test=moves" ;; # survivors: --test=clocks
     events.rs) targets="--lib" ;; # survivors: --test=game_stream --test=moves
     replay_events.rs) targets="--lib" ;; # survivors: --test=game_stream
-    lifecycle.rs) targets="--lib --test=games --test=clocks" ;; # survivors: --test=ratings
+    lifecycle.rs) targets="--lib --test=games" ;; # survivors: --test=clocks --test=ratings
     error.rs) targets="--lib" ;;
     mod.rs) targets="--lib --test=game_stream" ;; # survivors: --test=games --test=moves
     bots.rs) targets="--lib --test=bots" ;;
