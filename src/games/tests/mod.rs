@@ -21,7 +21,7 @@ use crate::store::{PlayerRef, Store};
 
 /// A migrated SQLite store, a Games layer on a manual clock, and the
 /// directory that holds the database (removed when dropped).
-pub(super) struct Fixture {
+pub(crate) struct Fixture {
     pub store: Store,
     pub time: Arc<ManualTime>,
     pub games: Games,
