@@ -249,3 +249,23 @@ async fn a_game_is_aborted_on_request_only_while_too_short() {
     assert_eq!(aborted.game.status, GameStatus::Aborted);
     assert_eq!(aborted.game.abort_reason.as_deref(), Some("requested"));
 }
+
+#[tokio::test]
+async fn the_layer_answers_with_the_policy_and_the_clock_it_was_given() {
+    let fx = Fixture::new().await;
+    let games = Games::with_policy(
+        SharedTime::from(fx.time.clone()),
+        Policy {
+            first_move_window: TimeDelta::seconds(45),
+            waiting_expiry: TimeDelta::hours(2),
+            pair_rated_limit: 3,
+        },
+    );
+    let policy = games.policy();
+    assert_eq!(policy.first_move_window, TimeDelta::seconds(45));
+    assert_eq!(policy.waiting_expiry, TimeDelta::hours(2));
+    assert_eq!(policy.pair_rated_limit, 3);
+    assert_eq!(games.time().now(), super::at("2026-12-02T10:00:00Z"));
+    fx.time.advance(TimeDelta::days(400));
+    assert_eq!(games.time().now(), super::at("2028-01-06T10:00:00Z"));
+}
