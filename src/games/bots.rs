@@ -384,4 +384,45 @@ mod tests {
         game.status = GameStatus::Finished;
         assert!(bot_to_move(&game).is_none(), "finished");
     }
+
+    #[tokio::test]
+    async fn a_game_heard_of_again_during_its_turn_is_looked_at_once_more_after_it() {
+        let fx = crate::games::tests::Fixture::new().await;
+        let drive = Drive {
+            poll_every: Duration::from_secs(3600),
+            max_searches: 1,
+            move_time: Duration::from_millis(5),
+        };
+        let mut driver = BotDriver {
+            games: fx.games.clone(),
+            store: fx.store.clone(),
+            drive,
+            searches: Arc::new(Semaphore::new(1)),
+            busy: HashMap::new(),
+            turns: JoinSet::new(),
+            playing: HashMap::new(),
+        };
+        let (heard_twice, heard_once) = (
+            GameId::parse("Gm4x9QzLp2").unwrap(),
+            GameId::parse("Gm4x9QzLp3").unwrap(),
+        );
+        driver.take_turn(heard_twice.clone());
+        driver.take_turn(heard_once.clone());
+        driver.take_turn(heard_twice.clone());
+        assert_eq!(driver.turns.len(), 2, "one turn a game at a time");
+        assert_eq!(driver.busy.get(&heard_twice), Some(&true));
+        assert_eq!(driver.busy.get(&heard_once), Some(&false));
+        assert_eq!(driver.playing.len(), 2);
+
+        driver.turn_done(heard_twice.clone());
+        assert_eq!(
+            driver.busy.get(&heard_twice),
+            Some(&false),
+            "looked at again"
+        );
+        assert_eq!(driver.turns.len(), 3);
+        driver.turn_done(heard_once.clone());
+        assert_eq!(driver.busy.get(&heard_once), None, "done with");
+        assert_eq!(driver.turns.len(), 3);
+    }
 }

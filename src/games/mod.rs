@@ -14,6 +14,8 @@ mod lifecycle;
 mod play;
 pub mod replay_events;
 mod sweep;
+#[cfg(test)]
+mod tests;
 pub mod time;
 
 use std::sync::Arc;

@@ -86,4 +86,34 @@ mod tests {
         manual.advance(TimeDelta::seconds(61));
         assert_eq!(time.now() - before, TimeDelta::seconds(61));
     }
+
+    #[test]
+    fn the_system_time_is_the_machine_s_clock_to_the_microsecond() {
+        let before = Utc::now().trunc_subsecs(6);
+        let now = SharedTime::default().now();
+        let after = Utc::now();
+        assert!(
+            before <= now && now <= after,
+            "{before} <= {now} <= {after}"
+        );
+        assert_eq!(now.timestamp_subsec_nanos() % 1_000, 0, "{now}");
+        let system = SystemTime.now();
+        assert!(now <= system && system <= Utc::now());
+    }
+
+    #[test]
+    fn a_manual_time_starts_where_it_is_told_and_moves_both_ways() {
+        let start = DateTime::parse_from_rfc3339("2026-12-02T10:00:00.123456789Z")
+            .unwrap()
+            .with_timezone(&Utc);
+        let manual = ManualTime::starting_at(start);
+        assert_eq!(manual.now(), start);
+        let time = SharedTime::new(manual.clone());
+        assert_eq!(time.now().to_rfc3339(), "2026-12-02T10:00:00.123456+00:00");
+        manual.advance(TimeDelta::milliseconds(-500));
+        assert_eq!(time.now().to_rfc3339(), "2026-12-02T09:59:59.623456+00:00");
+        let before = Utc::now();
+        let now = ManualTime::starting_now().now();
+        assert!(before <= now && now <= Utc::now());
+    }
 }

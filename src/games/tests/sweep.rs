@@ -1,0 +1,158 @@
+use chrono::TimeDelta;
+
+use super::{at, Fixture};
+use crate::domain::{GameStatus, TimeControl};
+use crate::games::{position_of, GameEvent, GameSpec};
+use crate::store::PlayerRef;
+
+#[tokio::test]
+async fn the_sweeper_settles_every_due_game_batch_after_batch_and_counts_them() {
+    let fx = Fixture::new().await;
+    let lan = fx.player("Lan").await;
+    let mut ids = Vec::new();
+    // One more than a batch (100) of waiting games, a second apart.
+    for _ in 0..101 {
+        ids.push(fx.create(&Fixture::classic(), &lan).await.game.id);
+        fx.time.advance(TimeDelta::seconds(1));
+    }
+    assert_eq!(fx.games.sweep(&fx.store).await.unwrap(), 0, "none due yet");
+
+    // The first game waited 24 hours exactly: due; the last one 100 s less.
+    fx.time
+        .advance(TimeDelta::hours(24) - TimeDelta::seconds(101));
+    assert_eq!(fx.games.sweep(&fx.store).await.unwrap(), 1);
+    let first = fx.store.game_by_id(&ids[0]).await.unwrap().unwrap();
+    assert_eq!(first.status, GameStatus::Expired);
+    let second = fx.store.game_by_id(&ids[1]).await.unwrap().unwrap();
+    assert_eq!(second.status, GameStatus::Waiting);
+
+    fx.time.advance(TimeDelta::seconds(100));
+    assert_eq!(fx.games.sweep(&fx.store).await.unwrap(), 100);
+    for id in &ids {
+        let game = fx.store.game_by_id(id).await.unwrap().unwrap();
+        assert_eq!(game.status, GameStatus::Expired, "{id}");
+        assert_eq!(
+            (game.timing.deadline_at, game.timing.expires_at),
+            (None, None)
+        );
+    }
+    assert_eq!(fx.games.sweep(&fx.store).await.unwrap(), 0, "all settled");
+}
+
+#[tokio::test]
+async fn more_than_a_batch_of_due_games_is_settled_in_one_sweep() {
+    let fx = Fixture::new().await;
+    let lan = fx.player("Lan").await;
+    for _ in 0..150 {
+        fx.create(&Fixture::classic(), &lan).await;
+    }
+    fx.time.advance(TimeDelta::hours(25));
+    let mut heard = fx.games.subscribe();
+    assert_eq!(fx.games.sweep(&fx.store).await.unwrap(), 150);
+    assert!(fx
+        .store
+        .due_games(fx.games.time().now(), 1000)
+        .await
+        .unwrap()
+        .is_empty());
+    for _ in 0..150 {
+        let transition = heard.try_recv().expect("each settled game is published");
+        assert_eq!(transition.game.status, GameStatus::Expired);
+        assert_eq!(transition.events, vec![GameEvent::Expired { version: 2 }]);
+    }
+    assert!(heard.try_recv().is_err());
+}
+
+/// A real-time game of 30 s a side, no increment, Lan (South) to move
+/// first, joined at 10:00:00.
+async fn timed(fx: &Fixture) -> (crate::domain::GameId, PlayerRef, PlayerRef) {
+    let (lan, minh) = (fx.player("Lan").await, fx.player("Minh").await);
+    let spec = GameSpec {
+        clock: Some(TimeControl::RealTime {
+            initial_s: 30,
+            increment_s: 0,
+        }),
+        ..Fixture::classic()
+    };
+    let id = fx.create(&spec, &lan).await.game.id;
+    let mut tx = fx.store.begin_write().await.unwrap();
+    fx.games.join(&mut tx, &id, &minh).await.unwrap();
+    tx.commit().await.unwrap();
+    (id, lan, minh)
+}
+
+async fn play_first_legal(fx: &Fixture, id: &crate::domain::GameId) {
+    let game = fx.store.game_by_id(id).await.unwrap().unwrap();
+    let mover = game.player(game.to_move).unwrap().id.clone();
+    let m = position_of(&game)
+        .unwrap()
+        .legal_moves()
+        .iter()
+        .next()
+        .copied()
+        .unwrap();
+    let mut tx = fx.store.begin_write().await.unwrap();
+    fx.games
+        .play(&mut tx, id, &mover, m, None, |_| Ok(()))
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_first_move_that_never_comes_aborts_the_game_at_the_end_of_its_window() {
+    let fx = Fixture::new().await;
+    let (id, _, _) = timed(&fx).await;
+    fx.time.advance(TimeDelta::seconds(20));
+    play_first_legal(&fx, &id).await;
+    // North's first move was due a minute after South's, at 10:01:20.
+    fx.time.advance(TimeDelta::seconds(59));
+    assert_eq!(fx.games.sweep(&fx.store).await.unwrap(), 0);
+    fx.time.advance(TimeDelta::seconds(1));
+    let settled = fx.games.settle_due(&fx.store, &id).await.unwrap().unwrap();
+    assert_eq!(
+        settled.events,
+        vec![GameEvent::Aborted {
+            version: 4,
+            reason: "no_first_move".to_owned()
+        }]
+    );
+    let game = fx.store.game_by_id(&id).await.unwrap().unwrap();
+    assert_eq!(game.status, GameStatus::Aborted);
+    assert_eq!(game.finished_at, Some(at("2026-12-02T10:01:20Z")));
+    assert_eq!(
+        fx.games
+            .settle_due(&fx.store, &id)
+            .await
+            .unwrap()
+            .map(|t| t.events),
+        None
+    );
+}
+
+#[tokio::test]
+async fn a_flag_falls_when_the_side_to_move_has_no_time_left_and_the_other_side_wins() {
+    let fx = Fixture::new().await;
+    let (id, _, _) = timed(&fx).await;
+    play_first_legal(&fx, &id).await;
+    fx.time.advance(TimeDelta::seconds(5));
+    play_first_legal(&fx, &id).await;
+    // South's second move: its 30 s run from 10:00:05.
+    fx.time.advance(TimeDelta::seconds(29));
+    assert_eq!(fx.games.sweep(&fx.store).await.unwrap(), 0);
+    fx.time.advance(TimeDelta::seconds(1));
+    let mut heard = fx.games.subscribe();
+    assert_eq!(fx.games.sweep(&fx.store).await.unwrap(), 1);
+    let transition = heard.try_recv().unwrap();
+    let ended = serde_json::to_value(&transition.events[0]).unwrap();
+    assert_eq!(ended["type"], "ended");
+    assert_eq!(ended["result"]["winner"], "north");
+    assert_eq!(ended["result"]["reason"], "timeout");
+    assert_eq!(ended["clock"]["south_ms"], 0);
+    // North's first move, 5 s, was not charged.
+    assert_eq!(ended["clock"]["north_ms"], 30_000);
+    let game = fx.store.game_by_id(&id).await.unwrap().unwrap();
+    assert_eq!(game.status, GameStatus::Finished);
+    assert_eq!(game.timing.clock_ms, Some([0, 30_000]));
+    assert_eq!(game.finished_at, Some(at("2026-12-02T10:00:35Z")));
+}
