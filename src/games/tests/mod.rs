@@ -3,6 +3,7 @@
 //! [`ManualTime`]: the layer's functions called directly, where the HTTP
 //! tests cannot see what they return (the sweeper's count, say).
 
+mod clock;
 mod lifecycle;
 mod play;
 mod replay_events;
