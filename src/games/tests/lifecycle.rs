@@ -4,23 +4,12 @@
 use chrono::TimeDelta;
 
 use super::Fixture;
-use crate::domain::{GameId, GameStatus, TimeControl};
+use crate::domain::{GameStatus, TimeControl};
 use crate::engine::{Position, Preset, Seat};
-use crate::games::{position_of, GameSpec, Games, GamesError, Policy, SharedTime, Transition};
+use crate::games::{GameSpec, Games, GamesError, Policy, SharedTime, Transition};
 use crate::store::PlayerRef;
 
 impl Fixture {
-    async fn join(&self, id: &GameId, player: &PlayerRef) -> Result<Transition, GamesError> {
-        let mut tx = self.store.begin_write().await.unwrap();
-        let joined = self.games.join(&mut tx, id, player).await;
-        if joined.is_ok() {
-            tx.commit().await.unwrap();
-        } else {
-            tx.rollback().await.unwrap();
-        }
-        joined
-    }
-
     async fn try_create(
         &self,
         spec: &GameSpec,
@@ -220,21 +209,7 @@ async fn a_game_is_aborted_on_request_only_while_too_short() {
     fx.join(&id, &minh).await.unwrap();
     // Two moves each, the first legal one each time.
     for _ in 0..4 {
-        let game = fx.store.game_by_id(&id).await.unwrap().unwrap();
-        let mover = game.player(game.to_move).unwrap().id.clone();
-        let m = position_of(&game)
-            .unwrap()
-            .legal_moves()
-            .iter()
-            .next()
-            .copied()
-            .unwrap();
-        let mut tx = fx.store.begin_write().await.unwrap();
-        fx.games
-            .play(&mut tx, &id, &mover, m, None, |_| Ok(()))
-            .await
-            .unwrap();
-        tx.commit().await.unwrap();
+        fx.play_first_legal(&id).await;
     }
     let mut tx = fx.store.begin_write().await.unwrap();
     let refused = fx.games.abort(&mut tx, &id, &lan.id).await.unwrap_err();

@@ -14,8 +14,8 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 use tempfile::TempDir;
 
-use super::{GameSpec, Games, ManualTime, SharedTime, Transition};
-use crate::domain::{PlayerName, TokenHash};
+use super::{position_of, GameSpec, Games, GamesError, ManualTime, SharedTime, Transition};
+use crate::domain::{GameId, PlayerName, TokenHash};
 use crate::engine::Preset;
 use crate::settings::DatabaseSettings;
 use crate::store::{PlayerRef, Store};
@@ -79,6 +79,37 @@ impl Fixture {
         let created = self.games.create(&mut tx, spec, creator).await.unwrap();
         tx.commit().await.unwrap();
         created
+    }
+
+    /// `player` takes a seat: committed if it may, rolled back if not.
+    pub async fn join(&self, id: &GameId, player: &PlayerRef) -> Result<Transition, GamesError> {
+        let mut tx = self.store.begin_write().await.unwrap();
+        let joined = self.games.join(&mut tx, id, player).await;
+        if joined.is_ok() {
+            tx.commit().await.unwrap();
+        } else {
+            tx.rollback().await.unwrap();
+        }
+        joined
+    }
+
+    /// The side to move plays its first legal move, committed.
+    pub async fn play_first_legal(&self, id: &GameId) {
+        let game = self.store.game_by_id(id).await.unwrap().unwrap();
+        let mover = game.player(game.to_move).unwrap().id.clone();
+        let m = position_of(&game)
+            .unwrap()
+            .legal_moves()
+            .iter()
+            .next()
+            .copied()
+            .unwrap();
+        let mut tx = self.store.begin_write().await.unwrap();
+        self.games
+            .play(&mut tx, id, &mover, m, None, |_| Ok(()))
+            .await
+            .unwrap();
+        tx.commit().await.unwrap();
     }
 
     /// The standard start under the classic rules, South (the creator) first.

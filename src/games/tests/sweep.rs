@@ -2,7 +2,7 @@ use chrono::TimeDelta;
 
 use super::{at, Fixture};
 use crate::domain::{GameStatus, TimeControl};
-use crate::games::{position_of, GameEvent, GameSpec};
+use crate::games::{GameEvent, GameSpec};
 use crate::store::PlayerRef;
 
 #[tokio::test]
@@ -75,28 +75,8 @@ async fn timed(fx: &Fixture) -> (crate::domain::GameId, PlayerRef, PlayerRef) {
         ..Fixture::classic()
     };
     let id = fx.create(&spec, &lan).await.game.id;
-    let mut tx = fx.store.begin_write().await.unwrap();
-    fx.games.join(&mut tx, &id, &minh).await.unwrap();
-    tx.commit().await.unwrap();
+    fx.join(&id, &minh).await.unwrap();
     (id, lan, minh)
-}
-
-async fn play_first_legal(fx: &Fixture, id: &crate::domain::GameId) {
-    let game = fx.store.game_by_id(id).await.unwrap().unwrap();
-    let mover = game.player(game.to_move).unwrap().id.clone();
-    let m = position_of(&game)
-        .unwrap()
-        .legal_moves()
-        .iter()
-        .next()
-        .copied()
-        .unwrap();
-    let mut tx = fx.store.begin_write().await.unwrap();
-    fx.games
-        .play(&mut tx, id, &mover, m, None, |_| Ok(()))
-        .await
-        .unwrap();
-    tx.commit().await.unwrap();
 }
 
 #[tokio::test]
@@ -104,7 +84,7 @@ async fn a_first_move_that_never_comes_aborts_the_game_at_the_end_of_its_window(
     let fx = Fixture::new().await;
     let (id, _, _) = timed(&fx).await;
     fx.time.advance(TimeDelta::seconds(20));
-    play_first_legal(&fx, &id).await;
+    fx.play_first_legal(&id).await;
     // North's first move was due a minute after South's, at 10:01:20.
     fx.time.advance(TimeDelta::seconds(59));
     assert_eq!(fx.games.sweep(&fx.store).await.unwrap(), 0);
@@ -134,9 +114,9 @@ async fn a_first_move_that_never_comes_aborts_the_game_at_the_end_of_its_window(
 async fn a_flag_falls_when_the_side_to_move_has_no_time_left_and_the_other_side_wins() {
     let fx = Fixture::new().await;
     let (id, _, _) = timed(&fx).await;
-    play_first_legal(&fx, &id).await;
+    fx.play_first_legal(&id).await;
     fx.time.advance(TimeDelta::seconds(5));
-    play_first_legal(&fx, &id).await;
+    fx.play_first_legal(&id).await;
     // South's second move: its 30 s run from 10:00:05.
     fx.time.advance(TimeDelta::seconds(29));
     assert_eq!(fx.games.sweep(&fx.store).await.unwrap(), 0);
