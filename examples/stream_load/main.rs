@@ -218,6 +218,46 @@ async fn measured_loop(
     Ok((played, server_us))
 }
 
+/// The two closed loops of each phase (steps 5 and 6): on the followed
+/// games, then on the spare ones while the followed are played at `rate`.
+struct Loops<'a> {
+    followed: &'a Arc<Slots>,
+    spare: &'a Arc<Slots>,
+    workers: usize,
+    time: Duration,
+    pids: &'a [u32],
+    rate: u32,
+}
+
+impl Loops<'_> {
+    /// Both loops, `when` naming the phase: the followed games' run with
+    /// the servers' CPU per move, and the spare games' run.
+    async fn run(&self, when: &str) -> anyhow::Result<((Played, Option<f64>), Played)> {
+        let followed = measured_loop(
+            self.followed,
+            self.workers,
+            self.time,
+            self.pids,
+            &format!("closed loop, {when}"),
+            None,
+        )
+        .await?;
+        let (beside, _) = measured_loop(
+            self.spare,
+            self.workers,
+            self.time,
+            self.pids,
+            &format!(
+                "closed loop on the spare games, followed ones at {}/s, {when}",
+                self.rate
+            ),
+            Some((self.rate, self.followed)),
+        )
+        .await?;
+        Ok((followed, beside))
+    }
+}
+
 async fn settled_rss(pid: Option<u32>) -> anyhow::Result<Option<u64>> {
     tokio::time::sleep(Duration::from_secs(3)).await;
     pid.map(rss_kib).transpose()
@@ -252,27 +292,15 @@ async fn main() -> anyhow::Result<()> {
     // A first loop warms the server (and its database) up; not counted.
     movers::closed_loop(&slots, args.workers, Duration::from_secs(3)).await;
     let pids = targets.pids.clone();
-    let (without, cpu_without) = measured_loop(
-        &slots,
-        args.workers,
-        loop_time,
-        &pids,
-        "closed loop, no subscribers",
-        None,
-    )
-    .await?;
-    let (beside_without, _) = measured_loop(
-        &spare,
-        args.workers,
-        loop_time,
-        &pids,
-        &format!(
-            "closed loop on the spare games, followed ones at {}/s, no subscribers",
-            args.rate
-        ),
-        Some((args.rate, &slots)),
-    )
-    .await?;
+    let loops = Loops {
+        followed: &slots,
+        spare: &spare,
+        workers: args.workers,
+        time: loop_time,
+        pids: &pids,
+        rate: args.rate,
+    };
+    let ((without, cpu_without), beside_without) = loops.run("no subscribers").await?;
 
     let tally = Tally::new();
     let endpoint = subscribers::Endpoint::of(&targets.streams)?;
@@ -314,52 +342,12 @@ async fn main() -> anyhow::Result<()> {
         latency.max() as f64 / 1000.0
     );
 
-    let (with, cpu_with) = measured_loop(
-        &slots,
-        args.workers,
-        loop_time,
-        &pids,
-        "closed loop, subscribers attached",
-        None,
-    )
-    .await?;
-    let (beside_with, _) = measured_loop(
-        &spare,
-        args.workers,
-        loop_time,
-        &pids,
-        &format!(
-            "closed loop on the spare games, followed ones at {}/s, subscribers attached",
-            args.rate
-        ),
-        Some((args.rate, &slots)),
-    )
-    .await?;
+    let ((with, cpu_with), beside_with) = loops.run("subscribers attached").await?;
     for handle in &handles {
         handle.abort();
     }
     tokio::time::sleep(Duration::from_secs(3)).await;
-    let (after, cpu_after) = measured_loop(
-        &slots,
-        args.workers,
-        loop_time,
-        &pids,
-        "closed loop, subscribers closed",
-        None,
-    )
-    .await?;
-    let (beside_after, _) = measured_loop(
-        &spare,
-        args.workers,
-        loop_time,
-        &pids,
-        &format!(
-            "closed loop on the spare games, followed ones at {}/s, subscribers closed",
-            args.rate
-        ),
-        Some((args.rate, &slots)),
-    )
-    .await?;
+    let ((after, cpu_after), beside_after) = loops.run("subscribers closed").await?;
     let beside_baseline = (beside_without.per_second() + beside_after.per_second()) / 2.0;
     let baseline = (without.per_second() + after.per_second()) / 2.0;
     let us = |cpu: Option<f64>| cpu.map_or("n/a".to_owned(), |us| format!("{us:.0}"));
