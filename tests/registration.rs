@@ -3,31 +3,22 @@
 
 mod common;
 
-use common::{assert_problem, TestApp};
+use common::assert_problem;
 use futures_util::future::join_all;
-use reqwest::{Method, Response, StatusCode};
+use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
 const KEY: &str = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
 
-async fn register_with_key(app: &TestApp, name: &str, key: &str) -> Response {
-    app.request(Method::POST, "/v1/players")
-        .header("idempotency-key", key)
-        .json(&json!({ "name": name }))
-        .send()
-        .await
-        .unwrap()
-}
-
 backend_tests! {
     async fn a_retry_gets_the_same_player_and_token(app) {
-        let first = register_with_key(&app, "Lan", KEY).await;
+        let first = app.register_with_key("Lan", KEY).await;
         assert_eq!(first.status(), StatusCode::CREATED);
         assert!(first.headers().get("idempotent-replayed").is_none());
         let location = first.headers()["location"].clone();
         let first: Value = first.json().await.unwrap();
 
-        let retry = register_with_key(&app, " Lan ", KEY).await;
+        let retry = app.register_with_key(" Lan ", KEY).await;
         assert_eq!(retry.status(), StatusCode::CREATED);
         assert_eq!(retry.headers()["idempotent-replayed"], "true");
         assert_eq!(retry.headers()["location"], location);
@@ -48,14 +39,14 @@ backend_tests! {
     }
 
     async fn the_same_key_for_another_name_is_refused(app) {
-        register_with_key(&app, "Lan", KEY).await;
-        let problem = assert_problem(register_with_key(&app, "Minh", KEY).await, 422, "idempotency_key_reused").await;
+        app.register_with_key("Lan", KEY).await;
+        let problem = assert_problem(app.register_with_key("Minh", KEY).await, 422, "idempotency_key_reused").await;
         assert!(problem["detail"].as_str().unwrap().contains(KEY));
         assert_eq!(app.player_count().await, 1);
     }
 
     async fn simultaneous_retries_register_once(app) {
-        let attempts = (0..6).map(|_| register_with_key(&app, "Race", KEY));
+        let attempts = (0..6).map(|_| app.register_with_key("Race", KEY));
         let mut bodies = Vec::new();
         for response in join_all(attempts).await {
             assert_eq!(response.status(), StatusCode::CREATED);
@@ -66,14 +57,14 @@ backend_tests! {
     }
 
     async fn a_registration_key_must_be_unguessable(app) {
-        let problem = assert_problem(register_with_key(&app, "Lan", "retry-1").await, 400, "invalid_header").await;
+        let problem = assert_problem(app.register_with_key("Lan", "retry-1").await, 400, "invalid_header").await;
         assert!(problem["detail"].as_str().unwrap().contains("16"), "{problem}");
-        assert_problem(register_with_key(&app, "Lan", "").await, 400, "invalid_header").await;
+        assert_problem(app.register_with_key("Lan", "").await, 400, "invalid_header").await;
         assert_eq!(app.player_count().await, 0);
     }
 
     async fn a_registration_key_is_not_the_players_key(app) {
-        let created: Value = register_with_key(&app, "Lan", KEY).await.json().await.unwrap();
+        let created: Value = app.register_with_key("Lan", KEY).await.json().await.unwrap();
         let token = created["token"].as_str().unwrap();
         // The same key for the new player's own first write is a new request.
         let response = app
@@ -86,16 +77,16 @@ backend_tests! {
             .unwrap();
         assert_eq!(response.status(), StatusCode::CREATED);
         assert!(response.headers().get("idempotent-replayed").is_none());
-        let again: Value = register_with_key(&app, "Lan", KEY).await.json().await.unwrap();
+        let again: Value = app.register_with_key("Lan", KEY).await.json().await.unwrap();
         assert_eq!(again, created);
     }
 
     async fn a_failed_registration_saves_no_key(app) {
         app.register("Lan").await;
-        assert_problem(register_with_key(&app, "lan", KEY).await, 409, "name_taken").await;
-        assert_problem(register_with_key(&app, "bad\u{200b}", KEY).await, 422, "invalid_name").await;
+        assert_problem(app.register_with_key("lan", KEY).await, 409, "name_taken").await;
+        assert_problem(app.register_with_key("bad\u{200b}", KEY).await, 422, "invalid_name").await;
         assert_eq!(app.scalar_i64("SELECT COUNT(*) FROM registration_keys").await, 0);
-        let response = register_with_key(&app, "Minh", KEY).await;
+        let response = app.register_with_key("Minh", KEY).await;
         assert_eq!(response.status(), StatusCode::CREATED, "the key is still free");
     }
 }

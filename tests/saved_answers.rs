@@ -5,7 +5,7 @@
 mod common;
 
 use common::TestApp;
-use reqwest::{Method, StatusCode};
+use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 /// A move sent with `key`, and its answer as text.
@@ -29,17 +29,6 @@ fn first_legal(answer: &str) -> String {
         .as_str()
         .unwrap()
         .to_owned()
-}
-
-async fn register_with_key(app: &TestApp, name: &str, key: &str) -> (StatusCode, String) {
-    let response = app
-        .request(Method::POST, "/v1/players")
-        .header("idempotency-key", key)
-        .json(&json!({ "name": name }))
-        .send()
-        .await
-        .unwrap();
-    (response.status(), response.text().await.unwrap())
 }
 
 backend_tests! {
@@ -97,8 +86,9 @@ backend_tests! {
 
     async fn a_registration_answer_is_deflated_and_its_token_sealed(app) {
         let key = "registration-key-0123456789";
-        let (status, first) = register_with_key(&app, "Thu", key).await;
-        assert_eq!(status, StatusCode::CREATED);
+        let first = app.register_with_key("Thu", key).await;
+        assert_eq!(first.status(), StatusCode::CREATED);
+        let first = first.text().await.unwrap();
         let token = serde_json::from_str::<Value>(&first).unwrap()["token"]
             .as_str()
             .unwrap()
@@ -109,8 +99,9 @@ backend_tests! {
             1
         );
         assert!(!app.database_contains(&token).await, "the token is never stored in plain text");
-        let (status, again) = register_with_key(&app, "Thu", key).await;
-        assert_eq!(status, StatusCode::CREATED);
+        let again = app.register_with_key("Thu", key).await;
+        assert_eq!(again.status(), StatusCode::CREATED);
+        let again = again.text().await.unwrap();
         assert_eq!(again, first);
         assert_eq!(app.player_count().await, 1);
     }

@@ -227,6 +227,16 @@ impl TestApp {
             .await
     }
 
+    /// `POST /v1/players` with an `Idempotency-Key`.
+    pub async fn register_with_key(&self, name: &str, key: &str) -> Response {
+        self.request(Method::POST, "/v1/players")
+            .header("idempotency-key", key)
+            .json(&serde_json::json!({ "name": name }))
+            .send()
+            .await
+            .expect("POST /v1/players")
+    }
+
     /// Registers a player and returns `(id, token)`.
     pub async fn register(&self, name: &str) -> (String, String) {
         let response = self.create_player(name).await;
