@@ -7,9 +7,9 @@
 //! a bounded latency and the server its throughput, instead of every
 //! request queueing on the pool and the write turn for seconds.
 //!
-//! Reads may queue deeper than writes: a read holds its turn for one
-//! statement (tens of microseconds), a write for a transaction and the
-//! write turn, so sixty-four viewers polling at once are a short queue,
+//! Reads may queue deeper than writes: a read holds its turn for a
+//! statement or a few (a GET of a game: one, tens of microseconds), a
+//! write for a transaction and the write turn, so sixty-four viewers polling at once are a short queue,
 //! not an overload (with the writes' cap they were mostly refused).
 //! Both share the same `running` turns, handed out in arrival order.
 //!
