@@ -50,11 +50,9 @@ async fn committed(store: &Store) -> Vec<i64> {
         .expect("probe rows")
 }
 
-async fn run(tx: &mut WriteTx, sql: &str) -> Result<(), sqlx::Error> {
-    let WriteTx::Sqlite(write) = tx else {
-        panic!("a SQLite write")
-    };
-    sqlx::query(sql).execute(&mut **write).await.map(drop)
+async fn run(tx: &mut WriteTx, sql: &str) -> Result<(), StoreError> {
+    assert!(matches!(tx, WriteTx::Sqlite(_)), "a SQLite write");
+    tx.execute_sql(sql).await.map(drop)
 }
 
 /// A writer queued for the turn, given it once the writers before it end.

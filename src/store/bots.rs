@@ -5,6 +5,7 @@
 
 use chrono::{SubsecRound, Utc};
 
+use super::direct::params;
 use super::game_locks::game_ids;
 use super::games::corrupt;
 use super::{Player, Store, StoreError, WriteTx};
@@ -107,29 +108,26 @@ impl WriteTx {
         level: u8,
     ) -> Result<bool, StoreError> {
         let created_at = Utc::now().trunc_subsecs(6);
-        let inserted = with_tx!(self, |conn| {
-            sqlx::query(INSERT_BOT)
-                .bind(id.as_str())
-                .bind(name)
-                .bind(&keys.folded)
-                .bind(&keys.cased)
-                .bind(created_at)
-                .bind(i32::from(level))
-                .execute(conn)
-                .await
-                .map(|done| done.rows_affected())
-        })?;
+        let inserted = self
+            .execute(
+                INSERT_BOT,
+                &params![
+                    id.as_str(),
+                    name,
+                    &keys.folded,
+                    &keys.cased,
+                    created_at,
+                    i32::from(level),
+                ],
+            )
+            .await?;
         Ok(inserted == 1)
     }
 
     async fn bot_exists(&mut self, id: &PlayerId, level: u8) -> Result<bool, StoreError> {
-        let count: i64 = with_tx!(self, |conn| {
-            sqlx::query_scalar(BOT_EXISTS)
-                .bind(id.as_str())
-                .bind(i32::from(level))
-                .fetch_one(conn)
-                .await
-        })?;
+        let (count,): (i64,) = self
+            .fetch_one(BOT_EXISTS, &params![id.as_str(), i32::from(level)])
+            .await?;
         Ok(count == 1)
     }
 }

@@ -161,7 +161,7 @@ async fn checkpoint(
     }
     let started = std::time::Instant::now();
     // The batch of writes under way, if any, is committed first.
-    let Ok(Some(_turn)) = tokio::time::timeout(plan.restart_wait, idle_turn(pool)).await else {
+    let Ok(_turn) = tokio::time::timeout(plan.restart_wait, idle_turn(pool)).await else {
         metrics::counter!("oanquan_sqlite_wal_restarts_total", "outcome" => "no_turn").increment(1);
         return Ok(());
     };

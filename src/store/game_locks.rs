@@ -5,6 +5,8 @@ use chrono::{DateTime, Utc};
 
 use sqlx::{FromRow, Row};
 
+use super::direct::{self, params, FromDirect, Param, SqliteRow};
+
 use super::games::{
     corrupt, Game, GameRow, DUE_GAME_BY_ID, GAME_BY_ID, GAME_FOR_TOKEN, LOCK_DUE_GAME_BY_ID,
     LOCK_GAME_BY_ID, LOCK_GAME_FOR_TOKEN,
@@ -26,6 +28,44 @@ row_struct! {
         caller_id: String,
         token_id: TokenId = parsed,
         token_last_used_at: Option<DateTime<Utc>>,
+    }
+}
+
+/// A token's holder and, when the game exists, the game: one row.
+struct CallerAndGame {
+    caller: CallerRow,
+    game: Option<GameRow>,
+}
+
+impl CallerAndGame {
+    fn new<E>(
+        caller: CallerRow,
+        game_id: Option<String>,
+        game: impl FnOnce() -> Result<GameRow, E>,
+    ) -> Result<Self, E> {
+        let game = match game_id {
+            Some(_) => Some(game()?),
+            None => None,
+        };
+        Ok(CallerAndGame { caller, game })
+    }
+}
+
+impl<'r> FromRow<'r, sqlx::postgres::PgRow> for CallerAndGame {
+    fn from_row(row: &'r sqlx::postgres::PgRow) -> sqlx::Result<Self> {
+        let game_id = row.try_get::<Option<String>, _>("id")?;
+        CallerAndGame::new(CallerRow::from_row(row)?, game_id, || {
+            GameRow::from_row(row)
+        })
+    }
+}
+
+impl FromDirect for CallerAndGame {
+    fn from_direct(row: &SqliteRow<'_>) -> rusqlite::Result<Self> {
+        let game_id = direct::column::<Option<String>>(row, "id")?;
+        CallerAndGame::new(CallerRow::from_direct(row)?, game_id, || {
+            GameRow::from_direct(row)
+        })
     }
 }
 
@@ -54,24 +94,10 @@ impl WriteTx {
             WriteTx::Postgres(_) => LOCK_GAME_FOR_TOKEN,
             WriteTx::Sqlite(_) => GAME_FOR_TOKEN,
         };
-        let found = with_tx!(self, |conn| {
-            match sqlx::query(statement)
-                .bind(token.as_str())
-                .bind(id.as_str())
-                .fetch_optional(conn)
-                .await
-            {
-                Ok(Some(row)) => CallerRow::from_row(&row).and_then(|caller| {
-                    let game = match row.try_get::<Option<String>, _>("id")? {
-                        Some(_) => Some(GameRow::from_row(&row)?),
-                        None => None,
-                    };
-                    Ok(Some((caller, game)))
-                }),
-                Ok(None) => Ok(None),
-                Err(e) => Err(e),
-            }
-        })?;
+        let found = self
+            .fetch_optional::<CallerAndGame>(statement, &params![token.as_str(), id.as_str()])
+            .await?
+            .map(|found| (found.caller, found.game));
         let Some((caller, game)) = found else {
             return Ok(None);
         };
@@ -98,13 +124,11 @@ impl WriteTx {
         id: &GameId,
         due: Option<DateTime<Utc>>,
     ) -> Result<Option<Game>, StoreError> {
-        if let WriteTx::Postgres(tx) = self {
-            let query = sqlx::query_as::<_, GameRow>(lock).bind(id.as_str());
-            let query = match due {
-                Some(now) => query.bind(now),
-                None => query,
-            };
-            match query.fetch_optional(&mut **tx).await? {
+        if let WriteTx::Postgres(_) = self {
+            match self
+                .fetch_optional::<GameRow>(lock, &game_params(id, due))
+                .await?
+            {
                 Some(row) if row.lacks_a_name() => {}
                 row => return row.map(Game::try_from).transpose(),
             }
@@ -119,16 +143,18 @@ impl WriteTx {
         id: &GameId,
         due: Option<DateTime<Utc>>,
     ) -> Result<Option<Game>, StoreError> {
-        let row = with_tx!(self, |conn| {
-            let query = sqlx::query_as::<_, GameRow>(read).bind(id.as_str());
-            let query = match due {
-                Some(now) => query.bind(now),
-                None => query,
-            };
-            query.fetch_optional(conn).await
-        })?;
+        let row = self
+            .fetch_optional::<GameRow>(read, &game_params(id, due))
+            .await?;
         row.map(Game::try_from).transpose()
     }
+}
+
+/// `$1` the game's id, and `$2` the time a deadline is due by, if given.
+fn game_params(id: &GameId, due: Option<DateTime<Utc>>) -> Vec<Param<'_>> {
+    let mut params = vec![Param::from(id.as_str())];
+    params.extend(due.map(Param::from));
+    params
 }
 
 const DUE_GAMES: &str = "\
@@ -184,15 +210,12 @@ impl WriteTx {
         except: &GameId,
         since: DateTime<Utc>,
     ) -> Result<u64, StoreError> {
-        let (count,): (i64,) = with_tx!(self, |conn| {
-            sqlx::query_as(RATED_GAMES_BETWEEN)
-                .bind(a.as_str())
-                .bind(b.as_str())
-                .bind(except.as_str())
-                .bind(since)
-                .fetch_one(conn)
-                .await
-        })?;
+        let (count,): (i64,) = self
+            .fetch_one(
+                RATED_GAMES_BETWEEN,
+                &params![a.as_str(), b.as_str(), except.as_str(), since],
+            )
+            .await?;
         Ok(count as u64)
     }
 }

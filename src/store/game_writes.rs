@@ -1,6 +1,7 @@
 //! Writing a game row whole: a new game, and a save of every field that
 //! play can change (the move path writes less: see `moves_write`).
 
+use super::direct::params;
 use super::games::Game;
 use super::{StoreError, WriteTx};
 use crate::domain::TimeControl;
@@ -51,54 +52,54 @@ impl WriteTx {
     /// Inserts a new game (its `version` is taken as given).
     pub async fn insert_game(&mut self, game: &Game) -> Result<(), StoreError> {
         let params = game.rules.params();
-        with_tx!(self, |conn| {
-            sqlx::query(INSERT_GAME)
-                .bind(game.id.as_str())
-                .bind(game.status.as_str())
-                .bind(game.rules.preset().map(|p| p.name()))
-                .bind(params.mandarin_setup.name())
-                .bind(params.mandarin_value as i32)
-                .bind(params.empty_mandarin_is_gap)
-                .bind(params.young_mandarin_min as i32)
-                .bind(params.first_move_mandarin_ban)
-                .bind(params.refill_shortfall.name())
-                .bind(params.max_plies as i32)
-                .bind(game.rated)
-                .bind(game.created_by.as_str())
-                .bind(game.south.as_ref().map(|p| p.id.as_str()))
-                .bind(game.north.as_ref().map(|p| p.id.as_str()))
-                .bind(game.reserved_for.as_ref().map(|p| p.id.as_str()))
-                .bind(game.first.name())
-                .bind(game.custom_start)
-                .bind(&game.start_position)
-                .bind(&game.position)
-                .bind(game.ply as i32)
-                .bind(game.to_move.name())
-                .bind(game.result.as_ref().map(winner_name))
-                .bind(game.result.as_ref().map(|o| o.reason.name()))
-                .bind(game.result.as_ref().map(|o| o.scores[0]))
-                .bind(game.result.as_ref().map(|o| o.scores[1]))
-                .bind(game.version)
-                .bind(game.created_at)
-                .bind(game.updated_at)
-                .bind(game.started_at)
-                .bind(game.finished_at)
-                .bind(game.recorded_names.as_ref().map(|[south, _]| south))
-                .bind(game.recorded_names.as_ref().map(|[_, north]| north))
-                .bind(control_column(game, Column::InitialS))
-                .bind(control_column(game, Column::IncrementS))
-                .bind(control_column(game, Column::DaysPerMove))
-                .bind(game.timing.clock_ms.map(|c| c[0]))
-                .bind(game.timing.clock_ms.map(|c| c[1]))
-                .bind(game.timing.turn_started_at)
-                .bind(game.timing.deadline_at)
-                .bind(game.timing.expires_at)
-                .bind(&game.abort_reason)
-                .bind(&game.unrated_reason)
-                .execute(conn)
-                .await
-                .map(|done| done.rows_affected())
-        })?;
+        self.execute(
+            INSERT_GAME,
+            &params![
+                game.id.as_str(),
+                game.status.as_str(),
+                game.rules.preset().map(|p| p.name()),
+                params.mandarin_setup.name(),
+                params.mandarin_value as i32,
+                params.empty_mandarin_is_gap,
+                params.young_mandarin_min as i32,
+                params.first_move_mandarin_ban,
+                params.refill_shortfall.name(),
+                params.max_plies as i32,
+                game.rated,
+                game.created_by.as_str(),
+                game.south.as_ref().map(|p| p.id.as_str()),
+                game.north.as_ref().map(|p| p.id.as_str()),
+                game.reserved_for.as_ref().map(|p| p.id.as_str()),
+                game.first.name(),
+                game.custom_start,
+                game.start_position.as_str(),
+                game.position.as_str(),
+                game.ply as i32,
+                game.to_move.name(),
+                game.result.as_ref().map(winner_name),
+                game.result.as_ref().map(|o| o.reason.name()),
+                game.result.as_ref().map(|o| o.scores[0]),
+                game.result.as_ref().map(|o| o.scores[1]),
+                game.version,
+                game.created_at,
+                game.updated_at,
+                game.started_at,
+                game.finished_at,
+                game.recorded_names.as_ref().map(|[south, _]| south),
+                game.recorded_names.as_ref().map(|[_, north]| north),
+                control_column(game, Column::InitialS),
+                control_column(game, Column::IncrementS),
+                control_column(game, Column::DaysPerMove),
+                game.timing.clock_ms.map(|c| c[0]),
+                game.timing.clock_ms.map(|c| c[1]),
+                game.timing.turn_started_at,
+                game.timing.deadline_at,
+                game.timing.expires_at,
+                &game.abort_reason,
+                &game.unrated_reason,
+            ],
+        )
+        .await?;
         Ok(())
     }
 
@@ -106,36 +107,37 @@ impl WriteTx {
     /// bumps the stored version. `false` when the row moved on meanwhile
     /// (which the row lock makes a server fault, not a race to expect).
     pub async fn save_game(&mut self, game: &Game) -> Result<bool, StoreError> {
-        let saved = with_tx!(self, |conn| {
-            sqlx::query(SAVE_GAME)
-                .bind(game.id.as_str())
-                .bind(game.version)
-                .bind(game.status.as_str())
-                .bind(game.south.as_ref().map(|p| p.id.as_str()))
-                .bind(game.north.as_ref().map(|p| p.id.as_str()))
-                .bind(game.reserved_for.as_ref().map(|p| p.id.as_str()))
-                .bind(&game.position)
-                .bind(game.ply as i32)
-                .bind(game.to_move.name())
-                .bind(game.result.as_ref().map(winner_name))
-                .bind(game.result.as_ref().map(|o| o.reason.name()))
-                .bind(game.result.as_ref().map(|o| o.scores[0]))
-                .bind(game.result.as_ref().map(|o| o.scores[1]))
-                .bind(game.updated_at)
-                .bind(game.started_at)
-                .bind(game.finished_at)
-                .bind(game.rated)
-                .bind(game.timing.clock_ms.map(|c| c[0]))
-                .bind(game.timing.clock_ms.map(|c| c[1]))
-                .bind(game.timing.turn_started_at)
-                .bind(game.timing.deadline_at)
-                .bind(game.timing.expires_at)
-                .bind(&game.abort_reason)
-                .bind(&game.unrated_reason)
-                .execute(conn)
-                .await
-                .map(|done| done.rows_affected())
-        })?;
+        let saved = self
+            .execute(
+                SAVE_GAME,
+                &params![
+                    game.id.as_str(),
+                    game.version,
+                    game.status.as_str(),
+                    game.south.as_ref().map(|p| p.id.as_str()),
+                    game.north.as_ref().map(|p| p.id.as_str()),
+                    game.reserved_for.as_ref().map(|p| p.id.as_str()),
+                    game.position.as_str(),
+                    game.ply as i32,
+                    game.to_move.name(),
+                    game.result.as_ref().map(winner_name),
+                    game.result.as_ref().map(|o| o.reason.name()),
+                    game.result.as_ref().map(|o| o.scores[0]),
+                    game.result.as_ref().map(|o| o.scores[1]),
+                    game.updated_at,
+                    game.started_at,
+                    game.finished_at,
+                    game.rated,
+                    game.timing.clock_ms.map(|c| c[0]),
+                    game.timing.clock_ms.map(|c| c[1]),
+                    game.timing.turn_started_at,
+                    game.timing.deadline_at,
+                    game.timing.expires_at,
+                    &game.abort_reason,
+                    &game.unrated_reason,
+                ],
+            )
+            .await?;
         Ok(saved == 1)
     }
 }

@@ -356,12 +356,9 @@ pub(super) const LOCK_DUE_GAME_BY_ID: &str = concat!(
 
 impl super::Store {
     pub async fn game_by_id(&self, id: &GameId) -> Result<Option<Game>, StoreError> {
-        let row = with_pool!(self, |pool| {
-            sqlx::query_as::<_, GameRow>(GAME_BY_ID)
-                .bind(id.as_str())
-                .fetch_optional(pool)
-                .await
-        })?;
+        let row = self
+            .read_optional::<GameRow>(GAME_BY_ID, &[id.as_str().into()])
+            .await?;
         row.map(Game::try_from).transpose()
     }
 }

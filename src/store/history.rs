@@ -3,6 +3,7 @@
 
 use chrono::{DateTime, Utc};
 
+use super::direct::SqlBuilder;
 use super::games::{GameRow, SELECT_GAME};
 use super::moves_write::MoveRow;
 use super::{Game, MoveRecord, Store, StoreError, WriteTx};
@@ -284,21 +285,19 @@ impl WriteTx {
     /// Inserts the moves of an imported record, several per statement.
     pub async fn insert_moves(&mut self, records: &[MoveRecord]) -> Result<(), StoreError> {
         for chunk in records.chunks(MOVES_PER_INSERT) {
-            with_tx!(self, |conn| {
-                let mut insert = sqlx::QueryBuilder::new(INSERT_MOVES);
-                insert.push_values(chunk, |mut row, record| {
-                    row.push_bind(record.game_id.as_str())
-                        .push_bind(record.ply as i32)
-                        .push_bind(record.seat.name())
-                        .push_bind(&record.notation)
-                        .push_bind(record.player_id.as_ref().map(PlayerId::as_str))
-                        .push_bind(&record.position_after)
-                        .push_bind(record.played_at)
-                        .push_bind(record.think_ms)
-                        .push_bind(record.clock_ms);
-                });
-                insert.build().execute(conn).await.map(drop)
-            })?;
+            let mut insert = SqlBuilder::new(INSERT_MOVES);
+            insert.push_values(chunk, |mut row, record| {
+                row.push_bind(record.game_id.as_str())
+                    .push_bind(record.ply as i32)
+                    .push_bind(record.seat.name())
+                    .push_bind(record.notation.as_str())
+                    .push_bind(record.player_id.as_ref().map(PlayerId::as_str))
+                    .push_bind(record.position_after.as_str())
+                    .push_bind(record.played_at)
+                    .push_bind(record.think_ms)
+                    .push_bind(record.clock_ms);
+            });
+            self.execute(&insert.sql, &insert.params).await?;
         }
         Ok(())
     }

@@ -18,6 +18,7 @@ use flate2::read::DeflateDecoder;
 use flate2::write::DeflateEncoder;
 use flate2::Compression;
 
+use super::direct::{params, Param};
 use super::{Store, StoreError, WriteTx};
 use crate::domain::PlayerId;
 
@@ -117,18 +118,12 @@ const DELETE_OLDER_THAN: [&str; 2] = [
     "DELETE FROM registration_keys WHERE created_at < $1",
 ];
 
-/// The statement that reads a saved response, with its parameters bound.
-macro_rules! select_saved {
-    ($scope:expr, $key:expr) => {
-        match $scope {
-            KeyScope::Player(player) => sqlx::query_as::<_, StoredResponse>(SELECT_RESPONSE)
-                .bind(player.as_str())
-                .bind($key),
-            KeyScope::Registration => {
-                sqlx::query_as::<_, StoredResponse>(SELECT_REGISTRATION).bind($key)
-            }
-        }
-    };
+/// The statement that reads a saved response, and its parameters.
+fn select_saved<'a>(scope: KeyScope<'a>, key: &'a str) -> (&'static str, Vec<Param<'a>>) {
+    match scope {
+        KeyScope::Player(player) => (SELECT_RESPONSE, vec![player.as_str().into(), key.into()]),
+        KeyScope::Registration => (SELECT_REGISTRATION, vec![key.into()]),
+    }
 }
 
 impl Store {
@@ -137,11 +132,11 @@ impl Store {
         scope: KeyScope<'_>,
         key: &str,
     ) -> Result<Option<SavedResponse>, StoreError> {
-        with_pool!(self, |pool| {
-            select_saved!(scope, key).fetch_optional(pool).await
-        })?
-        .map(SavedResponse::try_from)
-        .transpose()
+        let (sql, params) = select_saved(scope, key);
+        self.read_optional::<StoredResponse>(sql, &params)
+            .await?
+            .map(SavedResponse::try_from)
+            .transpose()
     }
 
     /// Forgets keys saved before `cutoff`, of players and registrations;
@@ -167,11 +162,11 @@ impl WriteTx {
         scope: KeyScope<'_>,
         key: &str,
     ) -> Result<Option<SavedResponse>, StoreError> {
-        with_tx!(self, |conn| {
-            select_saved!(scope, key).fetch_optional(conn).await
-        })?
-        .map(SavedResponse::try_from)
-        .transpose()
+        let (sql, params) = select_saved(scope, key);
+        self.fetch_optional::<StoredResponse>(sql, &params)
+            .await?
+            .map(SavedResponse::try_from)
+            .transpose()
     }
 
     /// Saves the response; `false` when another request saved one for this
@@ -184,24 +179,20 @@ impl WriteTx {
         now: DateTime<Utc>,
     ) -> Result<bool, StoreError> {
         let deflated = deflate(&response.body);
-        let done = with_tx!(self, |conn| {
-            let insert = match scope {
-                KeyScope::Player(player) => {
-                    sqlx::query(INSERT_RESPONSE).bind(player.as_str()).bind(key)
-                }
-                KeyScope::Registration => sqlx::query(INSERT_REGISTRATION).bind(key),
-            };
-            insert
-                .bind(&response.fingerprint)
-                .bind(response.status)
-                .bind(&response.headers)
-                .bind(&deflated)
-                .bind(&response.sealed_secret)
-                .bind(now)
-                .execute(conn)
-                .await
-                .map(|done| done.rows_affected())
-        })?;
+        let (sql, mut params) = match scope {
+            KeyScope::Player(player) => (INSERT_RESPONSE, vec![player.as_str().into()]),
+            KeyScope::Registration => (INSERT_REGISTRATION, Vec::new()),
+        };
+        params.extend(params![
+            key,
+            response.fingerprint.as_str(),
+            response.status,
+            response.headers.as_str(),
+            &deflated,
+            &response.sealed_secret,
+            now,
+        ]);
+        let done = self.execute(sql, &params).await?;
         Ok(done == 1)
     }
 }

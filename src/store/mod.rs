@@ -1,9 +1,11 @@
 //! Persistence: SQL only, on SQLite or PostgreSQL, chosen by the URL scheme.
 //!
-//! Queries are runtime `sqlx::query_as::<_, Row>()` calls with `$1`
-//! placeholders (valid on both backends) and `FromRow` structs. One method
-//! body serves both backends through [`with_pool!`] (on a [`Store`]) and
-//! [`with_tx!`] (on a [`WriteTx`]); write SQL per backend only where the
+//! Queries are SQL with `$1` placeholders (valid on both backends) read
+//! into row structs (`row_struct!`). One method body serves both backends:
+//! reads on the pool through [`with_pool!`] (sqlx on either), writes
+//! through [`WriteTx::execute`] and its `fetch_*` siblings, which run
+//! SQLite's statements on the caller's thread ([`direct`]) and
+//! PostgreSQL's through sqlx. SQL is written per backend only where the
 //! dialects differ.
 
 use std::str::FromStr;
@@ -28,27 +30,12 @@ macro_rules! with_pool {
     };
 }
 
-/// Like [`with_pool!`] for a [`WriteTx`]: `$conn` is the transaction's
-/// `&mut SqliteConnection` or `&mut PgConnection`.
-macro_rules! with_tx {
-    ($tx:expr, |$conn:ident| $body:expr) => {
-        match $tx {
-            $crate::store::WriteTx::Sqlite(tx) => {
-                let $conn = &mut **tx;
-                $body
-            }
-            $crate::store::WriteTx::Postgres(tx) => {
-                let $conn = &mut **tx;
-                $body
-            }
-        }
-    };
-}
-
 #[macro_use]
 mod rows;
 mod bots;
 mod checkpoints;
+pub mod direct;
+mod direct_reads;
 mod game_locks;
 mod game_writes;
 mod games;
@@ -62,6 +49,7 @@ mod players;
 mod rating_queries;
 mod ratings;
 mod rebuild;
+mod sqlite_connections;
 mod stream_reads;
 mod stream_tickets;
 mod tokens;
@@ -112,6 +100,9 @@ pub enum WriteTx {
 pub enum StoreError {
     #[error("database error: {0}")]
     Database(#[from] sqlx::Error),
+    /// An error of a statement run on SQLite directly ([`direct`]).
+    #[error("database error: {0}")]
+    Sqlite(#[from] rusqlite::Error),
     #[error("migration failed: {0}")]
     Migration(#[from] sqlx::migrate::MigrateError),
     /// The SQLite transaction this write shared with others (group commit)
@@ -133,7 +124,32 @@ impl StoreError {
             StoreError::Database(
                 sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_)
             ) | StoreError::NotCommitted(_)
+        ) || matches!(
+            self,
+            StoreError::Sqlite(e) if matches!(
+                e.sqlite_error_code(),
+                Some(
+                    rusqlite::ErrorCode::DatabaseBusy
+                        | rusqlite::ErrorCode::DatabaseLocked
+                        | rusqlite::ErrorCode::SystemIoFailure
+                        | rusqlite::ErrorCode::DiskFull
+                        | rusqlite::ErrorCode::CannotOpen
+                )
+            )
         )
+    }
+
+    /// True for a unique or primary-key violation.
+    pub fn is_unique_violation(&self) -> bool {
+        match self {
+            StoreError::Database(sqlx::Error::Database(e)) => e.is_unique_violation(),
+            StoreError::Sqlite(rusqlite::Error::SqliteFailure(e, _)) => matches!(
+                e.extended_code,
+                rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY
+                    | rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE
+            ),
+            _ => false,
+        }
     }
 }
 
@@ -169,6 +185,9 @@ impl Store {
                 let pool = pool_options::<Sqlite>(settings)
                     .connect_with(options)
                     .await?;
+                if wal.every.is_some() {
+                    write_turn::set_checkpoints_apart(&pool);
+                }
                 Ok(Store::Sqlite(pool))
             }
             Backend::Postgres => {
@@ -243,10 +262,25 @@ impl Store {
         }
     }
 
-    /// Closes the pool: waits for checked-out connections to come back.
+    /// Closes the pool (waits for checked-out connections to come back)
+    /// and, on SQLite, this process's own connections to the file.
     pub async fn close(&self) {
+        if let Store::Sqlite(pool) = self {
+            write_turn::close(pool).await;
+        }
         with_pool!(self, |pool| pool.close().await)
     }
+}
+
+/// A row struct both backends read (`row_struct!` declares them).
+pub(crate) trait FetchedRow:
+    direct::FromDirect + for<'r> sqlx::FromRow<'r, sqlx::postgres::PgRow> + Send + Unpin
+{
+}
+
+impl<T> FetchedRow for T where
+    T: direct::FromDirect + for<'r> sqlx::FromRow<'r, sqlx::postgres::PgRow> + Send + Unpin
+{
 }
 
 /// The pool settings both backends share.
@@ -277,6 +311,79 @@ impl WriteTx {
         }
         metrics::histogram!("oanquan_db_commit_seconds").record(started.elapsed().as_secs_f64());
         Ok(())
+    }
+
+    /// Runs one statement without parameters (a tool's or a test's own SQL);
+    /// the rows it changed.
+    pub async fn execute_sql(&mut self, sql: &str) -> Result<u64, StoreError> {
+        self.execute(sql, &[]).await
+    }
+
+    /// Runs a statement; the rows it changed.
+    pub(crate) async fn execute(
+        &mut self,
+        sql: &str,
+        params: &[direct::Param<'_>],
+    ) -> Result<u64, StoreError> {
+        match self {
+            WriteTx::Sqlite(write) => Ok(direct::execute(write.connection(), sql, params)?),
+            WriteTx::Postgres(tx) => Ok(direct::pg_query(sql, params)
+                .execute(&mut **tx)
+                .await?
+                .rows_affected()),
+        }
+    }
+
+    /// Up to `limit` rows of a query.
+    async fn fetch_up_to<R: FetchedRow>(
+        &mut self,
+        sql: &str,
+        params: &[direct::Param<'_>],
+        limit: usize,
+    ) -> Result<Vec<R>, StoreError> {
+        match self {
+            WriteTx::Sqlite(write) => Ok(direct::query(write.connection(), sql, params, limit)?),
+            WriteTx::Postgres(tx) => {
+                let query = direct::pg_query(sql, params);
+                let rows = if limit == 1 {
+                    query.fetch_optional(&mut **tx).await?.into_iter().collect()
+                } else {
+                    query.fetch_all(&mut **tx).await?
+                };
+                rows.iter()
+                    .map(|row| R::from_row(row).map_err(StoreError::from))
+                    .collect()
+            }
+        }
+    }
+
+    /// Every row of a query.
+    pub(crate) async fn fetch_all<R: FetchedRow>(
+        &mut self,
+        sql: &str,
+        params: &[direct::Param<'_>],
+    ) -> Result<Vec<R>, StoreError> {
+        self.fetch_up_to(sql, params, usize::MAX).await
+    }
+
+    /// The first row of a query, if any.
+    pub(crate) async fn fetch_optional<R: FetchedRow>(
+        &mut self,
+        sql: &str,
+        params: &[direct::Param<'_>],
+    ) -> Result<Option<R>, StoreError> {
+        Ok(self.fetch_up_to(sql, params, 1).await?.pop())
+    }
+
+    /// The first row of a query, which must return one.
+    pub(crate) async fn fetch_one<R: FetchedRow>(
+        &mut self,
+        sql: &str,
+        params: &[direct::Param<'_>],
+    ) -> Result<R, StoreError> {
+        self.fetch_optional(sql, params)
+            .await?
+            .ok_or(StoreError::Database(sqlx::Error::RowNotFound))
     }
 
     /// Rolls back now. Dropping a transaction only queues its rollback for

@@ -11,6 +11,7 @@
 
 use chrono::{DateTime, Utc};
 
+use super::direct::{params, Param};
 use super::games::{corrupt, seat, Game};
 use super::{StoreError, WriteTx};
 use crate::domain::{GameId, PlayerId};
@@ -48,21 +49,20 @@ macro_rules! update_after_move {
     };
 }
 
-/// Binds `$1` to `$10` of [`update_after_move!`] from the game.
-macro_rules! bind_after_move {
-    ($query:expr, $game:expr) => {
-        $query
-            .bind($game.id.as_str())
-            .bind($game.version)
-            .bind($game.position.as_str())
-            .bind($game.ply as i32)
-            .bind($game.to_move.name())
-            .bind($game.updated_at)
-            .bind($game.timing.clock_ms.map(|c| c[0]))
-            .bind($game.timing.clock_ms.map(|c| c[1]))
-            .bind($game.timing.turn_started_at)
-            .bind($game.timing.deadline_at)
-    };
+/// `$1` to `$10` of [`update_after_move!`] from the game.
+fn after_move(game: &Game) -> [Param<'_>; 10] {
+    params![
+        game.id.as_str(),
+        game.version,
+        game.position.as_str(),
+        game.ply as i32,
+        game.to_move.name(),
+        game.updated_at,
+        game.timing.clock_ms.map(|c| c[0]),
+        game.timing.clock_ms.map(|c| c[1]),
+        game.timing.turn_started_at,
+        game.timing.deadline_at,
+    ]
 }
 
 /// SQLite: the game's part of a move, after [`INSERT_MOVE`].
@@ -120,20 +120,19 @@ const SELECT_MOVE: &str = "\
     FROM moves \
     WHERE game_id = $1 AND ply = $2";
 
-/// Binds a move's columns after its game id, in `INSERT_MOVE`'s order
+/// A move's columns after its game id, in `INSERT_MOVE`'s order
 /// (`PLAY_MOVE` takes them in the same order after the game's).
-macro_rules! bind_move {
-    ($query:expr, $record:expr) => {
-        $query
-            .bind($record.ply as i32)
-            .bind($record.seat.name())
-            .bind(&$record.notation)
-            .bind($record.player_id.as_ref().map(PlayerId::as_str))
-            .bind(&$record.position_after)
-            .bind($record.played_at)
-            .bind($record.think_ms)
-            .bind($record.clock_ms)
-    };
+fn move_columns(record: &MoveRecord) -> [Param<'_>; 8] {
+    params![
+        record.ply as i32,
+        record.seat.name(),
+        record.notation.as_str(),
+        record.player_id.as_ref().map(PlayerId::as_str),
+        record.position_after.as_str(),
+        record.played_at,
+        record.think_ms,
+        record.clock_ms,
+    ]
 }
 
 impl super::Store {
@@ -152,16 +151,9 @@ impl super::Store {
 impl WriteTx {
     /// Inserts a move; `false` when its ply was already played.
     pub async fn insert_move(&mut self, record: &MoveRecord) -> Result<bool, StoreError> {
-        let inserted = with_tx!(self, |conn| {
-            bind_move!(
-                sqlx::query(INSERT_MOVE).bind(record.game_id.as_str()),
-                record
-            )
-            .execute(conn)
-            .await
-            .map(|done| done.rows_affected())
-        });
-        written(inserted.map(|_| true))
+        let mut params = vec![Param::from(record.game_id.as_str())];
+        params.extend(move_columns(record));
+        written(self.execute(INSERT_MOVE, &params).await.map(|_| true))
     }
 
     /// Writes a move that does not end the game: `record`, and `game`'s new
@@ -175,31 +167,25 @@ impl WriteTx {
         game: &Game,
         record: &MoveRecord,
     ) -> Result<bool, StoreError> {
-        if let WriteTx::Postgres(tx) = self {
-            let done = bind_move!(bind_after_move!(sqlx::query(PLAY_MOVE), game), record)
-                .execute(&mut **tx)
-                .await;
-            return written(done.map(|done| done.rows_affected() == 1));
+        if let WriteTx::Postgres(_) = self {
+            let mut params = after_move(game).to_vec();
+            params.extend(move_columns(record));
+            let done = self.execute(PLAY_MOVE, &params).await;
+            return written(done.map(|rows| rows == 1));
         }
         if !self.insert_move(record).await? {
             return Ok(false);
         }
-        let saved = with_tx!(self, |conn| {
-            bind_after_move!(sqlx::query(SAVE_AFTER_MOVE), game)
-                .execute(conn)
-                .await
-                .map(|done| done.rows_affected())
-        })?;
+        let saved = self.execute(SAVE_AFTER_MOVE, &after_move(game)).await?;
         Ok(saved == 1)
     }
 }
 
 /// A write that a unique violation on `(game_id, ply)` refuses: the ply
 /// was played already.
-fn written(done: Result<bool, sqlx::Error>) -> Result<bool, StoreError> {
+fn written(done: Result<bool, StoreError>) -> Result<bool, StoreError> {
     match done {
-        Ok(done) => Ok(done),
-        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(false),
-        Err(e) => Err(e.into()),
+        Err(e) if e.is_unique_violation() => Ok(false),
+        done => done,
     }
 }

@@ -2,6 +2,7 @@ use std::collections::HashSet;
 
 use chrono::{DateTime, SubsecRound, Utc};
 
+use super::direct::{params, SqlBuilder};
 use super::{Store, StoreError, WriteTx};
 use crate::domain::{NameKeys, PlayerId, PlayerName, TokenHash, TokenId, TokenLabel};
 
@@ -110,9 +111,7 @@ impl Store {
                 .execute(&mut **conn)
                 .await?;
         }
-        let pending: Vec<(String, String)> = with_tx!(&mut tx, |conn| {
-            sqlx::query_as(PLAYERS_WITHOUT_KEYS).fetch_all(conn).await
-        })?;
+        let pending: Vec<(String, String)> = tx.fetch_all(PLAYERS_WITHOUT_KEYS, &[]).await?;
         if pending.is_empty() {
             return Ok(NameKeysFilled::default());
         }
@@ -123,9 +122,7 @@ impl Store {
                 .execute(&mut **conn)
                 .await?;
         }
-        let in_use: Vec<(String, String)> = with_tx!(&mut tx, |conn| {
-            sqlx::query_as(KEYS_IN_USE).fetch_all(conn).await
-        })?;
+        let in_use: Vec<(String, String)> = tx.fetch_all(KEYS_IN_USE, &[]).await?;
         let (mut folded_taken, mut cased_taken): (HashSet<String>, HashSet<String>) =
             in_use.into_iter().unzip();
         let mut filled = NameKeysFilled::default();
@@ -149,19 +146,17 @@ impl Store {
             keyed.push((id, folded, cased));
         }
         for batch in keyed.chunks(SET_KEYS_BATCH) {
-            with_tx!(&mut tx, |conn| {
-                let mut update = sqlx::QueryBuilder::new(
-                    "UPDATE players SET skeleton_key = v.column2, cased_skeleton_key = v.column3 \
-                     FROM (",
-                );
-                update.push_values(batch, |mut row, (id, folded, cased)| {
-                    row.push_bind(id.as_str())
-                        .push_bind(folded)
-                        .push_bind(cased);
-                });
-                update.push(") AS v WHERE players.id = v.column1");
-                update.build().execute(conn).await.map(drop)
-            })?;
+            let mut update = SqlBuilder::new(
+                "UPDATE players SET skeleton_key = v.column2, cased_skeleton_key = v.column3 \
+                 FROM (",
+            );
+            update.push_values(batch, |mut row, (id, folded, cased)| {
+                row.push_bind(id.as_str())
+                    .push_bind(folded)
+                    .push_bind(cased);
+            });
+            update.push(") AS v WHERE players.id = v.column1");
+            tx.execute(&update.sql, &update.params).await?;
         }
         tx.commit().await?;
         Ok(filled)
@@ -182,16 +177,18 @@ impl WriteTx {
         let keys = name.keys();
         // Microseconds: what PostgreSQL keeps, so both backends answer alike.
         let created_at = now.trunc_subsecs(6);
-        let player = with_tx!(self, |conn| {
-            sqlx::query_as::<_, Player>(INSERT_PLAYER)
-                .bind(id.as_str())
-                .bind(name.as_str())
-                .bind(&keys.folded)
-                .bind(&keys.cased)
-                .bind(created_at)
-                .fetch_optional(conn)
-                .await
-        })?;
+        let player = self
+            .fetch_optional::<Player>(
+                INSERT_PLAYER,
+                &params![
+                    id.as_str(),
+                    name.as_str(),
+                    &keys.folded,
+                    &keys.cased,
+                    created_at,
+                ],
+            )
+            .await?;
         let Some(player) = player else {
             return Ok(None);
         };
@@ -211,24 +208,15 @@ impl WriteTx {
 
     /// The oldest name that `keys` clash with, if any.
     pub async fn name_resembling(&mut self, keys: &NameKeys) -> Result<Option<String>, StoreError> {
-        with_tx!(self, |conn| {
-            sqlx::query_scalar::<_, String>(NAME_RESEMBLING)
-                .bind(&keys.folded)
-                .bind(&keys.cased)
-                .fetch_optional(conn)
-                .await
-        })
-        .map_err(StoreError::from)
+        let oldest: Option<(String,)> = self
+            .fetch_optional(NAME_RESEMBLING, &params![&keys.folded, &keys.cased])
+            .await?;
+        Ok(oldest.map(|(name,)| name))
     }
 
     /// [`Store::player_by_id`] inside a transaction.
     pub async fn player_by_id(&mut self, id: &PlayerId) -> Result<Option<Player>, StoreError> {
-        with_tx!(self, |conn| {
-            sqlx::query_as::<_, Player>(PLAYER_BY_ID)
-                .bind(id.as_str())
-                .fetch_optional(conn)
-                .await
-        })
-        .map_err(StoreError::from)
+        self.fetch_optional(PLAYER_BY_ID, &params![id.as_str()])
+            .await
     }
 }

@@ -6,6 +6,7 @@
 
 use chrono::{DateTime, Utc};
 
+use super::direct::{params, SqlBuilder};
 use super::{StoreError, WriteTx};
 use crate::domain::{GameId, GameStatus, PlayerId};
 use crate::engine::{Preset, Seat};
@@ -328,23 +329,24 @@ impl WriteTx {
              WHERE preset = $1 AND player_id IN ($2, $3) ORDER BY player_id{lock}"
         );
         let new = Glicko::DEFAULT;
-        let rows = with_tx!(self, |conn| {
-            sqlx::query(INSERT_NEW_STANDINGS)
-                .bind(first.as_str())
-                .bind(second.as_str())
-                .bind(game.preset.name())
-                .bind(new.rating)
-                .bind(new.rd)
-                .bind(new.volatility)
-                .execute(&mut *conn)
-                .await?;
-            sqlx::query_as::<_, StandingRow>(&select)
-                .bind(game.preset.name())
-                .bind(first.as_str())
-                .bind(second.as_str())
-                .fetch_all(conn)
-                .await
-        })?;
+        self.execute(
+            INSERT_NEW_STANDINGS,
+            &params![
+                first.as_str(),
+                second.as_str(),
+                game.preset.name(),
+                new.rating,
+                new.rd,
+                new.volatility,
+            ],
+        )
+        .await?;
+        let rows = self
+            .fetch_all::<StandingRow>(
+                &select,
+                &params![game.preset.name(), first.as_str(), second.as_str()],
+            )
+            .await?;
         let mut south = None;
         let mut north = None;
         for row in rows {
@@ -367,18 +369,16 @@ impl WriteTx {
         &mut self,
         changes: &[ChangeToStore],
     ) -> Result<(), StoreError> {
-        with_tx!(self, |conn| {
-            let mut standings = sqlx::QueryBuilder::new(UPSERT_STANDING_PREFIX);
-            push_standings!(
-                standings,
-                changes.iter().map(|c| (&c.player_id, c.preset, &c.after))
-            );
-            standings.push(UPSERT_STANDING_SUFFIX);
-            standings.build().execute(&mut *conn).await?;
-            let mut inserts = sqlx::QueryBuilder::new(INSERT_CHANGES_PREFIX);
-            push_changes!(inserts, changes);
-            inserts.build().execute(conn).await.map(drop)
-        })?;
+        let mut standings = SqlBuilder::new(UPSERT_STANDING_PREFIX);
+        push_standings!(
+            standings,
+            changes.iter().map(|c| (&c.player_id, c.preset, &c.after))
+        );
+        standings.push(UPSERT_STANDING_SUFFIX);
+        self.execute(&standings.sql, &standings.params).await?;
+        let mut inserts = SqlBuilder::new(INSERT_CHANGES_PREFIX);
+        push_changes!(inserts, changes);
+        self.execute(&inserts.sql, &inserts.params).await?;
         Ok(())
     }
 }

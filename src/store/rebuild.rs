@@ -13,6 +13,7 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
 
+use super::direct::SqlBuilder;
 use super::ratings::{
     corrupt, parse_player, parse_preset, push_changes, push_standings, ChangeToStore,
     PresetStanding, RatedGame, StandingRow, INSERT_CHANGES_PREFIX, STANDING_COLUMNS,
@@ -135,9 +136,7 @@ impl Store {
 impl WriteTx {
     async fn all_standings(&mut self) -> Result<Standings, StoreError> {
         let sql = format!("SELECT player_id, preset, {STANDING_COLUMNS} FROM player_ratings");
-        let rows = with_tx!(self, |conn| {
-            sqlx::query_as::<_, StandingRow>(&sql).fetch_all(conn).await
-        })?;
+        let rows = self.fetch_all::<StandingRow>(&sql, &[]).await?;
         rows.into_iter()
             .map(|row| {
                 let row = PresetStanding::try_from(row)?;
@@ -147,11 +146,7 @@ impl WriteTx {
     }
 
     async fn rated_games(&mut self) -> Result<Vec<RatedGame>, StoreError> {
-        let rows = with_tx!(self, |conn| {
-            sqlx::query_as::<_, GameRow>(RATED_GAMES)
-                .fetch_all(conn)
-                .await
-        })?;
+        let rows = self.fetch_all::<GameRow>(RATED_GAMES, &[]).await?;
         rows.into_iter().map(RatedGame::try_from).collect()
     }
 
@@ -164,26 +159,19 @@ impl WriteTx {
             .iter()
             .map(|((player, preset), standing)| (player, *preset, standing))
             .collect();
-        with_tx!(self, |conn| {
-            sqlx::query("DELETE FROM rating_changes")
-                .execute(&mut *conn)
-                .await?;
-            sqlx::query("DELETE FROM player_ratings")
-                .execute(&mut *conn)
-                .await?;
-            for batch in standings.chunks(BATCH) {
-                let mut insert = sqlx::QueryBuilder::new(UPSERT_STANDING_PREFIX);
-                push_standings!(insert, batch.iter().copied());
-                insert.build().execute(&mut *conn).await?;
-            }
-            // In replay order: the new ids keep the order of the old ones.
-            for batch in changes.chunks(BATCH) {
-                let mut insert = sqlx::QueryBuilder::new(INSERT_CHANGES_PREFIX);
-                push_changes!(insert, batch);
-                insert.build().execute(&mut *conn).await?;
-            }
-            Ok::<_, sqlx::Error>(())
-        })?;
+        self.execute("DELETE FROM rating_changes", &[]).await?;
+        self.execute("DELETE FROM player_ratings", &[]).await?;
+        for batch in standings.chunks(BATCH) {
+            let mut insert = SqlBuilder::new(UPSERT_STANDING_PREFIX);
+            push_standings!(insert, batch.iter().copied());
+            self.execute(&insert.sql, &insert.params).await?;
+        }
+        // In replay order: the new ids keep the order of the old ones.
+        for batch in changes.chunks(BATCH) {
+            let mut insert = SqlBuilder::new(INSERT_CHANGES_PREFIX);
+            push_changes!(insert, batch);
+            self.execute(&insert.sql, &insert.params).await?;
+        }
         Ok(())
     }
 }

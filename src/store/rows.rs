@@ -4,8 +4,9 @@
 //! sqlx's drivers and SQLite's C library a second time for the macro host
 //! (issue 15); this small declarative macro does what we used of it.
 
-/// Declares a row struct and its `sqlx::FromRow` for SQLite and PostgreSQL
-/// rows: each field is read from the column of its name. A field marked
+/// Declares a row struct, its `sqlx::FromRow` for SQLite and PostgreSQL
+/// rows, and its [`FromDirect`](crate::store::direct::FromDirect) for SQLite
+/// called directly: each field is read from the column of its name. A field marked
 /// `= parsed` is read as text and converted with `TryFrom<String>` (ids); one
 /// marked `= flatten` is itself a row struct read from the same row; one
 /// marked `= column("name")` is read from a column of another name.
@@ -40,6 +41,32 @@ macro_rules! row_struct {
                 Ok($name { $($field: $crate::row_field!(row, $field, $ty $(, $how $(($column))?)?),)* })
             }
         }
+
+        impl $crate::store::direct::FromDirect for $name {
+            fn from_direct(
+                row: &$crate::store::direct::SqliteRow<'_>,
+            ) -> ::std::result::Result<Self, $crate::store::direct::SqliteError> {
+                Ok($name { $($field: $crate::direct_field!(row, $field, $ty $(, $how $(($column))?)?),)* })
+            }
+        }
+    };
+}
+
+/// One field of [`row_struct!`] from a row of SQLite called directly.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! direct_field {
+    ($row:ident, $field:ident, $ty:ty) => {
+        $crate::store::direct::column::<$ty>($row, stringify!($field))?
+    };
+    ($row:ident, $field:ident, $ty:ty, parsed) => {
+        $crate::store::direct::parsed::<$ty, _>($row, stringify!($field))?
+    };
+    ($row:ident, $field:ident, $ty:ty, column($column:literal)) => {
+        $crate::store::direct::column::<$ty>($row, $column)?
+    };
+    ($row:ident, $field:ident, $ty:ty, flatten) => {
+        $crate::store::direct::FromDirect::from_direct($row)?
     };
 }
 

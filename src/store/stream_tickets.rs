@@ -3,6 +3,7 @@
 
 use chrono::{DateTime, SubsecRound, Utc};
 
+use super::direct::params;
 use super::games::{GameRow, SELECT_GAME};
 use super::{Game, Player, Store, StoreError};
 use crate::domain::{PlayerId, TokenHash};
@@ -33,20 +34,18 @@ impl Store {
         expires_at: DateTime<Utc>,
     ) -> Result<(), StoreError> {
         let mut tx = self.begin_write().await?;
-        with_tx!(&mut tx, |conn| {
-            sqlx::query(FORGET_EXPIRED)
-                .bind(now.trunc_subsecs(6))
-                .execute(&mut *conn)
-                .await?;
-            sqlx::query(INSERT_TICKET)
-                .bind(hash.as_str())
-                .bind(player.as_str())
-                .bind(now.trunc_subsecs(6))
-                .bind(expires_at.trunc_subsecs(6))
-                .execute(conn)
-                .await
-                .map(drop)
-        })?;
+        tx.execute(FORGET_EXPIRED, &params![now.trunc_subsecs(6)])
+            .await?;
+        tx.execute(
+            INSERT_TICKET,
+            &params![
+                hash.as_str(),
+                player.as_str(),
+                now.trunc_subsecs(6),
+                expires_at.trunc_subsecs(6),
+            ],
+        )
+        .await?;
         tx.commit().await
     }
 
@@ -58,15 +57,11 @@ impl Store {
         now: DateTime<Utc>,
     ) -> Result<Option<Player>, StoreError> {
         let mut tx = self.begin_write().await?;
-        let player_id = with_tx!(&mut tx, |conn| {
-            sqlx::query_scalar::<_, String>(USE_TICKET)
-                .bind(hash.as_str())
-                .bind(now.trunc_subsecs(6))
-                .fetch_optional(conn)
-                .await
-        })?;
+        let player_id: Option<(String,)> = tx
+            .fetch_optional(USE_TICKET, &params![hash.as_str(), now.trunc_subsecs(6)])
+            .await?;
         let player = match player_id {
-            Some(id) => {
+            Some((id,)) => {
                 let id = PlayerId::parse(&id).map_err(super::games::corrupt)?;
                 tx.player_by_id(&id).await?
             }

@@ -4,6 +4,7 @@
 
 use chrono::{DateTime, SubsecRound, TimeDelta, Utc};
 
+use super::direct::params;
 use super::{Player, Store, StoreError, WriteTx};
 use crate::domain::{PlayerId, TokenHash, TokenId, TokenLabel};
 
@@ -89,15 +90,11 @@ impl Store {
     ) -> Result<(), StoreError> {
         let now = now.trunc_subsecs(6);
         let mut tx = self.begin_write().await?;
-        with_tx!(&mut tx, |conn| {
-            sqlx::query(MARK_USED)
-                .bind(token.as_str())
-                .bind(now)
-                .bind(now - LAST_USED_PRECISION)
-                .execute(conn)
-                .await
-                .map(drop)
-        })?;
+        tx.execute(
+            MARK_USED,
+            &params![token.as_str(), now, now - LAST_USED_PRECISION],
+        )
+        .await?;
         tx.commit().await
     }
 
@@ -128,13 +125,10 @@ impl WriteTx {
     }
 
     pub async fn count_tokens(&mut self, player: &PlayerId) -> Result<i64, StoreError> {
-        with_tx!(self, |conn| {
-            sqlx::query_scalar::<_, i64>(COUNT_TOKENS)
-                .bind(player.as_str())
-                .fetch_one(conn)
-                .await
-        })
-        .map_err(StoreError::from)
+        let (count,) = self
+            .fetch_one(COUNT_TOKENS, &params![player.as_str()])
+            .await?;
+        Ok(count)
     }
 
     pub async fn insert_token(
@@ -145,17 +139,17 @@ impl WriteTx {
         now: DateTime<Utc>,
     ) -> Result<TokenRecord, StoreError> {
         let id = TokenId::generate();
-        with_tx!(self, |conn| {
-            sqlx::query_as::<_, TokenRecord>(INSERT_TOKEN)
-                .bind(id.as_str())
-                .bind(player.as_str())
-                .bind(label.as_str())
-                .bind(hash.as_str())
-                .bind(now.trunc_subsecs(6))
-                .fetch_one(conn)
-                .await
-        })
-        .map_err(StoreError::from)
+        self.fetch_one(
+            INSERT_TOKEN,
+            &params![
+                id.as_str(),
+                player.as_str(),
+                label.as_str(),
+                hash.as_str(),
+                now.trunc_subsecs(6),
+            ],
+        )
+        .await
     }
 
     /// Deletes the player's token `id`; `false` when they have none such
@@ -165,14 +159,9 @@ impl WriteTx {
         player: &PlayerId,
         id: &TokenId,
     ) -> Result<bool, StoreError> {
-        let done = with_tx!(self, |conn| {
-            sqlx::query(DELETE_TOKEN)
-                .bind(id.as_str())
-                .bind(player.as_str())
-                .execute(conn)
-                .await
-                .map(|done| done.rows_affected())
-        })?;
+        let done = self
+            .execute(DELETE_TOKEN, &params![id.as_str(), player.as_str()])
+            .await?;
         Ok(done == 1)
     }
 }

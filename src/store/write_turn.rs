@@ -8,7 +8,9 @@
 //! mutex first hands the lock over in arrival order with no sleeping; the
 //! busy timeout still covers writers in other processes.
 //!
-//! The turn hands over an *open* transaction, a batch. The first writer of
+//! The turn holds this process's one writer connection to the file, on
+//! which statements run on the caller's thread ([`super::direct`]), and
+//! hands over an *open* transaction, a batch. The first writer of
 //! a batch runs `BEGIN IMMEDIATE`; a writer given an open batch runs
 //! `SAVEPOINT m` in it. When a writer ends (commit or rollback: a rollback
 //! is `ROLLBACK TO m`, which undoes its writes alone), and other writers
@@ -24,16 +26,16 @@
 //! stateless.
 
 use std::collections::HashMap;
-use std::ops::{Deref, DerefMut};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
+use rusqlite::Connection;
 use sqlx::sqlite::SqlitePool;
-use sqlx::{Sqlite, SqliteConnection, Transaction};
 use tokio::sync::{oneshot, Mutex as AsyncMutex, OwnedMutexGuard};
 
+use super::sqlite_connections::{self, is_busy, Access, Readers};
 use super::{StoreError, SQLITE_BUSY_TIMEOUT};
 
 /// How many writers may share a SQLite transaction, and for how long.
@@ -54,9 +56,9 @@ impl GroupCommit {
 }
 
 /// A SQLite write transaction holding this process's turn at the write lock,
-/// in a batch of its own or handed over. Dereferences to the connection,
-/// like a `Transaction`. Dropped without commit, it rolls back its own
-/// writes (in a task of its own) and the batch goes on.
+/// in a batch of its own or handed over. Its statements run on the writer
+/// connection ([`SqliteWrite::connection`]). Dropped without commit, it
+/// rolls back its own writes and the batch goes on.
 #[derive(Debug)]
 pub struct SqliteWrite {
     member: Option<Member>,
@@ -71,10 +73,9 @@ struct Member {
     joined: bool,
 }
 
-/// An open transaction and the writers who ended in it.
+/// An open transaction's writers who ended in it.
 #[derive(Debug)]
 struct Batch {
-    tx: Transaction<'static, Sqlite>,
     ended: Vec<oneshot::Sender<Outcome>>,
     members: u32,
     opened: Instant,
@@ -83,57 +84,85 @@ struct Batch {
 /// A batch's fate, told to each of its writers.
 type Outcome = Result<(), Arc<str>>;
 
-/// What the turn guards: the batch handed over, if any.
-#[derive(Debug, Default)]
-pub(super) struct Slot(Option<Batch>);
+/// What the turn guards: the writer connection (opened at the first
+/// write), and the batch open on it when one was handed over.
+#[derive(Default)]
+pub(super) struct Slot {
+    writer: Option<Connection>,
+    open: Option<Batch>,
+}
+
+impl std::fmt::Debug for Slot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Slot")
+            .field("connected", &self.writer.is_some())
+            .field("open", &self.open)
+            .finish()
+    }
+}
 
 /// The writers of one database file in this process.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(super) struct Queue {
+    file: PathBuf,
     turn: Arc<AsyncMutex<Slot>>,
     waiting: AtomicUsize,
     max_members: AtomicU32,
     max_wait_us: AtomicU64,
+    /// Connections opened from now on leave checkpoints to the store's
+    /// own task (`wal_autocheckpoint = 0`).
+    checkpoints_apart: AtomicBool,
+    /// Idle connections for [`super::direct_reads`].
+    readers: Readers,
 }
+
+/// How long a writer sleeps between tries of `BEGIN IMMEDIATE` while
+/// another process holds the write lock.
+const BUSY_RETRY: Duration = Duration::from_millis(2);
 
 impl SqliteWrite {
     /// Waits for this process's turn (as long as the busy timeout would),
     /// then joins the batch handed over or begins one (`BEGIN IMMEDIATE`).
     pub(super) async fn begin(pool: &SqlitePool) -> Result<SqliteWrite, StoreError> {
+        if pool.is_closed() {
+            return Err(StoreError::Database(sqlx::Error::PoolClosed));
+        }
         let queue = queue_for(pool);
+        let deadline = Instant::now() + SQLITE_BUSY_TIMEOUT;
         let mut turn = tokio::time::timeout(SQLITE_BUSY_TIMEOUT, queue.turn())
             .await
             .map_err(|_| StoreError::Database(sqlx::Error::PoolTimedOut))?;
-        if let Some(mut batch) = turn.0.take() {
+        if let Some(mut batch) = turn.open.take() {
             batch.members += 1;
-            let member = Member {
-                batch,
-                turn,
-                queue,
-                joined: true,
+            let write = SqliteWrite {
+                member: Some(Member {
+                    batch,
+                    turn,
+                    queue,
+                    joined: true,
+                }),
             };
-            // In a task of its own: a caller dropped on the way drops the
-            // write only once its savepoint exists, which then undoes it.
-            return detached(async move {
-                let mut write = SqliteWrite {
-                    member: Some(member),
-                };
-                sqlx::query("SAVEPOINT m").execute(&mut *write).await?;
-                Ok(write)
-            })
-            .await
-            .map_err(StoreError::from);
+            // Failing, the write is dropped, which fails the batch.
+            write.connection().execute_batch("SAVEPOINT m")?;
+            return Ok(write);
         }
-        // Begun, committed and rolled back in a task of their own: a caller
-        // dropped while one of them is under way (an HTTP client that left)
-        // must not hand back to the pool a connection that sqlx believes
-        // in, or out of, a transaction it is not, which left every later
-        // write on it failing ("begin_with at non-zero transaction depth")
-        // and the database's write lock held.
-        let pool = pool.clone();
-        let tx = detached(async move { pool.begin_with("BEGIN IMMEDIATE").await }).await?;
+        if turn.writer.is_none() {
+            turn.writer = Some(queue.open(Access::Write)?);
+        }
+        // Statements run inline, so nothing below awaits with a
+        // transaction half begun: a caller dropped while asleep here drops
+        // only the turn.
+        loop {
+            let writer = turn.writer.as_ref().expect("opened above");
+            match writer.execute_batch("BEGIN IMMEDIATE") {
+                Ok(()) => break,
+                Err(error) if is_busy(&error) && Instant::now() < deadline => {
+                    tokio::time::sleep(BUSY_RETRY).await;
+                }
+                Err(error) => return Err(error.into()),
+            }
+        }
         let batch = Batch {
-            tx,
             ended: Vec::new(),
             members: 1,
             opened: Instant::now(),
@@ -151,79 +180,133 @@ impl SqliteWrite {
     /// Keeps the writes; returns once the `COMMIT` that holds them returned.
     pub(super) async fn commit(mut self) -> Result<(), StoreError> {
         let member = self.member.take().expect("a write under way");
-        detached_end(member.end(true)).await
+        member.end(true).await
     }
 
     /// Undoes the writes; returns once the batch they were in has ended
     /// (what this writer read may come from writers before it).
     pub(super) async fn rollback(mut self) -> Result<(), StoreError> {
         let member = self.member.take().expect("a write under way");
-        detached_end(member.end(false)).await
+        member.end(false).await
     }
 
-    fn connection(&self) -> &Transaction<'static, Sqlite> {
-        &self.member.as_ref().expect("a write under way").batch.tx
+    /// The writer connection, inside this write's transaction.
+    pub fn connection(&self) -> &Connection {
+        self.member
+            .as_ref()
+            .expect("a write under way")
+            .turn
+            .writer
+            .as_ref()
+            .expect("a write runs on an open writer")
     }
 }
 
 impl Drop for SqliteWrite {
     fn drop(&mut self) {
-        let Some(member) = self.member.take() else {
-            return;
-        };
-        match tokio::runtime::Handle::try_current() {
-            Ok(runtime) => drop(runtime.spawn(member.end(false))),
-            // No runtime left: the transaction's own drop rolls it all back.
-            Err(_) => drop(member),
+        if let Some(member) = self.member.take() {
+            // Ends at once: nobody waits for this writer's outcome.
+            drop(member.settle(false));
         }
     }
 }
 
+/// Where a writer stands once its part of a batch has ended.
+enum Settled {
+    /// Its outcome is known.
+    Told(Result<(), StoreError>),
+    /// The batch went on to the next writer: the outcome comes when it
+    /// commits, or after `max_wait` from whoever rescues it.
+    HandedOver(Arc<Queue>, oneshot::Receiver<Outcome>, Duration),
+}
+
 impl Member {
     /// Ends this writer's part, then hands the batch over or commits it,
-    /// and waits for its outcome. Runs to its end even if the caller left.
+    /// and waits for its outcome.
     async fn end(self, commit: bool) -> Result<(), StoreError> {
+        match self.settle(commit) {
+            Settled::Told(outcome) => outcome,
+            // In a task of its own: a batch left open by a writer who went
+            // away is committed even if this caller stops waiting.
+            Settled::HandedOver(queue, outcome, max_wait) => {
+                detached_end(async move { queue.outcome(outcome, max_wait).await }).await
+            }
+        }
+    }
+
+    /// Everything [`Member::end`] does but waiting for a batch handed over;
+    /// no await, so a caller dropped half-way cannot leave it half done.
+    fn settle(self, commit: bool) -> Settled {
         let Member {
             mut batch,
             turn,
             queue,
             joined,
         } = self;
+        let writer = turn
+            .writer
+            .as_ref()
+            .expect("a write runs on an open writer");
         if !commit && !joined {
             // Alone in its batch so far: nobody else to keep.
-            let rolled_back = batch.tx.rollback().await;
+            let rolled_back = writer.execute_batch("ROLLBACK");
             drop(turn);
-            return Ok(rolled_back?);
+            return Settled::Told(rolled_back.map_err(StoreError::from));
         }
         if !commit {
-            let undone = sqlx::query("ROLLBACK TO m").execute(&mut *batch.tx).await;
-            if let Err(error) = undone {
+            if let Err(error) = writer.execute_batch("ROLLBACK TO m") {
                 // SQLite rolled the transaction back itself (a full disk,
                 // an I/O error): the writers before this one are undone too.
-                let (told, outcome) = oneshot::channel();
+                let (told, mut outcome) = oneshot::channel();
                 batch.ended.push(told);
-                fail(batch, turn, &error).await;
-                return settled(outcome.await);
+                fail(batch, turn, &error);
+                return Settled::Told(settled(outcome.try_recv()));
             }
         }
-        let (told, outcome) = oneshot::channel();
+        let (told, mut outcome) = oneshot::channel();
         batch.ended.push(told);
         let limits = queue.limits();
         let hand_over = queue.waiting.load(Ordering::Acquire) > 0
             && batch.members < limits.max_members
             && batch.opened.elapsed() < limits.max_wait;
         if !hand_over {
-            finish(batch, turn).await;
-            return settled(outcome.await);
+            drop(commit_batch(batch, turn));
+            return Settled::Told(settled(outcome.try_recv()));
         }
         let mut turn = turn;
-        turn.0 = Some(batch);
+        turn.open = Some(batch);
         drop(turn);
-        queue.outcome(outcome, limits.max_wait).await
+        Settled::HandedOver(queue, outcome, limits.max_wait)
     }
 }
 
 impl Queue {
+    /// Runs `read` on one of this process's readers of the file.
+    pub(super) fn read<T>(
+        &self,
+        read: impl FnOnce(&Connection) -> rusqlite::Result<T>,
+    ) -> Result<T, StoreError> {
+        self.readers.with(&self.file, read)
+    }
+
+    fn new(file: PathBuf) -> Queue {
+        Queue {
+            file,
+            turn: Arc::default(),
+            waiting: AtomicUsize::new(0),
+            max_members: AtomicU32::new(1),
+            max_wait_us: AtomicU64::new(0),
+            checkpoints_apart: AtomicBool::new(false),
+            readers: Readers::default(),
+        }
+    }
+
+    /// A connection of this process's to the file.
+    pub(super) fn open(&self, access: Access) -> Result<Connection, StoreError> {
+        let apart = self.checkpoints_apart.load(Ordering::Relaxed);
+        sqlite_connections::open(&self.file, access, apart)
+    }
+
     fn limits(&self) -> GroupCommit {
         GroupCommit {
             max_members: self.max_members.load(Ordering::Relaxed).max(1),
@@ -261,43 +344,32 @@ impl Queue {
         tokio::select! {
             biased;
             told = &mut outcome => return settled(told),
-            turn = self.turn() => drop(flush(turn).await),
+            turn = self.turn() => drop(flush(turn)),
         }
         settled(outcome.await)
     }
 }
 
-/// Commits the batch the turn holds, if any, in a task of its own (it
-/// completes even if the caller stops waiting): the turn then holds no
+/// Commits the batch the turn holds, if any: the turn then holds no
 /// transaction, and every write before it has been committed.
-async fn flush(turn: OwnedMutexGuard<Slot>) -> Option<OwnedMutexGuard<Slot>> {
-    if turn.0.is_none() {
-        return Some(turn);
+fn flush(mut turn: OwnedMutexGuard<Slot>) -> OwnedMutexGuard<Slot> {
+    match turn.open.take() {
+        Some(batch) => commit_batch(batch, turn),
+        None => turn,
     }
-    tokio::spawn(async move {
-        let mut turn = turn;
-        match turn.0.take() {
-            Some(batch) => commit_batch(batch, turn).await,
-            None => turn,
-        }
-    })
-    .await
-    .ok()
-}
-
-/// `COMMIT`s the batch, gives the turn back, and wakes its writers.
-async fn finish(batch: Batch, turn: OwnedMutexGuard<Slot>) {
-    drop(commit_batch(batch, turn).await);
 }
 
 /// `COMMIT`s the batch and wakes its writers; returns the turn, free.
-async fn commit_batch(batch: Batch, turn: OwnedMutexGuard<Slot>) -> OwnedMutexGuard<Slot> {
-    let Batch {
-        tx, ended, members, ..
-    } = batch;
+fn commit_batch(batch: Batch, turn: OwnedMutexGuard<Slot>) -> OwnedMutexGuard<Slot> {
+    let Batch { ended, members, .. } = batch;
     metrics::histogram!("oanquan_db_batch_size").record(f64::from(members));
-    let outcome = tx.commit().await.map_err(|error| {
+    let writer = turn.writer.as_ref().expect("a batch is open on the writer");
+    let outcome = writer.execute_batch("COMMIT").map_err(|error| {
         tracing::error!(%error, members, "a batch of SQLite writes did not commit");
+        // A deferred constraint, or a busy lock, leaves it open: undo it.
+        if !writer.is_autocommit() {
+            let _ = writer.execute_batch("ROLLBACK");
+        }
         Arc::<str>::from(error.to_string())
     });
     tell(ended, &outcome);
@@ -305,12 +377,14 @@ async fn commit_batch(batch: Batch, turn: OwnedMutexGuard<Slot>) -> OwnedMutexGu
 }
 
 /// Rolls the whole batch back and fails every writer of it.
-async fn fail(batch: Batch, turn: OwnedMutexGuard<Slot>, error: &sqlx::Error) {
+fn fail(batch: Batch, turn: OwnedMutexGuard<Slot>, error: &rusqlite::Error) {
     tracing::error!(%error, members = batch.members, "a batch of SQLite writes was lost");
-    let Batch { tx, ended, .. } = batch;
-    let _ = tx.rollback().await;
+    let writer = turn.writer.as_ref().expect("a batch is open on the writer");
+    if !writer.is_autocommit() {
+        let _ = writer.execute_batch("ROLLBACK");
+    }
     drop(turn);
-    tell(ended, &Err(Arc::from(error.to_string())));
+    tell(batch.ended, &Err(Arc::from(error.to_string())));
 }
 
 fn tell(ended: Vec<oneshot::Sender<Outcome>>, outcome: &Outcome) {
@@ -319,7 +393,7 @@ fn tell(ended: Vec<oneshot::Sender<Outcome>>, outcome: &Outcome) {
     }
 }
 
-fn settled(told: Result<Outcome, oneshot::error::RecvError>) -> Result<(), StoreError> {
+fn settled(told: Result<Outcome, impl std::fmt::Display>) -> Result<(), StoreError> {
     match told {
         Ok(Ok(())) => Ok(()),
         Ok(Err(error)) => Err(StoreError::NotCommitted(error.to_string())),
@@ -327,56 +401,33 @@ fn settled(told: Result<Outcome, oneshot::error::RecvError>) -> Result<(), Store
     }
 }
 
-impl Deref for SqliteWrite {
-    type Target = SqliteConnection;
-
-    fn deref(&self) -> &SqliteConnection {
-        self.connection()
-    }
-}
-
-impl DerefMut for SqliteWrite {
-    fn deref_mut(&mut self) -> &mut SqliteConnection {
-        &mut self.member.as_mut().expect("a write under way").batch.tx
-    }
-}
-
-/// Runs `work` to its end even if the caller stops waiting for it.
-async fn detached<T: Send + 'static>(
-    work: impl std::future::Future<Output = Result<T, sqlx::Error>> + Send + 'static,
-) -> Result<T, sqlx::Error> {
-    detached_or(work, || sqlx::Error::WorkerCrashed).await
-}
-
-/// [`detached`] for the end of a write.
+/// Runs the end of a write to its end even if the caller stops waiting.
 async fn detached_end(
     work: impl std::future::Future<Output = Result<(), StoreError>> + Send + 'static,
 ) -> Result<(), StoreError> {
-    detached_or(work, || {
-        StoreError::NotCommitted("the end of the write panicked".to_owned())
-    })
-    .await
-}
-
-async fn detached_or<T: Send + 'static, E: Send + 'static>(
-    work: impl std::future::Future<Output = Result<T, E>> + Send + 'static,
-    crashed: impl FnOnce() -> E,
-) -> Result<T, E> {
     tokio::spawn(work).await.unwrap_or_else(|joined| {
-        tracing::error!(%joined, "a SQLite transaction step panicked");
-        Err(crashed())
+        tracing::error!(%joined, "the end of a SQLite write panicked");
+        Err(StoreError::NotCommitted(
+            "the end of the write panicked".to_owned(),
+        ))
     })
 }
 
 /// The queue of the database file `pool` opens; one per file per process.
 pub(super) fn queue_for(pool: &SqlitePool) -> Arc<Queue> {
     static QUEUES: OnceLock<Mutex<HashMap<PathBuf, Arc<Queue>>>> = OnceLock::new();
-    let file = pool.connect_options().get_filename().to_path_buf();
+    let options = pool.connect_options();
+    let file = options.get_filename();
     let mut queues = QUEUES
         .get_or_init(Default::default)
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    queues.entry(file).or_default().clone()
+    if let Some(queue) = queues.get(file) {
+        return queue.clone();
+    }
+    let queue = Arc::new(Queue::new(file.to_path_buf()));
+    queues.insert(file.to_path_buf(), queue.clone());
+    queue
 }
 
 /// Sets how this process's writers of `pool`'s file share transactions.
@@ -389,10 +440,26 @@ pub(super) fn set_group_commit(pool: &SqlitePool, limits: GroupCommit) {
     queue.max_wait_us.store(micros, Ordering::Relaxed);
 }
 
+/// Connections of this process to `pool`'s file opened from now on leave
+/// checkpoints to the store's task (`wal_autocheckpoint = 0`).
+pub(super) fn set_checkpoints_apart(pool: &SqlitePool) {
+    queue_for(pool)
+        .checkpoints_apart
+        .store(true, Ordering::Relaxed);
+}
+
 /// This process's turn at `pool`'s file with no transaction under way in
 /// it: the batch handed over, if any, is committed first.
-pub(super) async fn idle_turn(pool: &SqlitePool) -> Option<OwnedMutexGuard<Slot>> {
+pub(super) async fn idle_turn(pool: &SqlitePool) -> OwnedMutexGuard<Slot> {
     let queue = queue_for(pool);
     let turn = queue.turn().await;
-    flush(turn).await
+    flush(turn)
+}
+
+/// Closes this process's own connections to `pool`'s file (after the
+/// batch under way, if any, is committed); the next use opens them again.
+pub(super) async fn close(pool: &SqlitePool) {
+    let mut turn = idle_turn(pool).await;
+    turn.writer = None;
+    queue_for(pool).readers.close();
 }
