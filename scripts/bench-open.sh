@@ -7,7 +7,7 @@
 # Each BIN_DIR holds `oanquan` (a release build); the load generator is this
 # tree's target/release/examples/loadgen. Per backend (default: sqlite
 # postgres): 64 closed-loop games on each build; capacity C is the *before*
-# build's rate; then moves offered at 25, 50, 75, 90 and 110 % of C to each
+# build's rate (CAPACITY_OF=after: the after build's own); then moves offered at 25, 50, 75, 90 and 110 % of C to each
 # build (open loop, 2 s warm-up, ${DURATION:-8} s measured). BEFORE_FLAGS and
 # AFTER_FLAGS add server flags to each (one build can then be compared with
 # itself, e.g. BEFORE_FLAGS="--wal-checkpoint-every-ms 0 --db-max-waiting 0"
@@ -68,7 +68,7 @@ for backend in $BACKENDS; do
             --warmup 2 --duration "$DURATION" --server-pid "${PID[$name]}" \
             --label "$name/$backend/play" --out "$OUT"
     done
-    capacity=$(rate_of "before/$backend/play")
+    capacity=$(rate_of "${CAPACITY_OF:-before}/$backend/play")
     for pct in ${PERCENTS-25 50 75 90 110}; do
         rate=$(awk -v c="$capacity" -v p="$pct" 'BEGIN { printf "%.0f", c * p / 100 }')
         for name in before after; do

@@ -181,7 +181,57 @@ pub(super) fn query<R: FromDirect>(
 
 /// A row struct read from a rusqlite row (see `row_struct!`).
 pub trait FromDirect: Sized {
-    fn from_direct(row: &SqliteRow<'_>) -> rusqlite::Result<Self>;
+    fn from_direct(row: &SqliteRow<'_>) -> rusqlite::Result<Self> {
+        Self::from_columns(&mut Columns { row, next: 0 })
+    }
+
+    /// Reads the fields from `columns`, in order.
+    fn from_columns(columns: &mut Columns<'_, '_>) -> rusqlite::Result<Self>;
+}
+
+/// A row read field by field. A field's column is looked for first where
+/// the previous field's ended (a `SELECT` lists them in the struct's order),
+/// then by name among all: one name compared per field, not half the row's.
+pub struct Columns<'r, 's> {
+    row: &'r SqliteRow<'s>,
+    next: usize,
+}
+
+impl Columns<'_, '_> {
+    /// Column `name` as a `T`.
+    pub fn get<T: DirectColumn>(&mut self, name: &str) -> rusqlite::Result<T> {
+        let index = self.index_of(name)?;
+        at(self.row, index)
+    }
+
+    /// Column `name` read as text and converted with `TryFrom<String>`.
+    pub fn parsed<T, E>(&mut self, name: &str) -> rusqlite::Result<T>
+    where
+        T: TryFrom<String, Error = E>,
+        E: Into<Box<dyn std::error::Error + Send + Sync>>,
+    {
+        let index = self.index_of(name)?;
+        let text: String = at(self.row, index)?;
+        T::try_from(text)
+            .map_err(|e| SqliteError::FromSqlConversionFailure(index, Type::Text, e.into()))
+    }
+
+    /// The next column, whatever its name (tuples).
+    fn next<T: DirectColumn>(&mut self) -> rusqlite::Result<T> {
+        let index = self.next;
+        self.next += 1;
+        at(self.row, index)
+    }
+
+    fn index_of(&mut self, name: &str) -> rusqlite::Result<usize> {
+        let statement = self.row.as_ref();
+        let index = match statement.column_name(self.next) {
+            Ok(found) if found.eq_ignore_ascii_case(name) => self.next,
+            _ => statement.column_index(name)?,
+        };
+        self.next = index + 1;
+        Ok(index)
+    }
 }
 
 /// A field of a row struct, read from one column.
@@ -243,12 +293,6 @@ fn parse_time(text: &str) -> Option<DateTime<Utc>> {
         .map(|naive| naive.and_utc())
 }
 
-/// Reads column `name` of `row` as a `T`.
-pub fn column<T: DirectColumn>(row: &SqliteRow<'_>, name: &str) -> rusqlite::Result<T> {
-    let index = row.as_ref().column_index(name)?;
-    at(row, index)
-}
-
 fn at<T: DirectColumn>(row: &SqliteRow<'_>, index: usize) -> rusqlite::Result<T> {
     T::read(row.get_ref(index)?).map_err(|error| conversion(index, error))
 }
@@ -263,32 +307,20 @@ pub fn conversion(index: usize, error: FromSqlError) -> SqliteError {
     }
 }
 
-/// Column `name` read as text and converted with `TryFrom<String>`.
-pub fn parsed<T, E>(row: &SqliteRow<'_>, name: &str) -> rusqlite::Result<T>
-where
-    T: TryFrom<String, Error = E>,
-    E: Into<Box<dyn std::error::Error + Send + Sync>>,
-{
-    let index = row.as_ref().column_index(name)?;
-    let text: String = at(row, index)?;
-    T::try_from(text)
-        .map_err(|e| SqliteError::FromSqlConversionFailure(index, Type::Text, e.into()))
-}
-
 macro_rules! tuple_from_direct {
-    ($(($($name:ident $index:tt),+))*) => {$(
+    ($(($($name:ident),+))*) => {$(
         impl<$($name: DirectColumn),+> FromDirect for ($($name,)+) {
-            fn from_direct(row: &SqliteRow<'_>) -> rusqlite::Result<Self> {
-                Ok(($(at::<$name>(row, $index)?,)+))
+            fn from_columns(columns: &mut Columns<'_, '_>) -> rusqlite::Result<Self> {
+                Ok(($(columns.next::<$name>()?,)+))
             }
         }
     )*};
 }
 
 tuple_from_direct! {
-    (A 0)
-    (A 0, B 1)
-    (A 0, B 1, C 2)
+    (A)
+    (A, B)
+    (A, B, C)
 }
 
 /// Builds a statement with `VALUES (…), (…)` for many rows, numbering

@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 
 use sqlx::{FromRow, Row};
 
-use super::direct::{self, params, FromDirect, Param, SqliteRow};
+use super::direct::{params, Columns, FromDirect, Param};
 
 use super::games::{
     corrupt, Game, GameRow, DUE_GAME_BY_ID, GAME_BY_ID, GAME_FOR_TOKEN, LOCK_DUE_GAME_BY_ID,
@@ -61,11 +61,10 @@ impl<'r> FromRow<'r, sqlx::postgres::PgRow> for CallerAndGame {
 }
 
 impl FromDirect for CallerAndGame {
-    fn from_direct(row: &SqliteRow<'_>) -> rusqlite::Result<Self> {
-        let game_id = direct::column::<Option<String>>(row, "id")?;
-        CallerAndGame::new(CallerRow::from_direct(row)?, game_id, || {
-            GameRow::from_direct(row)
-        })
+    fn from_columns(columns: &mut Columns<'_, '_>) -> rusqlite::Result<Self> {
+        let caller = CallerRow::from_columns(columns)?;
+        let game_id = columns.get::<Option<String>>("id")?;
+        CallerAndGame::new(caller, game_id, || GameRow::from_columns(columns))
     }
 }
 

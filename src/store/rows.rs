@@ -43,10 +43,10 @@ macro_rules! row_struct {
         }
 
         impl $crate::store::direct::FromDirect for $name {
-            fn from_direct(
-                row: &$crate::store::direct::SqliteRow<'_>,
+            fn from_columns(
+                columns: &mut $crate::store::direct::Columns<'_, '_>,
             ) -> ::std::result::Result<Self, $crate::store::direct::SqliteError> {
-                Ok($name { $($field: $crate::direct_field!(row, $field, $ty $(, $how $(($column))?)?),)* })
+                Ok($name { $($field: $crate::direct_field!(columns, $field, $ty $(, $how $(($column))?)?),)* })
             }
         }
     };
@@ -56,17 +56,17 @@ macro_rules! row_struct {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! direct_field {
-    ($row:ident, $field:ident, $ty:ty) => {
-        $crate::store::direct::column::<$ty>($row, stringify!($field))?
+    ($columns:ident, $field:ident, $ty:ty) => {
+        $columns.get::<$ty>(stringify!($field))?
     };
-    ($row:ident, $field:ident, $ty:ty, parsed) => {
-        $crate::store::direct::parsed::<$ty, _>($row, stringify!($field))?
+    ($columns:ident, $field:ident, $ty:ty, parsed) => {
+        $columns.parsed::<$ty, _>(stringify!($field))?
     };
-    ($row:ident, $field:ident, $ty:ty, column($column:literal)) => {
-        $crate::store::direct::column::<$ty>($row, $column)?
+    ($columns:ident, $field:ident, $ty:ty, column($column:literal)) => {
+        $columns.get::<$ty>($column)?
     };
-    ($row:ident, $field:ident, $ty:ty, flatten) => {
-        $crate::store::direct::FromDirect::from_direct($row)?
+    ($columns:ident, $field:ident, $ty:ty, flatten) => {
+        $crate::store::direct::FromDirect::from_columns($columns)?
     };
 }
 
