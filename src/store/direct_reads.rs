@@ -1,5 +1,5 @@
 //! Reads on the pool that run SQLite on the caller's thread ([`super::direct`]):
-//! the hot ones (a game, a saved answer). A statement borrows an idle
+//! the hot ones (a game, a token's holder, a saved answer). A statement borrows an idle
 //! read-only connection of this process's (kept per file beside the
 //! writer, see [`super::write_turn`]) for as long as it runs, with no await
 //! in between, so at most one per thread is in use; PostgreSQL reads

@@ -72,13 +72,8 @@ impl Store {
     /// The holder of the token with this hash, if it exists (and so is not
     /// revoked).
     pub async fn token_holder(&self, hash: &TokenHash) -> Result<Option<TokenHolder>, StoreError> {
-        with_pool!(self, |pool| {
-            sqlx::query_as::<_, TokenHolder>(HOLDER_OF)
-                .bind(hash.as_str())
-                .fetch_optional(pool)
-                .await
-        })
-        .map_err(StoreError::from)
+        self.read_optional(HOLDER_OF, &params![hash.as_str()])
+            .await
     }
 
     /// Records that `token` was used at `now`, unless a use within
