@@ -72,8 +72,7 @@ impl Store {
     /// The holder of the token with this hash, if it exists (and so is not
     /// revoked).
     pub async fn token_holder(&self, hash: &TokenHash) -> Result<Option<TokenHolder>, StoreError> {
-        self.read_optional(HOLDER_OF, &params![hash.as_str()])
-            .await
+        self.read_optional(HOLDER_OF, &params![hash.as_str()]).await
     }
 
     /// Records that `token` was used at `now`, unless a use within
