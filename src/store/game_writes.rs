@@ -1,7 +1,7 @@
 //! Writing a game row whole: a new game, and a save of every field that
 //! play can change (the move path writes less: see `moves_write`).
 
-use super::direct::params;
+use super::direct::{params, Param};
 use super::games::Game;
 use super::{StoreError, WriteTx};
 use crate::domain::TimeControl;
@@ -48,58 +48,87 @@ fn winner_name(outcome: &Outcome) -> &'static str {
     outcome.winner.map_or("draw", Seat::name)
 }
 
+/// `south_id`, `north_id`, `reserved_for`: the seats, in both statements.
+fn seats(game: &Game) -> [Param<'_>; 3] {
+    params![
+        game.south.as_ref().map(|p| p.id.as_str()),
+        game.north.as_ref().map(|p| p.id.as_str()),
+        game.reserved_for.as_ref().map(|p| p.id.as_str()),
+    ]
+}
+
+/// `position` to `score_north`: where play stands and its result.
+fn play_state(game: &Game) -> [Param<'_>; 7] {
+    params![
+        game.position.as_str(),
+        game.ply as i32,
+        game.to_move.name(),
+        game.result.as_ref().map(winner_name),
+        game.result.as_ref().map(|o| o.reason.name()),
+        game.result.as_ref().map(|o| o.scores[0]),
+        game.result.as_ref().map(|o| o.scores[1]),
+    ]
+}
+
+/// `clock_south_ms` to `unrated_reason`: the clocks, the deadlines and why
+/// the game was aborted or is unrated.
+fn timing(game: &Game) -> [Param<'_>; 7] {
+    params![
+        game.timing.clock_ms.map(|c| c[0]),
+        game.timing.clock_ms.map(|c| c[1]),
+        game.timing.turn_started_at,
+        game.timing.deadline_at,
+        game.timing.expires_at,
+        &game.abort_reason,
+        &game.unrated_reason,
+    ]
+}
+
 impl WriteTx {
     /// Inserts a new game (its `version` is taken as given).
     pub async fn insert_game(&mut self, game: &Game) -> Result<(), StoreError> {
         let params = game.rules.params();
-        self.execute(
-            INSERT_GAME,
-            &params![
-                game.id.as_str(),
-                game.status.as_str(),
-                game.rules.preset().map(|p| p.name()),
-                params.mandarin_setup.name(),
-                params.mandarin_value as i32,
-                params.empty_mandarin_is_gap,
-                params.young_mandarin_min as i32,
-                params.first_move_mandarin_ban,
-                params.refill_shortfall.name(),
-                params.max_plies as i32,
-                game.rated,
-                game.created_by.as_str(),
-                game.south.as_ref().map(|p| p.id.as_str()),
-                game.north.as_ref().map(|p| p.id.as_str()),
-                game.reserved_for.as_ref().map(|p| p.id.as_str()),
-                game.first.name(),
-                game.custom_start,
-                game.start_position.as_str(),
-                game.position.as_str(),
-                game.ply as i32,
-                game.to_move.name(),
-                game.result.as_ref().map(winner_name),
-                game.result.as_ref().map(|o| o.reason.name()),
-                game.result.as_ref().map(|o| o.scores[0]),
-                game.result.as_ref().map(|o| o.scores[1]),
-                game.version,
-                game.created_at,
-                game.updated_at,
-                game.started_at,
-                game.finished_at,
-                game.recorded_names.as_ref().map(|[south, _]| south),
-                game.recorded_names.as_ref().map(|[_, north]| north),
-                control_column(game, Column::InitialS),
-                control_column(game, Column::IncrementS),
-                control_column(game, Column::DaysPerMove),
-                game.timing.clock_ms.map(|c| c[0]),
-                game.timing.clock_ms.map(|c| c[1]),
-                game.timing.turn_started_at,
-                game.timing.deadline_at,
-                game.timing.expires_at,
-                &game.abort_reason,
-                &game.unrated_reason,
-            ],
-        )
-        .await?;
+        let rules = params![
+            game.id.as_str(),
+            game.status.as_str(),
+            game.rules.preset().map(|p| p.name()),
+            params.mandarin_setup.name(),
+            params.mandarin_value as i32,
+            params.empty_mandarin_is_gap,
+            params.young_mandarin_min as i32,
+            params.first_move_mandarin_ban,
+            params.refill_shortfall.name(),
+            params.max_plies as i32,
+            game.rated,
+            game.created_by.as_str(),
+        ];
+        let start = params![
+            game.first.name(),
+            game.custom_start,
+            game.start_position.as_str(),
+        ];
+        let times = params![
+            game.version,
+            game.created_at,
+            game.updated_at,
+            game.started_at,
+            game.finished_at,
+            game.recorded_names.as_ref().map(|[south, _]| south),
+            game.recorded_names.as_ref().map(|[_, north]| north),
+            control_column(game, Column::InitialS),
+            control_column(game, Column::IncrementS),
+            control_column(game, Column::DaysPerMove),
+        ];
+        let all = [
+            &rules[..],
+            &seats(game),
+            &start,
+            &play_state(game),
+            &times,
+            &timing(game),
+        ]
+        .concat();
+        self.execute(INSERT_GAME, &all).await?;
         Ok(())
     }
 
@@ -107,37 +136,22 @@ impl WriteTx {
     /// bumps the stored version. `false` when the row moved on meanwhile
     /// (which the row lock makes a server fault, not a race to expect).
     pub async fn save_game(&mut self, game: &Game) -> Result<bool, StoreError> {
-        let saved = self
-            .execute(
-                SAVE_GAME,
-                &params![
-                    game.id.as_str(),
-                    game.version,
-                    game.status.as_str(),
-                    game.south.as_ref().map(|p| p.id.as_str()),
-                    game.north.as_ref().map(|p| p.id.as_str()),
-                    game.reserved_for.as_ref().map(|p| p.id.as_str()),
-                    game.position.as_str(),
-                    game.ply as i32,
-                    game.to_move.name(),
-                    game.result.as_ref().map(winner_name),
-                    game.result.as_ref().map(|o| o.reason.name()),
-                    game.result.as_ref().map(|o| o.scores[0]),
-                    game.result.as_ref().map(|o| o.scores[1]),
-                    game.updated_at,
-                    game.started_at,
-                    game.finished_at,
-                    game.rated,
-                    game.timing.clock_ms.map(|c| c[0]),
-                    game.timing.clock_ms.map(|c| c[1]),
-                    game.timing.turn_started_at,
-                    game.timing.deadline_at,
-                    game.timing.expires_at,
-                    &game.abort_reason,
-                    &game.unrated_reason,
-                ],
-            )
-            .await?;
+        let row = params![game.id.as_str(), game.version, game.status.as_str()];
+        let times = params![
+            game.updated_at,
+            game.started_at,
+            game.finished_at,
+            game.rated,
+        ];
+        let all = [
+            &row[..],
+            &seats(game),
+            &play_state(game),
+            &times,
+            &timing(game),
+        ]
+        .concat();
+        let saved = self.execute(SAVE_GAME, &all).await?;
         Ok(saved == 1)
     }
 }
