@@ -4,8 +4,8 @@
 //! nodes driving the same bot, one move lands and the others find the game
 //! moved on and drop theirs.
 //!
-//! It wakes on every transition this process publishes (the bot's turn
-//! came: its opponent moved, or the game began with the bot to move) and
+//! It wakes on every transition this process publishes with a bot to move
+//! (its opponent moved, or the game began with the bot to move) and
 //! reads the database every [`Drive::poll_every`] for what it cannot hear:
 //! moves made on another node, games left when a server stopped.
 //!
@@ -244,18 +244,14 @@ struct BotDriver {
 
 impl BotDriver {
     async fn run(mut self) {
-        let mut published = self.games.subscribe();
+        let mut published = self.bots_to_move();
         let mut poll = tokio::time::interval(self.drive.poll_every);
         poll.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             tokio::select! {
                 _ = poll.tick() => self.poll().await,
                 heard = published.recv() => match heard {
-                    Ok(transition) => {
-                        if bot_to_move(&transition.game).is_some() {
-                            self.take_turn(transition.game.id.clone());
-                        }
-                    }
+                    Ok(id) => self.take_turn(id),
                     Err(broadcast::error::RecvError::Lagged(_)) => self.poll().await,
                     Err(broadcast::error::RecvError::Closed) => return,
                 },
@@ -273,6 +269,20 @@ impl BotDriver {
                 }
             }
         }
+    }
+
+    /// The games published with a bot to move. Only those wake the
+    /// driver: it is not woken, on another thread, for every move of
+    /// players.
+    fn bots_to_move(&self) -> broadcast::Receiver<GameId> {
+        let (sender, receiver) = broadcast::channel(super::PUBLISHED_BACKLOG);
+        self.games.listen(Box::new(move |transition| {
+            if bot_to_move(&transition.game).is_some() {
+                let _ = sender.send(transition.game.id.clone());
+            }
+            sender.receiver_count() > 0
+        }));
+        receiver
     }
 
     async fn poll(&mut self) {

@@ -4,7 +4,8 @@
 //! returning the game after it with the [`GameEvent`]s it caused. The HTTP
 //! handlers, the load generator and background tasks call the same
 //! functions; after committing they hand the [`Transition`] to
-//! [`Games::publish`] for whoever follows the game.
+//! [`Games::publish`] for whoever follows the game: [`Listener`]s hear it
+//! on the publisher's own task, [`Games::subscribe`]rs through a channel.
 
 pub mod bots;
 pub mod clock;
@@ -18,7 +19,8 @@ mod sweep;
 mod tests;
 pub mod time;
 
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, RwLock};
 
 use tokio::sync::broadcast;
 
@@ -52,13 +54,32 @@ impl Transition {
     }
 }
 
-/// The Games layer of one process: its time source, and the channel that
-/// carries committed transitions to subscribers. Cheap to clone.
-#[derive(Clone, Debug)]
+/// Hears each committed transition as [`Games::publish`] hands it on, on
+/// the publisher's task: it must return at once (no I/O, no waiting).
+/// Returns whether it wants the next ones. A listener costs the publisher
+/// a call; a subscriber's channel wakes another task for every transition,
+/// a thread switch per move when that task is parked on another thread.
+pub type Listener = Box<dyn Fn(&Arc<Transition>) -> bool + Send + Sync>;
+
+/// The Games layer of one process: its time source, and what carries
+/// committed transitions to those who follow them. Cheap to clone.
+#[derive(Clone)]
 pub struct Games {
     time: SharedTime,
     policy: Policy,
     published: broadcast::Sender<Arc<Transition>>,
+    /// Each with a number of its own, to drop it by.
+    listeners: Arc<RwLock<Vec<(u64, Listener)>>>,
+}
+
+impl std::fmt::Debug for Games {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Games")
+            .field("time", &self.time)
+            .field("policy", &self.policy)
+            .field("subscribers", &self.published.receiver_count())
+            .finish_non_exhaustive()
+    }
 }
 
 impl Games {
@@ -73,6 +94,7 @@ impl Games {
             time,
             policy,
             published,
+            listeners: Arc::default(),
         }
     }
 
@@ -100,6 +122,15 @@ impl Games {
         self.published.subscribe()
     }
 
+    /// Has `listener` hear every transition published from now on, in
+    /// commit order per game, until it returns `false`.
+    pub fn listen(&self, listener: Listener) {
+        static NUMBERS: AtomicU64 = AtomicU64::new(0);
+        let id = NUMBERS.fetch_add(1, Ordering::Relaxed);
+        let mut listeners = self.listeners.write().expect("listeners lock");
+        listeners.push((id, listener));
+    }
+
     /// Hands a committed transition to the subscribers. Call it only after
     /// the transaction that made it committed.
     pub fn publish(&self, transition: Transition) {
@@ -109,8 +140,19 @@ impl Games {
         if transition.played().is_some() {
             metrics::counter!("oanquan_moves_played_total").increment(1);
         }
+        let transition = Arc::new(transition);
+        let mut done = Vec::new();
+        for (id, listener) in self.listeners.read().expect("listeners lock").iter() {
+            if !listener(&transition) {
+                done.push(*id);
+            }
+        }
+        if !done.is_empty() {
+            let mut listeners = self.listeners.write().expect("listeners lock");
+            listeners.retain(|(id, _)| !done.contains(id));
+        }
         // No subscriber is not an error.
-        let _ = self.published.send(Arc::new(transition));
+        let _ = self.published.send(transition);
     }
 }
 

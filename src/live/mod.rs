@@ -1,9 +1,9 @@
-//! The push side's fan-out: one task of this process follows every
-//! committed transition ([`Games::subscribe`]) and hands each to the
+//! The push side's fan-out: the hub hears every committed transition of
+//! this process ([`Games::listen`]) and hands each to the
 //! subscribers of its game, of the lobby, and of its players (those seated
 //! and the one it is reserved for). Each subscriber has a bounded
-//! buffer; one that falls behind (or when this hub itself fell behind) is
-//! told to resynchronise from the database, never silently skipped.
+//! buffer; one that falls behind is told to resynchronise from the
+//! database, never silently skipped.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -122,23 +122,17 @@ impl Default for Stopping {
 const PRUNE_EVERY: usize = 256;
 
 impl Hub {
-    /// A hub fed by a task that follows `games` until the process ends.
+    /// A hub that hears every transition `games` publishes, on the
+    /// publisher's task: handing it on is a few locks and channel sends,
+    /// and hearing it through a channel of its own would wake a task on
+    /// another thread for every move.
     pub fn start(games: &Games) -> Hub {
         let hub = Hub::default();
-        let mut published = games.subscribe();
         let feeder = hub.clone();
-        tokio::spawn(async move {
-            loop {
-                match published.recv().await {
-                    Ok(transition) => feeder.dispatch(transition),
-                    Err(broadcast::error::RecvError::Lagged(missed)) => {
-                        tracing::warn!(missed, "stream hub fell behind; subscribers resync");
-                        feeder.resync_all();
-                    }
-                    Err(broadcast::error::RecvError::Closed) => break,
-                }
-            }
-        });
+        games.listen(Box::new(move |transition| {
+            feeder.dispatch(transition.clone());
+            true
+        }));
         hub
     }
 

@@ -136,3 +136,42 @@ async fn a_flag_falls_when_the_side_to_move_has_no_time_left_and_the_other_side_
     assert_eq!(game.timing.clock_ms, Some([0, 30_000]));
     assert_eq!(game.finished_at, Some(at("2026-12-02T10:00:35Z")));
 }
+
+#[tokio::test]
+async fn listeners_hear_each_published_transition_until_they_decline_the_next() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::{Arc, Mutex};
+
+    let fx = Fixture::new().await;
+    let lan = fx.player("Lan").await;
+    for _ in 0..3 {
+        fx.create(&Fixture::classic(), &lan).await;
+    }
+    fx.time.advance(TimeDelta::hours(25));
+    let heard = Arc::new(Mutex::new(Vec::new()));
+    let twice = Arc::new(AtomicUsize::new(0));
+    fx.games.listen(Box::new({
+        let heard = heard.clone();
+        move |transition| {
+            heard.lock().unwrap().push(transition.game.id.clone());
+            true
+        }
+    }));
+    fx.games.listen(Box::new({
+        let twice = twice.clone();
+        move |_| twice.fetch_add(1, Ordering::SeqCst) + 1 < 2
+    }));
+    assert_eq!(fx.games.sweep(&fx.store).await.unwrap(), 3);
+
+    let heard = heard.lock().unwrap().clone();
+    assert_eq!(heard.len(), 3, "each settled game, on the publisher's task");
+    assert_eq!(
+        heard.iter().collect::<std::collections::HashSet<_>>().len(),
+        3
+    );
+    assert_eq!(
+        twice.load(Ordering::SeqCst),
+        2,
+        "a listener that declined is not called again"
+    );
+}
