@@ -61,25 +61,49 @@ impl Transition {
 /// a thread switch per move when that task is parked on another thread.
 pub type Listener = Box<dyn Fn(&Arc<Transition>) -> bool + Send + Sync>;
 
+/// The listeners of one [`Games`], each with a number of its own to drop
+/// it by.
+#[derive(Default)]
+struct Listeners(RwLock<Vec<(u64, Listener)>>);
+
+impl Listeners {
+    fn add(&self, listener: Listener) {
+        static NUMBERS: AtomicU64 = AtomicU64::new(0);
+        let id = NUMBERS.fetch_add(1, Ordering::Relaxed);
+        self.0.write().expect("listeners lock").push((id, listener));
+    }
+
+    /// Calls every listener with `transition`, then drops those that
+    /// declined the next ones.
+    fn hear(&self, transition: &Arc<Transition>) {
+        let mut done = Vec::new();
+        for (id, listener) in self.0.read().expect("listeners lock").iter() {
+            if !listener(transition) {
+                done.push(*id);
+            }
+        }
+        if !done.is_empty() {
+            let mut listeners = self.0.write().expect("listeners lock");
+            listeners.retain(|(id, _)| !done.contains(id));
+        }
+    }
+}
+
+impl std::fmt::Debug for Listeners {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let count = self.0.read().map_or(0, |listeners| listeners.len());
+        f.debug_struct("Listeners").field("count", &count).finish()
+    }
+}
+
 /// The Games layer of one process: its time source, and what carries
 /// committed transitions to those who follow them. Cheap to clone.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct Games {
     time: SharedTime,
     policy: Policy,
     published: broadcast::Sender<Arc<Transition>>,
-    /// Each with a number of its own, to drop it by.
-    listeners: Arc<RwLock<Vec<(u64, Listener)>>>,
-}
-
-impl std::fmt::Debug for Games {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Games")
-            .field("time", &self.time)
-            .field("policy", &self.policy)
-            .field("subscribers", &self.published.receiver_count())
-            .finish_non_exhaustive()
-    }
+    listeners: Arc<Listeners>,
 }
 
 impl Games {
@@ -125,10 +149,7 @@ impl Games {
     /// Has `listener` hear every transition published from now on, in
     /// commit order per game, until it returns `false`.
     pub fn listen(&self, listener: Listener) {
-        static NUMBERS: AtomicU64 = AtomicU64::new(0);
-        let id = NUMBERS.fetch_add(1, Ordering::Relaxed);
-        let mut listeners = self.listeners.write().expect("listeners lock");
-        listeners.push((id, listener));
+        self.listeners.add(listener);
     }
 
     /// Hands a committed transition to the subscribers. Call it only after
@@ -141,16 +162,7 @@ impl Games {
             metrics::counter!("oanquan_moves_played_total").increment(1);
         }
         let transition = Arc::new(transition);
-        let mut done = Vec::new();
-        for (id, listener) in self.listeners.read().expect("listeners lock").iter() {
-            if !listener(&transition) {
-                done.push(*id);
-            }
-        }
-        if !done.is_empty() {
-            let mut listeners = self.listeners.write().expect("listeners lock");
-            listeners.retain(|(id, _)| !done.contains(id));
-        }
+        self.listeners.hear(&transition);
         // No subscriber is not an error.
         let _ = self.published.send(transition);
     }

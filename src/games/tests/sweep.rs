@@ -42,11 +42,7 @@ async fn the_sweeper_settles_every_due_game_batch_after_batch_and_counts_them() 
 #[tokio::test]
 async fn more_than_a_batch_of_due_games_is_settled_in_one_sweep() {
     let fx = Fixture::new().await;
-    let lan = fx.player("Lan").await;
-    for _ in 0..150 {
-        fx.create(&Fixture::classic(), &lan).await;
-    }
-    fx.time.advance(TimeDelta::hours(25));
+    waiting_games_now_due(&fx, 150).await;
     let mut heard = fx.games.subscribe();
     assert_eq!(fx.games.sweep(&fx.store).await.unwrap(), 150);
     assert!(fx
@@ -61,6 +57,16 @@ async fn more_than_a_batch_of_due_games_is_settled_in_one_sweep() {
         assert_eq!(transition.events, vec![GameEvent::Expired { version: 2 }]);
     }
     assert!(heard.try_recv().is_err());
+}
+
+/// `count` games waiting for an opponent, created by Lan, then a day
+/// and an hour later: every one past its 24 hours' wait.
+async fn waiting_games_now_due(fx: &Fixture, count: usize) {
+    let lan = fx.player("Lan").await;
+    for _ in 0..count {
+        fx.create(&Fixture::classic(), &lan).await;
+    }
+    fx.time.advance(TimeDelta::hours(25));
 }
 
 /// A real-time game of 30 s a side, no increment, Lan (South) to move
@@ -143,13 +149,9 @@ async fn listeners_hear_each_published_transition_until_they_decline_the_next() 
     use std::sync::{Arc, Mutex};
 
     let fx = Fixture::new().await;
-    let lan = fx.player("Lan").await;
-    for _ in 0..3 {
-        fx.create(&Fixture::classic(), &lan).await;
-    }
-    fx.time.advance(TimeDelta::hours(25));
+    waiting_games_now_due(&fx, 3).await;
     let heard = Arc::new(Mutex::new(Vec::new()));
-    let twice = Arc::new(AtomicUsize::new(0));
+    let calls = Arc::new(AtomicUsize::new(0));
     fx.games.listen(Box::new({
         let heard = heard.clone();
         move |transition| {
@@ -157,9 +159,10 @@ async fn listeners_hear_each_published_transition_until_they_decline_the_next() 
             true
         }
     }));
+    // Wants the first transition only: declines on being called the second time.
     fx.games.listen(Box::new({
-        let twice = twice.clone();
-        move |_| twice.fetch_add(1, Ordering::SeqCst) + 1 < 2
+        let calls = calls.clone();
+        move |_| calls.fetch_add(1, Ordering::SeqCst) == 0
     }));
     assert_eq!(fx.games.sweep(&fx.store).await.unwrap(), 3);
 
@@ -170,7 +173,7 @@ async fn listeners_hear_each_published_transition_until_they_decline_the_next() 
         3
     );
     assert_eq!(
-        twice.load(Ordering::SeqCst),
+        calls.load(Ordering::SeqCst),
         2,
         "a listener that declined is not called again"
     );
