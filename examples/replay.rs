@@ -13,7 +13,7 @@ use chrono::{SubsecRound, Utc};
 use oanquan::api::views::PositionView;
 use oanquan::domain::{ApiToken, GameId, GameStatus, PlayerName};
 use oanquan::engine::{Move, Position, Preset, RuleParams, Rules, Seat, Square};
-use oanquan::replay;
+use oanquan::games::positions;
 use oanquan::settings::{DatabaseSettings, RateLimitSettings, Settings};
 use oanquan::startup::Application;
 use oanquan::store::{Game, MoveRecord, PlayerRef, Store};

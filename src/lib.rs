@@ -1,4 +1,7 @@
+pub mod accounts;
 pub mod api;
+pub mod bots;
+pub mod config;
 /// Validated domain values, a crate of its own (crates/domain).
 pub use oanquan_domain as domain;
 /// The rules engine, a crate of its own (crates/engine); every
@@ -10,9 +13,7 @@ pub mod live;
 pub use oanquan_ratings as ratings;
 /// Game records, a crate of its own (crates/record).
 pub use oanquan_record as record;
-pub mod replay;
 pub mod search;
-pub mod settings;
 pub mod startup;
 pub mod store;
 pub mod telemetry;

@@ -1,10 +1,12 @@
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use oanquan::settings::{DatabaseSettings, LogSettings, Settings};
+use oanquan::config::Config;
 use oanquan::startup::Application;
+use oanquan::store::DatabaseSettings;
 use oanquan::store::Store;
-use oanquan::{api, telemetry, verify};
+use oanquan::telemetry::LogSettings;
+use oanquan::{api, games, telemetry, verify};
 
 /// HTTP game server for Ô Ăn Quan. Without a subcommand, `serve`.
 #[derive(Parser)]
@@ -19,14 +21,14 @@ struct Cli {
     command: Option<Command>,
 
     #[command(flatten)]
-    serve: Settings,
+    serve: Config,
 }
 
 #[derive(Subcommand)]
 #[allow(clippy::large_enum_variant)] // parsed once at start-up
 enum Command {
     /// Apply migrations, then serve HTTP (the default).
-    Serve(Settings),
+    Serve(Config),
     /// Apply database migrations and exit.
     Migrate(MigrateArgs),
     /// Print the OpenAPI document (JSON) to stdout.
@@ -91,13 +93,19 @@ async fn main() -> anyhow::Result<()> {
             let store = Store::connect(&args.database)
                 .await
                 .context("cannot connect to the database")?;
-            store.migrate().await.context("cannot apply migrations")?;
+            let migrated = store.migrate().await.context("cannot apply migrations")?;
             store.close().await;
-            tracing::info!(backend = ?store.backend(), "migrations applied");
+            tracing::info!(
+                database = %args.database.url.redacted(),
+                backend = ?store.backend(),
+                applied = migrated.applied,
+                schema_version = migrated.version,
+                "migrations applied"
+            );
         }
         Command::Openapi(args) => match args.openapi_version {
-            OpenapiVersion::V3_1 => print!("{}", api::openapi::spec_json()),
-            OpenapiVersion::V3_0 => print!("{}", api::openapi::spec_json_30()),
+            OpenapiVersion::V3_1 => print!("{}", api::docs::openapi::spec_json()),
+            OpenapiVersion::V3_0 => print!("{}", api::docs::openapi::spec_json_30()),
         },
         Command::Ratings(RatingsCommand::Rebuild(args)) => {
             telemetry::init(args.log.format);
@@ -105,8 +113,7 @@ async fn main() -> anyhow::Result<()> {
                 .await
                 .context("cannot connect to the database")?;
             store.migrate().await.context("cannot apply migrations")?;
-            let summary = store
-                .rebuild_ratings()
+            let summary = games::rebuild_ratings(&store)
                 .await
                 .context("cannot rebuild the ratings")?;
             store.close().await;

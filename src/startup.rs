@@ -1,4 +1,5 @@
-//! Builds the HTTP application from [`Settings`].
+//! Builds the application from its [`Config`]: the store, the Games
+//! layer, the live hub, the bots' driver and the HTTP server.
 
 use std::net::TcpListener;
 
@@ -10,16 +11,17 @@ use tracing_actix_web::TracingLogger;
 use utoipa_actix_web::service_config::ServiceConfig;
 use utoipa_swagger_ui::{Config as SwaggerConfig, SwaggerUi};
 
-use crate::api::admission::{self, Admission};
-use crate::api::connections::{self, BodyDeadline, ConnectionCap};
-use crate::api::fallback::{self, RouteTable};
-use crate::api::query_guard::{self, QueryTable};
-use crate::api::rate_limit::RateLimit;
-use crate::api::search_pool::SearchPool;
-use crate::api::{self, extractors, AppState};
+use crate::api::middleware::admission::{self, Admission};
+use crate::api::middleware::connections::{self, BodyDeadline, ConnectionCap};
+use crate::api::middleware::fallback::{self, RouteTable};
+use crate::api::middleware::query_guard::{self, QueryTable};
+use crate::api::middleware::rate_limit::RateLimit;
+use crate::api::protocol::extractors;
+use crate::api::protocol::search_pool::SearchPool;
+use crate::api::{self, AppState};
+use crate::config::Config;
 use crate::games::{Games, SharedTime};
 use crate::live::Hub;
-use crate::settings::Settings;
 use crate::store::Store;
 use crate::telemetry::{self, RequestSpan};
 
@@ -39,32 +41,51 @@ pub struct Application {
     rate_limit: RateLimit,
     games: Games,
     sweep_every: std::time::Duration,
-    bots: crate::settings::BotSettings,
+    bots: crate::bots::BotSettings,
     idempotency_sweep_every: std::time::Duration,
     wal: crate::store::WalPlan,
 }
 
 impl Application {
-    /// Connects to the database, applies migrations and binds the listener.
-    /// Nothing is served until [`Application::run_until_stopped`].
-    pub async fn build(settings: Settings) -> anyhow::Result<Self> {
-        let wal = settings.write_path.wal_plan();
+    /// Connects to the database, applies migrations and binds the listener,
+    /// with the machine's clock. Nothing is served until
+    /// [`Application::run_until_stopped`].
+    pub async fn build(config: Config) -> anyhow::Result<Self> {
+        Self::build_with(config, SharedTime::default()).await
+    }
+
+    /// [`Application::build`] with the Games layer reading `time` (a
+    /// test's manual clock).
+    pub async fn build_with(settings: Config, time: SharedTime) -> anyhow::Result<Self> {
+        let wal = settings.sqlite.wal_plan();
         let store = Store::connect_with(&settings.database, wal)
             .await
             .context("cannot connect to the database")?;
-        store.set_group_commit(settings.write_path.group_commit.limits());
-        store
+        store.set_group_commit(settings.sqlite.group_commit.limits());
+        let migrated = store
             .migrate()
             .await
             .context("cannot apply database migrations")?;
+        tracing::info!(
+            database = %settings.database.url.redacted(),
+            backend = ?store.backend(),
+            applied = migrated.applied,
+            schema_version = migrated.version,
+            "database ready: {} migration(s) applied, schema at version {}",
+            migrated.applied,
+            migrated.version
+        );
 
-        let listener = TcpListener::bind(&settings.bind)
-            .with_context(|| format!("cannot listen on {}", settings.bind))?;
+        let listener = TcpListener::bind(&settings.http.bind)
+            .with_context(|| format!("cannot listen on {}", settings.http.bind))?;
         let address = listener.local_addr()?;
 
-        let spec = api::openapi::spec();
+        let spec = api::docs::openapi::spec();
         // Served as built: the 3.1 document and its 3.0 rendition.
-        let documents = (api::openapi::spec_value(), api::openapi::spec_value_30());
+        let documents = (
+            api::docs::openapi::spec_value(),
+            api::docs::openapi::spec_value_30(),
+        );
         let queries = web::Data::new(QueryTable::from_spec(&spec));
         let metrics_listener = match &settings.operations.metrics_bind {
             Some(bind) => Some(
@@ -75,7 +96,7 @@ impl Application {
         };
         let metrics_here = metrics_listener.is_none();
         let metrics_routes: &[&str] = if metrics_here {
-            &[api::metrics::PATH]
+            &[api::middleware::metrics::PATH]
         } else {
             &[]
         };
@@ -85,9 +106,9 @@ impl Application {
                 .with_get_routes(metrics_routes),
         );
         // Installed before anything records.
-        api::metrics::handle();
+        api::middleware::metrics::handle();
         let operations = settings.operations.clone();
-        let games = Games::with_policy(settings.games.time.clone(), settings.games.policy());
+        let games = Games::with_policy(time, settings.games.policy());
         // Games whose deadline passed while no server ran end before any
         // request is served.
         let caught_up = games
@@ -126,16 +147,16 @@ impl Application {
         let rate_limit = RateLimit::new(&settings.rate_limit);
         let search_pool = web::Data::new(SearchPool::new(&settings.analysis));
         let admission = settings
-            .write_path
+            .admission
             .max_waiting(settings.database.max_connections)
             .map(|max_waiting| {
                 web::Data::new(Admission::new(
                     settings.database.max_connections,
                     max_waiting,
                     settings
-                        .write_path
+                        .admission
                         .max_waiting_reads(settings.database.max_connections),
-                    settings.write_path.queue_timeout(),
+                    settings.admission.queue_timeout(),
                 ))
             });
 
@@ -148,7 +169,7 @@ impl Application {
             trusted_proxies: settings.network.trusted_proxies.clone(),
         });
         let server = HttpServer::new(move || {
-            let cors = api::cors::middleware(&operations);
+            let cors = api::middleware::cors::middleware(&operations);
             let mut app = App::new();
             if let Some(admission) = &admission {
                 app = app.app_data(admission.clone());
@@ -156,12 +177,12 @@ impl Application {
             app.wrap(from_fn(admission::admit))
                 .wrap(from_fn(query_guard::guard))
                 .wrap(Compress::default())
-                .wrap(from_fn(api::head::as_get))
+                .wrap(from_fn(api::middleware::head::as_get))
                 .wrap(from_fn(connections::guard))
                 .wrap(app_rate_limit.middleware())
                 .wrap(Condition::new(cors.is_some(), cors.unwrap_or_default()))
                 .wrap(ErrorHandlers::new().default_handler(fallback::problem_for_any_error))
-                .wrap(from_fn(api::metrics::record_request))
+                .wrap(from_fn(api::middleware::metrics::record_request))
                 .wrap(from_fn(telemetry::expose_request_id))
                 .wrap(TracingLogger::<RequestSpan>::new())
                 .app_data(state.clone())
@@ -190,7 +211,7 @@ impl Application {
                 )
                 .configure(|config| {
                     if metrics_here {
-                        api::metrics::configure(config)
+                        api::middleware::metrics::configure(config)
                     }
                 })
                 .configure(crate::web::configure)
@@ -199,7 +220,7 @@ impl Application {
         .on_connect(move |connection, data| connection_cap.on_connect(connection, data))
         .shutdown_signal(stop_signal(live.clone()))
         .shutdown_timeout(SHUTDOWN_TIMEOUT_SECS);
-        let server = match settings.workers {
+        let server = match settings.http.workers {
             Some(workers) => server.workers(workers),
             None => server,
         };
@@ -267,11 +288,11 @@ impl Application {
             self.sweep_every,
         ));
         let driving = self.bots.drive.then(|| {
-            tokio::spawn(
-                self.games
-                    .clone()
-                    .drive_bots(self.store.clone(), self.bots.drive()),
-            )
+            tokio::spawn(crate::bots::drive(
+                self.games.clone(),
+                self.store.clone(),
+                self.bots.drive(),
+            ))
         });
         let metrics = self.metrics.map(|(server, _)| {
             let handle = server.handle();
@@ -306,7 +327,7 @@ fn metrics_server(
     let server = HttpServer::new(move || {
         App::new()
             .app_data(state.clone())
-            .configure(api::metrics::configure)
+            .configure(api::middleware::metrics::configure)
     })
     .workers(1)
     .disable_signals()

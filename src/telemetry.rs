@@ -12,6 +12,7 @@ use std::net::IpAddr;
 use actix_web::http::header::{self, HeaderName, HeaderValue};
 use actix_web::middleware::Next;
 use actix_web::{web, Error, HttpMessage};
+use clap::{Args, ValueEnum};
 use tracing::Span;
 use tracing_actix_web::{RequestId, RootSpanBuilder};
 use tracing_subscriber::filter::{LevelFilter, Targets};
@@ -19,7 +20,19 @@ use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
 
 use crate::domain::{echoed, MAX_LOG_FIELD_CHARS};
-use crate::settings::LogFormat;
+
+#[derive(Clone, Debug, Args)]
+pub struct LogSettings {
+    /// Log line format; the level filter comes from `RUST_LOG` (default `info`).
+    #[arg(long = "log-format", env = "OANQUAN_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    pub format: LogFormat,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
 
 pub const REQUEST_ID_HEADER: HeaderName = HeaderName::from_static("x-request-id");
 

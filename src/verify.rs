@@ -10,8 +10,9 @@ use std::fmt;
 
 use crate::domain::GameStatus;
 use crate::engine::{EndReason, Move, Outcome, Position};
+use crate::games::{Game, GamesError};
 use crate::record::{ClockCheck, RecordMove};
-use crate::store::{Game, MoveRecord, Store, StoreError, StoredGame};
+use crate::store::{MoveRecord, Store, StoreError, StoredGame};
 
 /// Games read per query.
 const PAGE: u32 = 200;
@@ -70,9 +71,9 @@ pub async fn verify(
             break;
         };
         after = Some(last.id.clone());
-        for StoredGame { id, preset, game } in page {
+        for StoredGame { id, preset, row } in page {
             summary.games += 1;
-            let found = match game {
+            let found = match Game::try_from(row) {
                 Ok(game) => match store.moves_between(&game.id, 0, u32::MAX).await {
                     Ok(moves) => {
                         summary.moves += moves.len() as u64;
@@ -90,14 +91,15 @@ pub async fn verify(
                     Err(StoreError::Corrupt(what)) => vec![mismatch(&id, None, what)],
                     Err(error) => return Err(error),
                 },
-                Err(StoreError::Corrupt(what)) => {
+                Err(GamesError::Store(StoreError::Corrupt(what))) => {
                     vec![mismatch(
                         &id,
                         None,
                         format!("the row cannot be read: {what}"),
                     )]
                 }
-                Err(error) => return Err(error),
+                Err(GamesError::Store(error)) => return Err(error),
+                Err(other) => return Err(StoreError::Corrupt(other.to_string())),
             };
             for found in &found {
                 summary.mismatches += 1;
@@ -120,7 +122,7 @@ fn mismatch(game: &str, ply: Option<u32>, what: impl Into<String>) -> Mismatch {
 pub fn check_game(game: &Game, moves: &[MoveRecord]) -> Vec<Mismatch> {
     let id = game.id.as_str();
     let mut found = Vec::new();
-    let start = match crate::replay::start_position(game) {
+    let start = match crate::games::positions::start_position(game) {
         Ok(start) => start,
         Err(e) => return vec![mismatch(id, None, format!("start position: {e}"))],
     };
@@ -216,7 +218,7 @@ pub fn check_game(game: &Game, moves: &[MoveRecord]) -> Vec<Mismatch> {
 fn check_state(game: &Game, moves: usize, last: &Position, found: &mut Vec<Mismatch>) {
     let id = game.id.as_str();
     let mut note = |what: String| found.push(mismatch(id, None, what));
-    if let Err(e) = crate::replay::current_position(game) {
+    if let Err(e) = crate::games::positions::current_position(game) {
         note(format!("stored current position does not read back: {e}"));
     }
     if game.position != last.to_string() {

@@ -14,8 +14,8 @@ use actix_web::http::header::{self, HeaderValue};
 use actix_web::{web, HttpRequest, HttpResponse};
 use sha2::{Digest, Sha256};
 
-use crate::api::caching::{cached, Freshness};
-use crate::api::problem::ApiError;
+use crate::api::problems::ApiError;
+use crate::api::protocol::caching::{cached, Freshness};
 
 #[derive(rust_embed::Embed)]
 #[folder = "web/app/"]

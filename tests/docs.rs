@@ -1,6 +1,6 @@
 //! The README documents every problem code with its status.
 
-use oanquan::api::problem::ProblemCode;
+use oanquan::api::problems::ProblemCode;
 
 #[test]
 fn the_readme_lists_every_problem_code() {

@@ -4,7 +4,7 @@
 mod common;
 
 use common::assert_problem;
-use oanquan::api::problem::ProblemCode;
+use oanquan::api::problems::ProblemCode;
 use reqwest::{Method, StatusCode};
 use serde_json::Value;
 

@@ -142,7 +142,7 @@ async fn a_batch_that_fails_to_commit_fails_every_member_and_stores_nothing() {
     for error in failed {
         assert!(matches!(error, StoreError::NotCommitted(_)), "{error:?}");
         assert!(error.is_unavailable(), "a 503, not a 500: {error:?}");
-        let answer = oanquan::api::problem::ApiError::from(error);
+        let answer = oanquan::api::problems::ApiError::from(error);
         assert_eq!(actix_web::ResponseError::status_code(&answer), 503);
     }
     assert_eq!(committed(&app.store).await, Vec::<i64>::new());

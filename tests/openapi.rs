@@ -5,8 +5,8 @@ mod common;
 
 use actix_web::http::StatusCode;
 use common::{Backend, TestApp};
-use oanquan::api::openapi::{spec_json, spec_json_30};
-use oanquan::api::problem::ProblemCode;
+use oanquan::api::docs::openapi::{spec_json, spec_json_30};
+use oanquan::api::problems::ProblemCode;
 use serde_json::Value;
 
 const COMMITTED: &str = include_str!("../openapi/openapi.json");

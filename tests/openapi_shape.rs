@@ -10,8 +10,8 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::{Backend, TestApp};
-use oanquan::api::openapi::spec_json;
-use oanquan::api::problem::ProblemCode;
+use oanquan::api::docs::openapi::spec_json;
+use oanquan::api::problems::ProblemCode;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 

@@ -115,7 +115,7 @@ backend_tests! {
         assert_eq!(found.south.as_ref().map(|p| p.name.as_str()), Some("south"));
 
         // The game is locked: another writer of it waits (PostgreSQL; on
-        // SQLite the write turn makes every writer wait).
+        // SQLite the writer queue makes every writer wait).
         let store = app.store.clone();
         let second = tokio::spawn(async move {
             let mut tx = store.begin_write().await.unwrap();

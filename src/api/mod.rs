@@ -1,32 +1,12 @@
 //! HTTP layer: handlers, errors, authentication, OpenAPI.
 
-pub mod admission;
-pub mod auth;
-pub mod caching;
-pub mod conditional;
-pub mod connections;
-pub mod cors;
-pub mod extractors;
-pub mod fallback;
-pub mod game_feed;
-pub mod head;
-pub mod idempotency;
-pub mod lobby_feed;
-pub mod me_feed;
-pub mod metrics;
-pub mod offload;
-pub mod openapi;
-pub mod openapi30;
-pub mod params;
-pub mod problem;
-pub mod query_guard;
-pub mod rate_limit;
+pub mod docs;
+pub mod middleware;
+pub mod problems;
+pub mod protocol;
 pub mod routes;
-pub mod search_pool;
-pub mod stream_body;
-pub mod streaming;
-pub mod strict_query;
-pub mod transition;
+pub mod settings;
+pub mod streams;
 pub mod views;
 
 use utoipa_actix_web::service_config::ServiceConfig;

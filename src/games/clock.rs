@@ -7,7 +7,7 @@ use serde::{Serialize, Serializer};
 
 use crate::domain::{GameStatus, TimeControl};
 use crate::engine::Seat;
-use crate::store::Game;
+use crate::games::Game;
 
 /// Both sides' time left and who is thinking. `south_ms` and `north_ms`
 /// are as of the game's last change; `deadline` is when the running side's

@@ -31,9 +31,9 @@ pub enum GamesError {
     SeatReserved,
     #[error("the game is {0}; only a waiting game can be joined or cancelled")]
     GameNotWaiting(GameStatus),
-    /// The caller's precondition on the game's version failed.
+    /// The caller's condition on the game's version failed.
     #[error("the game's version is {current}, not {given}")]
-    PreconditionFailed { given: String, current: String },
+    PreconditionFailed { given: String, current: i64 },
     #[error("{0}")]
     IllegalMove(String),
     #[error("{0}")]

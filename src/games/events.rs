@@ -7,8 +7,8 @@ use serde::{Serialize, Serializer};
 
 use super::clock::ClockState;
 use crate::domain::GameStatus;
+use crate::domain::PlayerRef;
 use crate::engine::{Event, Move, Outcome, Seat};
-use crate::store::PlayerRef;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]

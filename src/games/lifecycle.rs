@@ -4,10 +4,12 @@ use chrono::{DateTime, TimeDelta, Utc};
 use rand::Rng;
 
 use super::clock::{self, DEFAULT_RATED};
+use super::Game;
 use super::{lock, lock_seated, position_of, save, GameEvent, Games, GamesError, Transition};
+use crate::domain::PlayerRef;
 use crate::domain::{GameId, GameStatus, PlayerId, TimeControl};
 use crate::engine::{EndReason, Outcome, Position, Rules, Seat};
-use crate::store::{Game, PlayerRef, WriteTx};
+use crate::store::WriteTx;
 
 /// A game to create, as asked.
 #[derive(Clone, Debug)]
@@ -146,14 +148,14 @@ impl Games {
                         id.as_str()
                     ))
                 })?;
-                Some(PlayerRef::from(&player))
+                Some(super::player_ref(&player))
             }
         };
         let now = self.time.now();
         let mut game = new_game(spec, creator, opponent, now)?;
         game.timing.expires_at = Some(now + self.policy.waiting_expiry);
         game.timing.deadline_at = game.timing.expires_at;
-        tx.insert_game(&game).await?;
+        tx.insert_game(&game.row()).await?;
         tracing::info!(game_id = %game.id, rated = game.rated, "game created");
         let created = GameEvent::Created {
             version: game.version,
@@ -354,7 +356,7 @@ pub(super) async fn end(
     game.finish(outcome, at);
     clock::stop(game);
     save(tx, game).await?;
-    tx.rate_finished_game(game).await?;
+    super::rating::rate_if_rated(tx, game).await?;
     Ok(GameEvent::Ended {
         version: game.version,
         status: game.status,

@@ -1,38 +1,51 @@
-//! The life of a game: every transition (create, join, play, resign,
-//! cancel …) is one function here, run inside the caller's store
-//! transaction, reading the time from the layer's [`TimeSource`] and
-//! returning the game after it with the [`GameEvent`]s it caused. The HTTP
-//! handlers, the load generator and background tasks call the same
-//! functions; after committing they hand the [`Transition`] to
-//! [`Games::publish`] for whoever follows the game: [`Listener`]s hear it
-//! on the publisher's own task, [`Games::subscribe`]rs through a channel.
+//! The life of a game: the model ([`Game`]), and every transition
+//! (create, join, play, resign, cancel, import, settle …) as one function
+//! run inside a store transaction, reading the time from the layer's
+//! [`TimeSource`] and returning the game after it with the [`GameEvent`]s
+//! it caused. Every caller — HTTP, the sweeper, the bots, imports — runs
+//! its transitions through the unit of work ([`Games::run`]), which
+//! commits and then hands each [`Transition`] to whoever follows the game:
+//! [`Listener`]s hear it on the publisher's own task,
+//! [`Games::subscribe`]rs through a channel.
 
-pub mod bots;
+pub mod catch_up;
 pub mod clock;
 pub mod error;
 pub mod events;
+mod import;
 mod lifecycle;
+pub mod model;
 mod play;
-pub mod replay_events;
+pub mod positions;
+pub mod rating;
+pub mod settings;
 mod sweep;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 pub mod time;
+pub mod unit;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
 use tokio::sync::broadcast;
 
+pub use crate::domain::PlayerRef;
 pub use clock::{ClockState, Policy, DEFAULT_RATED};
 pub use error::GamesError;
 pub use events::{GameEvent, PlayedMove};
+pub use import::Imported;
 pub use lifecycle::{new_game, GameSpec};
+pub use model::{player_ref, Game, Timing};
+pub use play::{Expected, Versions};
+pub use rating::{rated_game, rebuild_ratings};
+pub use settings::{GamesSettings, IdempotencySettings};
 pub use time::{ManualTime, SharedTime, SystemTime, TimeSource};
+pub use unit::{Committed, Done, Keyed, Ran};
 
 use crate::domain::{GameId, GameStatus, PlayerId};
 use crate::engine::{Position, Seat};
-use crate::store::{Game, WriteTx};
+use crate::store::{GameFilter, HistoryKey, Store, WriteTx};
 
 /// How many published transitions a slow subscriber may lag behind.
 const PUBLISHED_BACKLOG: usize = 1024;
@@ -54,12 +67,22 @@ impl Transition {
     }
 }
 
+/// What a [`Listener`] hears.
+#[derive(Clone, Copy, Debug)]
+pub enum Published<'a> {
+    /// A committed transition.
+    Committed(&'a Arc<Transition>),
+    /// A game that may have changed unannounced: a transition whose
+    /// commit was under way when its unit of work was dropped.
+    Unsure(&'a Game),
+}
+
 /// Hears each committed transition as [`Games::publish`] hands it on, on
 /// the publisher's task: it must return at once (no I/O, no waiting).
 /// Returns whether it wants the next ones. A listener costs the publisher
 /// a call; a subscriber's channel wakes another task for every transition,
 /// a thread switch per move when that task is parked on another thread.
-pub type Listener = Box<dyn Fn(&Arc<Transition>) -> bool + Send + Sync>;
+pub type Listener = Box<dyn Fn(Published<'_>) -> bool + Send + Sync>;
 
 /// The listeners of one [`Games`], each with a number of its own to drop
 /// it by.
@@ -73,12 +96,12 @@ impl Listeners {
         self.0.write().expect("listeners lock").push((id, listener));
     }
 
-    /// Calls every listener with `transition`, then drops those that
+    /// Calls every listener with `published`, then drops those that
     /// declined the next ones.
-    fn hear(&self, transition: &Arc<Transition>) {
+    fn hear(&self, published: Published<'_>) {
         let mut done = Vec::new();
         for (id, listener) in self.0.read().expect("listeners lock").iter() {
-            if !listener(transition) {
+            if !listener(published) {
                 done.push(*id);
             }
         }
@@ -131,14 +154,14 @@ impl Games {
     }
 
     /// The events of a stored game after version `since`, rebuilt under
-    /// this layer's policy ([`replay_events::events_after`]).
+    /// this layer's policy ([`catch_up::events_after`]).
     pub async fn events_after(
         &self,
-        store: &crate::store::Store,
+        store: &Store,
         game: &Game,
         since: i64,
     ) -> Result<Option<Vec<GameEvent>>, GamesError> {
-        replay_events::events_after(store, game, since, &self.policy).await
+        catch_up::events_after(store, game, since, &self.policy).await
     }
 
     /// Committed transitions, in commit order per game, from now on.
@@ -155,30 +178,67 @@ impl Games {
     /// Hands a committed transition to the subscribers. Call it only after
     /// the transaction that made it committed.
     pub fn publish(&self, transition: Transition) {
+        self.publish_shared(&Arc::new(transition));
+    }
+
+    /// [`Games::publish`] of a transition already shared.
+    pub fn publish_shared(&self, transition: &Arc<Transition>) {
         if transition.events.is_empty() {
             return;
         }
         if transition.played().is_some() {
             metrics::counter!("oanquan_moves_played_total").increment(1);
         }
-        let transition = Arc::new(transition);
-        self.listeners.hear(&transition);
+        self.listeners.hear(Published::Committed(transition));
         // No subscriber is not an error.
-        let _ = self.published.send(transition);
+        let _ = self.published.send(transition.clone());
+    }
+}
+
+impl Games {
+    /// Tells the listeners that `game` may have changed unannounced.
+    pub fn unsure(&self, game: &Game) {
+        self.listeners.hear(Published::Unsure(game));
+    }
+
+    /// A stored game.
+    pub async fn game(&self, store: &Store, id: &GameId) -> Result<Option<Game>, GamesError> {
+        model::from_row(store.game_by_id(id).await?)
+    }
+
+    /// Up to `limit` stored games passing `filter`, newest first, after
+    /// `after` in that order.
+    pub async fn list(
+        &self,
+        store: &Store,
+        filter: &GameFilter,
+        after: Option<&HistoryKey>,
+        limit: u32,
+    ) -> Result<Vec<Game>, GamesError> {
+        model::from_rows(store.list_games(filter, after, limit).await?)
+    }
+
+    /// The games waiting or active in which `player` sits or for which
+    /// they are challenged, newest first.
+    pub async fn live_games_of(
+        &self,
+        store: &Store,
+        player: &PlayerId,
+        limit: u32,
+    ) -> Result<Vec<Game>, GamesError> {
+        model::from_rows(store.live_games_of(player, limit).await?)
     }
 }
 
 /// The current position of a stored game (finished or not).
 pub fn position_of(game: &Game) -> Result<Position, GamesError> {
-    crate::replay::current_position(game)
+    crate::games::positions::current_position(game)
         .map_err(|e| GamesError::internal(format!("game {}: stored position: {e}", game.id)))
 }
 
 /// Locks the game for a write, or says it does not exist.
 pub(crate) async fn lock(tx: &mut WriteTx, id: &GameId) -> Result<Game, GamesError> {
-    tx.lock_game(id)
-        .await?
-        .ok_or_else(|| GamesError::GameNotFound(id.clone()))
+    model::from_row(tx.lock_game(id).await?)?.ok_or_else(|| GamesError::GameNotFound(id.clone()))
 }
 
 /// Locks an active game for one of its players: the game and their seat.
@@ -203,7 +263,7 @@ pub(crate) fn seated(game: Game, player: &PlayerId) -> Result<(Game, Seat), Game
 
 /// Saves the game and bumps its version.
 pub(crate) async fn save(tx: &mut WriteTx, game: &mut Game) -> Result<(), GamesError> {
-    if !tx.save_game(game).await? {
+    if !tx.save_game(&game.row()).await? {
         return Err(GamesError::internal(format!(
             "game {} changed under its row lock",
             game.id

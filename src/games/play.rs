@@ -4,40 +4,115 @@ use chrono::SecondsFormat;
 
 use super::clock;
 use super::lifecycle::end;
-use super::{lock, position_of, seated, GameEvent, Games, GamesError, PlayedMove, Transition};
-use crate::domain::{GameId, GameStatus, PlayerId};
+use super::{
+    lock, model, position_of, seated, GameEvent, Games, GamesError, PlayedMove, Transition,
+};
+use crate::domain::{GameId, GameStatus, PlayerId, TokenHash};
 use crate::engine::Move;
-use crate::store::{Game, MoveRecord, WriteTx};
+use crate::store::{Caller, Store};
+
+/// What a move is meant for: the ply the mover saw and, as an `If-Match`
+/// gives it, the versions of the game it may be played on. A move that
+/// meets neither is refused, and nothing is played.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Expected {
+    pub ply: Option<u32>,
+    pub version: Option<Versions>,
+}
+
+/// The versions a write may be made on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Versions {
+    /// Any version (`If-Match: *`).
+    pub any: bool,
+    pub listed: Vec<i64>,
+    /// The condition as the caller gave it, to say what did not match.
+    pub given: String,
+}
+
+impl Versions {
+    /// Exactly `version`.
+    pub fn exactly(version: i64) -> Versions {
+        Versions {
+            any: false,
+            listed: vec![version],
+            given: version.to_string(),
+        }
+    }
+
+    fn check(&self, game: &Game) -> Result<(), GamesError> {
+        if self.any || self.listed.contains(&game.version) {
+            return Ok(());
+        }
+        Err(GamesError::PreconditionFailed {
+            given: self.given.clone(),
+            current: game.version,
+        })
+    }
+}
+use super::Game;
+use crate::store::{MoveRecord, WriteTx};
 
 impl Games {
-    /// Locks the game, checks the submission (seat, status, `precondition`,
-    /// expected ply, turn), plays it with the engine, stores the move and
-    /// the game's new state, and rates the game if the move ended a rated
-    /// one.
+    /// Locks the game, checks the submission (seat, status, what it is
+    /// `expected` for, turn), plays it with the engine, stores the move
+    /// and the game's new state, and rates the game if the move ended a
+    /// rated one.
     pub async fn play(
         &self,
         tx: &mut WriteTx,
         id: &GameId,
         player: &PlayerId,
         m: Move,
-        expected_ply: Option<u32>,
-        precondition: impl FnOnce(&Game) -> Result<(), GamesError>,
+        expected: &Expected,
     ) -> Result<Transition, GamesError> {
         let game = lock(tx, id).await?;
-        self.play_locked(tx, game, player, m, expected_ply, precondition)
-            .await
+        self.play_locked(tx, game, player, m, expected).await
     }
 
-    /// [`Games::play`] in a game the caller has locked in `tx` already
-    /// (with [`WriteTx::lock_game`] or [`WriteTx::lock_game_for_token`]).
-    pub async fn play_locked(
+    /// [`Games::play`] for the holder of the token whose hash is `token`,
+    /// authenticated and locked with the game in one statement; `caller`
+    /// is told who that was, whether the move is then played or refused.
+    pub async fn play_for_token(
+        &self,
+        tx: &mut WriteTx,
+        token: &TokenHash,
+        id: &GameId,
+        m: Move,
+        expected: &Expected,
+        caller: &mut Option<Caller>,
+    ) -> Result<Transition, GamesError> {
+        let (who, game) = tx
+            .lock_game_for_token(token, id)
+            .await?
+            .ok_or(GamesError::UnknownCaller)?;
+        let player = who.player_id.clone();
+        *caller = Some(who);
+        let game = model::from_row(game)?.ok_or_else(|| GamesError::GameNotFound(id.clone()))?;
+        self.play_locked(tx, game, &player, m, expected).await
+    }
+
+    /// Settles game `id` now if `refused` says a move came after its flag
+    /// fell, rather than at the sweeper's next look.
+    pub async fn settle_if_late(
+        &self,
+        store: &Store,
+        id: &GameId,
+        refused: &GamesError,
+    ) -> Result<(), GamesError> {
+        if let GamesError::TimeOut { .. } = refused {
+            self.settle_due(store, id).await?;
+        }
+        Ok(())
+    }
+
+    async fn play_locked(
         &self,
         tx: &mut WriteTx,
         game: Game,
         player: &PlayerId,
         m: Move,
-        expected_ply: Option<u32>,
-        precondition: impl FnOnce(&Game) -> Result<(), GamesError>,
+        expected: &Expected,
     ) -> Result<Transition, GamesError> {
         let (mut game, seat) = seated(game, player)?;
         let now = self.time.now();
@@ -47,8 +122,10 @@ impl Games {
                 deadline: deadline.to_rfc3339_opts(SecondsFormat::Millis, true),
             });
         }
-        precondition(&game)?;
-        if let Some(expected) = expected_ply.filter(|&p| p != game.ply) {
+        if let Some(versions) = &expected.version {
+            versions.check(&game)?;
+        }
+        if let Some(expected) = expected.ply.filter(|&p| p != game.ply) {
             return Err(GamesError::StalePly {
                 expected,
                 current: game.ply,
@@ -95,7 +172,7 @@ impl Games {
                 Some(end(tx, &mut game, outcome, "game_over", now).await?)
             }
             None => {
-                if !tx.play_move(&game, &record).await? {
+                if !tx.play_move(&game.after_move(), &record).await? {
                     return Err(stale());
                 }
                 game.version += 1;

@@ -4,14 +4,17 @@
 //! so of several sweepers and a move racing them exactly one transition
 //! happens, and the others find the game settled or no longer due.
 
+use std::sync::Arc;
+
 use chrono::{DateTime, Utc};
 
 use super::clock::{self, moves_by};
 use super::lifecycle::{abort, end};
-use super::{position_of, save, GameEvent, Games, GamesError, Transition};
+use super::Game;
+use super::{position_of, save, Done, GameEvent, Games, GamesError, Transition};
 use crate::domain::{GameId, GameStatus};
 use crate::engine::{EndReason, Outcome};
-use crate::store::{Game, Store, WriteTx};
+use crate::store::{Store, WriteTx};
 
 /// Games settled per look at the database.
 const BATCH: i64 = 100;
@@ -45,18 +48,23 @@ impl Games {
         &self,
         store: &Store,
         id: &GameId,
-    ) -> Result<Option<Transition>, GamesError> {
+    ) -> Result<Option<Arc<Transition>>, GamesError> {
         let now = self.time.now();
-        let mut tx = store.begin_write().await?;
-        let Some(game) = tx.lock_due_game(id, now).await? else {
-            return Ok(None);
-        };
-        let Some(transition) = settle(&mut tx, game, now).await? else {
-            return Ok(None);
-        };
-        tx.commit().await?;
-        self.publish(transition.clone());
-        Ok(Some(transition))
+        let settled = self
+            .run_unkeyed::<_, GamesError>(store, async |_, tx| {
+                let Some(game) = super::model::from_row(tx.lock_due_game(id, now).await?)? else {
+                    return Ok(Done::value(false));
+                };
+                Ok(match settle(tx, game, now).await? {
+                    Some(transition) => Done {
+                        value: true,
+                        transition: Some(transition),
+                    },
+                    None => Done::value(false),
+                })
+            })
+            .await?;
+        Ok(settled.value.then_some(settled.transition).flatten())
     }
 }
 

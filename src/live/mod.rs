@@ -13,8 +13,8 @@ use bytes::Bytes;
 use tokio::sync::{broadcast, watch};
 
 use crate::domain::{GameId, PlayerId};
-use crate::games::{GameEvent, Games, Transition};
-use crate::store::Game;
+use crate::games::Game;
+use crate::games::{GameEvent, Games, Published, Transition};
 
 pub mod limits;
 mod nodes;
@@ -129,8 +129,11 @@ impl Hub {
     pub fn start(games: &Games) -> Hub {
         let hub = Hub::default();
         let feeder = hub.clone();
-        games.listen(Box::new(move |transition| {
-            feeder.dispatch(transition.clone());
+        games.listen(Box::new(move |published| {
+            match published {
+                Published::Committed(transition) => feeder.dispatch(transition.clone()),
+                Published::Unsure(game) => feeder.resync_of(game),
+            }
             true
         }));
         hub

@@ -75,7 +75,7 @@ impl Hub {
         if game_sender.is_none() && lobby_sender.is_none() && !self.follows_players() {
             return;
         }
-        let game = match store.game_by_id(&id).await {
+        let game = match games.game(store, &id).await {
             Ok(Some(game)) if game.version >= version => game,
             Ok(_) => return,
             Err(error) => {

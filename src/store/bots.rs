@@ -5,7 +5,6 @@
 
 use chrono::{SubsecRound, Utc};
 
-use super::direct::params;
 use super::game_locks::game_ids;
 use super::games::corrupt;
 use super::{Player, Store, StoreError, WriteTx};

@@ -5,10 +5,10 @@ use chrono::{DateTime, Utc};
 
 use sqlx::{FromRow, Row};
 
-use super::direct::{params, Columns, FromDirect, Param};
+use super::sqlite::direct::{Columns, FromDirect, Param};
 
 use super::games::{
-    corrupt, Game, GameRow, DUE_GAME_BY_ID, GAME_BY_ID, GAME_FOR_TOKEN, LOCK_DUE_GAME_BY_ID,
+    corrupt, GameRow, DUE_GAME_BY_ID, GAME_BY_ID, GAME_FOR_TOKEN, LOCK_DUE_GAME_BY_ID,
     LOCK_GAME_BY_ID, LOCK_GAME_FOR_TOKEN,
 };
 use super::{StoreError, WriteTx};
@@ -76,7 +76,7 @@ impl WriteTx {
     /// re-reads only the locked row, not the rows joined to it: a seat
     /// filled by the transaction it waited for comes back without its
     /// player's name. Then the row is read again, under the lock now held.
-    pub async fn lock_game(&mut self, id: &GameId) -> Result<Option<Game>, StoreError> {
+    pub async fn lock_game(&mut self, id: &GameId) -> Result<Option<GameRow>, StoreError> {
         self.lock_one(LOCK_GAME_BY_ID, GAME_BY_ID, id, None).await
     }
 
@@ -88,7 +88,7 @@ impl WriteTx {
         &mut self,
         token: &TokenHash,
         id: &GameId,
-    ) -> Result<Option<(Caller, Option<Game>)>, StoreError> {
+    ) -> Result<Option<(Caller, Option<GameRow>)>, StoreError> {
         let statement = match self {
             WriteTx::Postgres(_) => LOCK_GAME_FOR_TOKEN,
             WriteTx::Sqlite(_) => GAME_FOR_TOKEN,
@@ -108,7 +108,7 @@ impl WriteTx {
         let game = match game {
             // See `lock_game`: the lock is held now, the names are read again.
             Some(row) if row.lacks_a_name() => self.read_game(GAME_BY_ID, id, None).await?,
-            row => row.map(Game::try_from).transpose()?,
+            row => row,
         };
         Ok(Some((caller, game)))
     }
@@ -122,14 +122,14 @@ impl WriteTx {
         read: &'static str,
         id: &GameId,
         due: Option<DateTime<Utc>>,
-    ) -> Result<Option<Game>, StoreError> {
+    ) -> Result<Option<GameRow>, StoreError> {
         if let WriteTx::Postgres(_) = self {
             match self
                 .fetch_optional::<GameRow>(lock, &game_params(id, due))
                 .await?
             {
                 Some(row) if row.lacks_a_name() => {}
-                row => return row.map(Game::try_from).transpose(),
+                row => return Ok(row),
             }
         }
         self.read_game(read, id, due).await
@@ -141,11 +141,9 @@ impl WriteTx {
         read: &'static str,
         id: &GameId,
         due: Option<DateTime<Utc>>,
-    ) -> Result<Option<Game>, StoreError> {
-        let row = self
-            .fetch_optional::<GameRow>(read, &game_params(id, due))
-            .await?;
-        row.map(Game::try_from).transpose()
+    ) -> Result<Option<GameRow>, StoreError> {
+        self.fetch_optional::<GameRow>(read, &game_params(id, due))
+            .await
     }
 }
 
@@ -196,7 +194,7 @@ impl WriteTx {
         &mut self,
         id: &GameId,
         now: DateTime<Utc>,
-    ) -> Result<Option<Game>, StoreError> {
+    ) -> Result<Option<GameRow>, StoreError> {
         self.lock_one(LOCK_DUE_GAME_BY_ID, DUE_GAME_BY_ID, id, Some(now))
             .await
     }

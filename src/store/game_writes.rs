@@ -1,11 +1,9 @@
 //! Writing a game row whole: a new game, and a save of every field that
 //! play can change (the move path writes less: see `moves_write`).
 
-use super::direct::{params, Param};
-use super::games::Game;
+use super::games::GameRow;
+use super::sqlite::direct::Param;
 use super::{StoreError, WriteTx};
-use crate::domain::TimeControl;
-use crate::engine::{Outcome, Seat};
 
 const INSERT_GAME: &str = "\
     INSERT INTO games (id, status, preset, mandarin_setup, mandarin_value, empty_mandarin_is_gap, \
@@ -28,57 +26,33 @@ const SAVE_GAME: &str = "\
         deadline_at = $21, expires_at = $22, abort_reason = $23, unrated_reason = $24 \
     WHERE id = $1 AND version = $2";
 
-enum Column {
-    InitialS,
-    IncrementS,
-    DaysPerMove,
-}
-
-fn control_column(game: &Game, column: Column) -> Option<i32> {
-    let value = match (game.timing.control?, column) {
-        (TimeControl::RealTime { initial_s, .. }, Column::InitialS) => initial_s,
-        (TimeControl::RealTime { increment_s, .. }, Column::IncrementS) => increment_s,
-        (TimeControl::Correspondence { days_per_move }, Column::DaysPerMove) => days_per_move,
-        _ => return None,
-    };
-    Some(value as i32)
-}
-
-fn winner_name(outcome: &Outcome) -> &'static str {
-    outcome.winner.map_or("draw", Seat::name)
-}
-
 /// `south_id`, `north_id`, `reserved_for`: the seats, in both statements.
-fn seats(game: &Game) -> [Param<'_>; 3] {
-    params![
-        game.south.as_ref().map(|p| p.id.as_str()),
-        game.north.as_ref().map(|p| p.id.as_str()),
-        game.reserved_for.as_ref().map(|p| p.id.as_str()),
-    ]
+fn seats(game: &GameRow) -> [Param<'_>; 3] {
+    params![&game.south_id, &game.north_id, &game.reserved_for]
 }
 
 /// `position` to `score_north`: where play stands and its result.
-fn play_state(game: &Game) -> [Param<'_>; 7] {
+fn play_state(game: &GameRow) -> [Param<'_>; 7] {
     params![
         game.position.as_str(),
-        game.ply as i32,
-        game.to_move.name(),
-        game.result.as_ref().map(winner_name),
-        game.result.as_ref().map(|o| o.reason.name()),
-        game.result.as_ref().map(|o| o.scores[0]),
-        game.result.as_ref().map(|o| o.scores[1]),
+        game.ply,
+        game.to_move.as_str(),
+        &game.winner,
+        &game.end_reason,
+        game.score_south,
+        game.score_north,
     ]
 }
 
 /// `clock_south_ms` to `unrated_reason`: the clocks, the deadlines and why
 /// the game was aborted or is unrated.
-fn timing(game: &Game) -> [Param<'_>; 7] {
+fn timing(game: &GameRow) -> [Param<'_>; 7] {
     params![
-        game.timing.clock_ms.map(|c| c[0]),
-        game.timing.clock_ms.map(|c| c[1]),
-        game.timing.turn_started_at,
-        game.timing.deadline_at,
-        game.timing.expires_at,
+        game.clock_south_ms,
+        game.clock_north_ms,
+        game.turn_started_at,
+        game.deadline_at,
+        game.expires_at,
         &game.abort_reason,
         &game.unrated_reason,
     ]
@@ -86,24 +60,23 @@ fn timing(game: &Game) -> [Param<'_>; 7] {
 
 impl WriteTx {
     /// Inserts a new game (its `version` is taken as given).
-    pub async fn insert_game(&mut self, game: &Game) -> Result<(), StoreError> {
-        let params = game.rules.params();
+    pub async fn insert_game(&mut self, game: &GameRow) -> Result<(), StoreError> {
         let rules = params![
             game.id.as_str(),
             game.status.as_str(),
-            game.rules.preset().map(|p| p.name()),
-            params.mandarin_setup.name(),
-            params.mandarin_value as i32,
-            params.empty_mandarin_is_gap,
-            params.young_mandarin_min as i32,
-            params.first_move_mandarin_ban,
-            params.refill_shortfall.name(),
-            params.max_plies as i32,
+            &game.preset,
+            game.mandarin_setup.as_str(),
+            game.mandarin_value,
+            game.empty_mandarin_is_gap,
+            game.young_mandarin_min,
+            game.first_move_mandarin_ban,
+            game.refill_shortfall.as_str(),
+            game.max_plies,
             game.rated,
             game.created_by.as_str(),
         ];
         let start = params![
-            game.first.name(),
+            game.first_seat.as_str(),
             game.custom_start,
             game.start_position.as_str(),
         ];
@@ -113,11 +86,11 @@ impl WriteTx {
             game.updated_at,
             game.started_at,
             game.finished_at,
-            game.recorded_names.as_ref().map(|[south, _]| south),
-            game.recorded_names.as_ref().map(|[_, north]| north),
-            control_column(game, Column::InitialS),
-            control_column(game, Column::IncrementS),
-            control_column(game, Column::DaysPerMove),
+            &game.south_record_name,
+            &game.north_record_name,
+            game.tc_initial_s,
+            game.tc_increment_s,
+            game.tc_days_per_move,
         ];
         let all = [
             &rules[..],
@@ -135,7 +108,7 @@ impl WriteTx {
     /// Saves `game`'s changes over the row read at `game.version`, and
     /// bumps the stored version. `false` when the row moved on meanwhile
     /// (which the row lock makes a server fault, not a race to expect).
-    pub async fn save_game(&mut self, game: &Game) -> Result<bool, StoreError> {
+    pub async fn save_game(&mut self, game: &GameRow) -> Result<bool, StoreError> {
         let row = params![game.id.as_str(), game.version, game.status.as_str()];
         let times = params![
             game.updated_at,

@@ -3,10 +3,10 @@
 
 use chrono::{DateTime, Utc};
 
-use super::direct::SqlBuilder;
 use super::games::{GameRow, SELECT_GAME};
 use super::moves_write::MoveRow;
-use super::{Game, MoveRecord, Store, StoreError, WriteTx};
+use super::sqlite::direct::SqlBuilder;
+use super::{MoveRecord, Store, StoreError, WriteTx};
 use crate::domain::{GameId, GameStatus, PlayerId};
 use crate::engine::Preset;
 
@@ -19,15 +19,6 @@ pub struct HistoryKey {
     pub id: GameId,
 }
 
-impl HistoryKey {
-    pub fn of(game: &Game) -> HistoryKey {
-        HistoryKey {
-            created_at: game.created_at,
-            id: game.id.clone(),
-        }
-    }
-}
-
 /// A game row as `oanquan verify` walks them.
 #[derive(Debug)]
 pub struct StoredGame {
@@ -35,7 +26,7 @@ pub struct StoredGame {
     /// The `preset` column, which the `rules` filter reads: it must name
     /// the preset the rule columns equal.
     pub preset: Option<String>,
-    pub game: Result<Game, StoreError>,
+    pub row: GameRow,
 }
 
 /// Which ruleset a listed game was played under.
@@ -187,14 +178,13 @@ impl Store {
         filter: &GameFilter,
         after: Option<&HistoryKey>,
         limit: u32,
-    ) -> Result<Vec<Game>, StoreError> {
+    ) -> Result<Vec<GameRow>, StoreError> {
         let (sql, binds) = page_query(filter, after, limit);
-        let rows = with_pool!(self, |pool| {
+        Ok(with_pool!(self, |pool| {
             bind_all!(sqlx::query_as::<_, GameRow>(&sql), binds)
                 .fetch_all(pool)
                 .await
-        })?;
-        rows.into_iter().map(Game::try_from).collect()
+        })?)
     }
 
     /// The query plan of a history page, one line per step, for tests that
@@ -270,7 +260,7 @@ impl Store {
             .map(|row| StoredGame {
                 id: row.id.clone(),
                 preset: row.preset.clone(),
-                game: Game::try_from(row),
+                row,
             })
             .collect())
     }

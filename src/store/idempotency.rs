@@ -18,7 +18,7 @@ use flate2::read::DeflateDecoder;
 use flate2::write::DeflateEncoder;
 use flate2::Compression;
 
-use super::direct::{params, Param};
+use super::sqlite::direct::Param;
 use super::{Store, StoreError, WriteTx};
 use crate::domain::PlayerId;
 

@@ -14,9 +14,9 @@ use sqlx::Row as _;
 use super::ratings::{parse_player, StandingColumns, STANDING_COLUMNS};
 use super::{Store, StoreError};
 use crate::domain::PlayerId;
+use crate::domain::PlayerRef;
 use crate::engine::Preset;
 use crate::ratings::Standing;
-use crate::store::PlayerRef;
 
 /// Which rows a leaderboard shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -114,7 +114,7 @@ impl TryFrom<Row> for LeaderboardRow {
             player: PlayerRef {
                 id: parse_player(&row.player_id)?,
                 name: row.name,
-                bot_level: super::games::bot_level(row.bot_level),
+                bot_level: super::players::bot_level(row.bot_level),
             },
             standing: row.columns.standing()?,
         })

@@ -16,8 +16,6 @@ use sqlx::postgres::{PgConnectOptions, PgPool};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqliteSynchronous};
 use sqlx::{Connection, Postgres, Sqlite, Transaction};
 
-use crate::settings::{Backend, DatabaseSettings};
-
 /// Runs `$body` with `$pool` bound to the `&SqlitePool` or the `&PgPool` of a
 /// [`Store`]. The body is compiled once per backend, so it may only use SQL
 /// and types that both accept.
@@ -32,12 +30,12 @@ macro_rules! with_pool {
 
 #[macro_use]
 mod rows;
+#[macro_use]
+pub mod sqlite;
 mod bots;
-mod checkpoints;
-pub mod direct;
-mod direct_reads;
 mod game_locks;
 mod game_writes;
+#[macro_use]
 mod games;
 mod gauges;
 mod history;
@@ -49,28 +47,37 @@ mod players;
 mod rating_queries;
 mod ratings;
 mod rebuild;
-mod sqlite_connections;
+pub mod settings;
 mod stream_reads;
 mod stream_tickets;
 mod tokens;
-mod write_turn;
 
 pub use bots::{bot_id, bot_name};
-pub use checkpoints::{Checkpoints, WalPlan};
 pub use game_locks::Caller;
-pub use games::{Game, PlayerRef, Timing};
+pub use games::GameRow;
 pub use gauges::PoolUse;
 pub use history::{GameFilter, HistoryKey, RulesFilter, StoredGame};
 pub use idempotency::{KeyScope, SavedResponse};
 pub use leaderboards::{LeaderboardFilter, LeaderboardRow, PageStart, RankKey};
 pub use migrations::Schema;
-pub use moves_write::MoveRecord;
+pub use moves_write::{AfterMove, MoveRecord};
 pub use players::{NameKeysFilled, Player, Registered};
 pub use ratings::{ChangeToStore, HeadToHead, PresetStanding, RatedGame, RatingChange, Record};
 pub use rebuild::RebuildSummary;
+pub use settings::{Backend, DatabaseSettings, DatabaseUrl, GroupCommitSettings, SqliteSettings};
+pub use sqlite::checkpoints::{Checkpoints, WalPlan};
+pub use sqlite::writer_queue::{GroupCommit, SqliteWrite};
 pub use stream_reads::{ChangeListener, Heard};
 pub use tokens::{use_is_due, TokenHolder, TokenRecord, LAST_USED_PRECISION};
-pub use write_turn::{GroupCommit, SqliteWrite};
+
+/// What [`Store::migrate`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Migrated {
+    /// Migrations applied by this call.
+    pub applied: u64,
+    /// The schema's version now (the newest migration applied).
+    pub version: i64,
+}
 
 /// How long a request waits for a pooled connection before giving up.
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
@@ -186,7 +193,7 @@ impl Store {
                     .connect_with(options)
                     .await?;
                 if wal.every.is_some() {
-                    write_turn::set_checkpoints_apart(&pool);
+                    sqlite::writer_queue::set_checkpoints_apart(&pool);
                 }
                 Ok(Store::Sqlite(pool))
             }
@@ -209,12 +216,14 @@ impl Store {
 
     /// Applies this backend's embedded migrations (never the other's), then
     /// fills what SQL alone cannot: the name keys of players registered
-    /// before migration 0005 ([`Store::fill_name_keys`]).
-    pub async fn migrate(&self) -> Result<(), StoreError> {
+    /// before migration 0005 ([`Store::fill_name_keys`]). Says what it did.
+    pub async fn migrate(&self) -> Result<Migrated, StoreError> {
+        let before = self.applied_migrations().await;
         match self {
             Store::Sqlite(pool) => Schema::Sqlite.run(pool).await?,
             Store::Postgres(pool) => Schema::Postgres.run(pool).await?,
         }
+        let after = self.applied_migrations().await;
         let filled = self.fill_name_keys().await?;
         if filled.players > 0 {
             tracing::info!(
@@ -223,7 +232,20 @@ impl Store {
                 "name keys filled for players registered before migration 0005"
             );
         }
-        Ok(())
+        Ok(Migrated {
+            applied: after.0.saturating_sub(before.0),
+            version: after.1,
+        })
+    }
+
+    /// How many migrations the database records as applied, and the newest.
+    async fn applied_migrations(&self) -> (u64, i64) {
+        const APPLIED: &str =
+            "SELECT COUNT(*), COALESCE(MAX(version), 0) FROM _sqlx_migrations WHERE success";
+        let applied: Result<(i64, i64), sqlx::Error> =
+            with_pool!(self, |pool| sqlx::query_as(APPLIED).fetch_one(pool).await);
+        // No table yet: nothing applied.
+        applied.map_or((0, 0), |(count, newest)| (count as u64, newest))
     }
 
     /// Round-trips `SELECT 1`.
@@ -258,7 +280,7 @@ impl Store {
     /// PostgreSQL ignores it.
     pub fn set_group_commit(&self, limits: GroupCommit) {
         if let Store::Sqlite(pool) = self {
-            write_turn::set_group_commit(pool, limits);
+            sqlite::writer_queue::set_group_commit(pool, limits);
         }
     }
 
@@ -266,7 +288,7 @@ impl Store {
     /// and, on SQLite, this process's own connections to the file.
     pub async fn close(&self) {
         if let Store::Sqlite(pool) = self {
-            write_turn::close(pool).await;
+            sqlite::writer_queue::close(pool).await;
         }
         with_pool!(self, |pool| pool.close().await)
     }
@@ -274,12 +296,12 @@ impl Store {
 
 /// A row struct both backends read (`row_struct!` declares them).
 pub(crate) trait FetchedRow:
-    direct::FromDirect + for<'r> sqlx::FromRow<'r, sqlx::postgres::PgRow> + Send + Unpin
+    sqlite::direct::FromDirect + for<'r> sqlx::FromRow<'r, sqlx::postgres::PgRow> + Send + Unpin
 {
 }
 
 impl<T> FetchedRow for T where
-    T: direct::FromDirect + for<'r> sqlx::FromRow<'r, sqlx::postgres::PgRow> + Send + Unpin
+    T: sqlite::direct::FromDirect + for<'r> sqlx::FromRow<'r, sqlx::postgres::PgRow> + Send + Unpin
 {
 }
 
@@ -323,11 +345,11 @@ impl WriteTx {
     pub(crate) async fn execute(
         &mut self,
         sql: &str,
-        params: &[direct::Param<'_>],
+        params: &[sqlite::direct::Param<'_>],
     ) -> Result<u64, StoreError> {
         match self {
-            WriteTx::Sqlite(write) => Ok(direct::execute(write.connection(), sql, params)?),
-            WriteTx::Postgres(tx) => Ok(direct::pg_query(sql, params)
+            WriteTx::Sqlite(write) => Ok(sqlite::direct::execute(write.connection(), sql, params)?),
+            WriteTx::Postgres(tx) => Ok(sqlite::direct::pg_query(sql, params)
                 .execute(&mut **tx)
                 .await?
                 .rows_affected()),
@@ -338,13 +360,18 @@ impl WriteTx {
     async fn fetch_up_to<R: FetchedRow>(
         &mut self,
         sql: &str,
-        params: &[direct::Param<'_>],
+        params: &[sqlite::direct::Param<'_>],
         limit: usize,
     ) -> Result<Vec<R>, StoreError> {
         match self {
-            WriteTx::Sqlite(write) => Ok(direct::query(write.connection(), sql, params, limit)?),
+            WriteTx::Sqlite(write) => Ok(sqlite::direct::query(
+                write.connection(),
+                sql,
+                params,
+                limit,
+            )?),
             WriteTx::Postgres(tx) => {
-                let query = direct::pg_query(sql, params);
+                let query = sqlite::direct::pg_query(sql, params);
                 let rows = if limit == 1 {
                     query.fetch_optional(&mut **tx).await?.into_iter().collect()
                 } else {
@@ -361,7 +388,7 @@ impl WriteTx {
     pub(crate) async fn fetch_all<R: FetchedRow>(
         &mut self,
         sql: &str,
-        params: &[direct::Param<'_>],
+        params: &[sqlite::direct::Param<'_>],
     ) -> Result<Vec<R>, StoreError> {
         self.fetch_up_to(sql, params, usize::MAX).await
     }
@@ -370,7 +397,7 @@ impl WriteTx {
     pub(crate) async fn fetch_optional<R: FetchedRow>(
         &mut self,
         sql: &str,
-        params: &[direct::Param<'_>],
+        params: &[sqlite::direct::Param<'_>],
     ) -> Result<Option<R>, StoreError> {
         Ok(self.fetch_up_to(sql, params, 1).await?.pop())
     }
@@ -379,7 +406,7 @@ impl WriteTx {
     pub(crate) async fn fetch_one<R: FetchedRow>(
         &mut self,
         sql: &str,
-        params: &[direct::Param<'_>],
+        params: &[sqlite::direct::Param<'_>],
     ) -> Result<R, StoreError> {
         self.fetch_optional(sql, params)
             .await?

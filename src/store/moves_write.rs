@@ -6,13 +6,13 @@
 //! the move's insert are one statement (a data-modifying CTE): the move is
 //! inserted from the `RETURNING` of the update, so a stale version inserts
 //! nothing. SQLite has no data-modifying CTEs: there they are two
-//! statements in the write turn, the insert first (its `(game_id, ply)`
+//! statements in the writer queue, the insert first (its `(game_id, ply)`
 //! key is the last guard on both backends).
 
 use chrono::{DateTime, Utc};
 
-use super::direct::{params, Param};
-use super::games::{corrupt, seat, Game};
+use super::games::{corrupt, seat};
+use super::sqlite::direct::Param;
 use super::{StoreError, WriteTx};
 use crate::domain::{GameId, PlayerId};
 use crate::engine::Seat;
@@ -49,19 +49,34 @@ macro_rules! update_after_move {
     };
 }
 
-/// `$1` to `$10` of [`update_after_move!`] from the game.
-fn after_move(game: &Game) -> [Param<'_>; 10] {
+/// What a move that does not end its game changes of the game's row,
+/// written over the row read at `version`.
+#[derive(Clone, Copy, Debug)]
+pub struct AfterMove<'a> {
+    pub id: &'a GameId,
+    pub version: i64,
+    pub position: &'a str,
+    pub ply: u32,
+    pub to_move: Seat,
+    pub updated_at: DateTime<Utc>,
+    pub clock_ms: Option<[i64; 2]>,
+    pub turn_started_at: Option<DateTime<Utc>>,
+    pub deadline_at: Option<DateTime<Utc>>,
+}
+
+/// `$1` to `$10` of [`update_after_move!`].
+fn after_move<'a>(game: &AfterMove<'a>) -> [Param<'a>; 10] {
     params![
         game.id.as_str(),
         game.version,
-        game.position.as_str(),
+        game.position,
         game.ply as i32,
         game.to_move.name(),
         game.updated_at,
-        game.timing.clock_ms.map(|c| c[0]),
-        game.timing.clock_ms.map(|c| c[1]),
-        game.timing.turn_started_at,
-        game.timing.deadline_at,
+        game.clock_ms.map(|c| c[0]),
+        game.clock_ms.map(|c| c[1]),
+        game.turn_started_at,
+        game.deadline_at,
     ]
 }
 
@@ -164,7 +179,7 @@ impl WriteTx {
     /// SQLite the move's row, and the caller rolls back.
     pub async fn play_move(
         &mut self,
-        game: &Game,
+        game: &AfterMove<'_>,
         record: &MoveRecord,
     ) -> Result<bool, StoreError> {
         if let WriteTx::Postgres(_) = self {

@@ -2,7 +2,7 @@ use std::collections::HashSet;
 
 use chrono::{DateTime, SubsecRound, Utc};
 
-use super::direct::{params, SqlBuilder};
+use super::sqlite::direct::SqlBuilder;
 use super::{Store, StoreError, WriteTx};
 use crate::domain::{NameKeys, PlayerId, PlayerName, TokenHash, TokenId, TokenLabel};
 
@@ -18,10 +18,16 @@ row_struct! {
     }
 }
 
+/// A stored bot level as the store hands it out (`None` for a person, or
+/// for a level out of range, which the migration's check forbids).
+pub(super) fn bot_level(stored: Option<i32>) -> Option<u8> {
+    stored.and_then(|level| u8::try_from(level).ok())
+}
+
 impl Player {
     /// The search level of a built-in bot; `None` for a person.
     pub fn bot_level(&self) -> Option<u8> {
-        super::games::bot_level(self.stored_bot_level)
+        bot_level(self.stored_bot_level)
     }
 
     pub fn is_bot(&self) -> bool {

@@ -5,10 +5,10 @@ use chrono::{DateTime, Utc};
 
 use super::ratings::{corrupt, parse_player, parse_preset, parse_result, StandingRow};
 use super::{HeadToHead, PresetStanding, RatingChange, Record, Store, StoreError};
+use crate::domain::PlayerRef;
 use crate::domain::{GameId, PlayerId};
 use crate::engine::Preset;
 use crate::ratings::Glicko;
-use crate::store::PlayerRef;
 
 const STANDINGS_OF_PLAYER: &str = "\
     SELECT player_id, preset, rating, rd, volatility, games, wins, draws, losses, streak_kind, \
@@ -46,7 +46,7 @@ impl TryFrom<ChangeRow> for RatingChange {
             opponent: PlayerRef {
                 id: parse_player(&row.opponent_id)?,
                 name: row.opponent_name,
-                bot_level: super::games::bot_level(row.opponent_bot_level),
+                bot_level: super::players::bot_level(row.opponent_bot_level),
             },
             preset: parse_preset(&row.preset)?,
             result: parse_result(&row.result)?,

@@ -6,12 +6,12 @@
 
 use chrono::{DateTime, Utc};
 
-use super::direct::{params, SqlBuilder};
+use super::sqlite::direct::SqlBuilder;
 use super::{StoreError, WriteTx};
-use crate::domain::{GameId, GameStatus, PlayerId};
+use crate::domain::PlayerRef;
+use crate::domain::{GameId, PlayerId};
 use crate::engine::{Preset, Seat};
 use crate::ratings::{rate_game, GameResult, Glicko, Standing, Streak};
-use crate::store::{Game, PlayerRef};
 
 /// What the ratings need of a finished rated game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,28 +26,6 @@ pub struct RatedGame {
 }
 
 impl RatedGame {
-    /// The game, if it is a finished rated game: `rated`, from the standard
-    /// start, under a preset, between two distinct players. The rebuild's
-    /// SQL (`RATED_GAMES` in rebuild.rs) states the same conditions.
-    pub fn of(game: &Game) -> Option<RatedGame> {
-        let (south, north) = (game.south.as_ref()?, game.north.as_ref()?);
-        if game.status != GameStatus::Finished
-            || !game.rated
-            || game.custom_start
-            || south.id == north.id
-        {
-            return None;
-        }
-        Some(RatedGame {
-            game_id: game.id.clone(),
-            preset: game.rules.preset()?,
-            south: south.id.clone(),
-            north: north.id.clone(),
-            winner: game.result?.winner,
-            finished_at: game.finished_at?,
-        })
-    }
-
     /// South's result.
     pub fn south_result(&self) -> GameResult {
         match self.winner {
@@ -300,18 +278,9 @@ macro_rules! push_changes {
 pub(super) use {push_changes, push_standings};
 
 impl WriteTx {
-    /// Updates both players' ratings if `game` is a finished rated game
-    /// (see [`RatedGame::of`]); does nothing, without a query, otherwise.
-    /// Call it in the transaction that finishes the game, after the game
-    /// is saved.
-    pub async fn rate_finished_game(&mut self, game: &Game) -> Result<(), StoreError> {
-        match RatedGame::of(game) {
-            Some(rated) => self.rate(&rated).await,
-            None => Ok(()),
-        }
-    }
-
-    async fn rate(&mut self, game: &RatedGame) -> Result<(), StoreError> {
+    /// Updates both players' ratings by the result of a rated game. Call it
+    /// in the transaction that finishes the game, after the game is saved.
+    pub async fn rate(&mut self, game: &RatedGame) -> Result<(), StoreError> {
         // Rows are created and locked in player-id order, so that two
         // games sharing players cannot lock them in opposite orders.
         let (first, second) = if game.south < game.north {

@@ -11,17 +11,15 @@
 
 use std::collections::HashMap;
 
-use chrono::{DateTime, Utc};
-
-use super::direct::SqlBuilder;
+use super::games::GameRow;
 use super::ratings::{
-    corrupt, parse_player, parse_preset, push_changes, push_standings, ChangeToStore,
-    PresetStanding, RatedGame, StandingRow, INSERT_CHANGES_PREFIX, STANDING_COLUMNS,
-    UPSERT_STANDING_PREFIX,
+    push_changes, push_standings, ChangeToStore, PresetStanding, RatedGame, StandingRow,
+    INSERT_CHANGES_PREFIX, STANDING_COLUMNS, UPSERT_STANDING_PREFIX,
 };
+use super::sqlite::direct::SqlBuilder;
 use super::{Store, StoreError, WriteTx};
-use crate::domain::{GameId, PlayerId};
-use crate::engine::{Preset, Seat};
+use crate::domain::PlayerId;
+use crate::engine::Preset;
 use crate::ratings::Standing;
 
 /// What a rebuild did.
@@ -37,57 +35,29 @@ pub struct RebuildSummary {
     pub removed: usize,
 }
 
-/// The same conditions as [`RatedGame::of`], in SQL.
-const RATED_GAMES: &str = "\
-    SELECT g.id, g.preset, g.south_id, g.north_id, g.winner, g.finished_at \
-    FROM games g \
-    LEFT JOIN (SELECT game_id, MIN(id) AS seq FROM rating_changes GROUP BY game_id) c \
+/// The finished games, in the order they were rated live; which of them
+/// count is the Games layer's rule, which the rebuild is handed.
+const FINISHED_GAMES: &str = concat!(
+    select_game!(),
+    " LEFT JOIN (SELECT game_id, MIN(id) AS seq FROM rating_changes GROUP BY game_id) c \
         ON c.game_id = g.id \
-    WHERE g.status = 'finished' AND g.rated AND NOT g.custom_start AND g.preset IS NOT NULL \
-        AND g.winner IS NOT NULL AND g.finished_at IS NOT NULL \
-        AND g.south_id IS NOT NULL AND g.north_id IS NOT NULL AND g.south_id <> g.north_id \
-    ORDER BY (c.seq IS NOT NULL), c.seq, g.finished_at, g.id";
+     WHERE g.status = 'finished' \
+     ORDER BY (c.seq IS NOT NULL), c.seq, g.finished_at, g.id"
+);
 
 /// Rows per multi-row INSERT: 12 binds each, well under both backends'
 /// limits on bound parameters.
 const BATCH: usize = 1000;
 
-row_struct! {
-    struct GameRow {
-        id: String,
-        preset: String,
-        south_id: String,
-        north_id: String,
-        winner: String,
-        finished_at: DateTime<Utc>,
-    }
-}
-
-impl TryFrom<GameRow> for RatedGame {
-    type Error = StoreError;
-
-    fn try_from(row: GameRow) -> Result<RatedGame, StoreError> {
-        let winner = match row.winner.as_str() {
-            "draw" => None,
-            seat => Some(seat.parse::<Seat>().map_err(corrupt)?),
-        };
-        Ok(RatedGame {
-            game_id: GameId::parse(&row.id).map_err(corrupt)?,
-            preset: parse_preset(&row.preset)?,
-            south: parse_player(&row.south_id)?,
-            north: parse_player(&row.north_id)?,
-            winner,
-            finished_at: row.finished_at,
-        })
-    }
-}
-
 type Standings = HashMap<(PlayerId, Preset), Standing>;
 
 impl Store {
-    /// Recomputes every standing and rating change from the finished rated
-    /// games, replacing what is stored, in one transaction.
-    pub async fn rebuild_ratings(&self) -> Result<RebuildSummary, StoreError> {
+    /// Recomputes every standing and rating change from the finished games
+    /// that `rated` says count, replacing what is stored, in one transaction.
+    pub async fn rebuild_ratings(
+        &self,
+        rated: impl Fn(GameRow) -> Result<Option<RatedGame>, StoreError>,
+    ) -> Result<RebuildSummary, StoreError> {
         let mut tx = self.begin_write().await?;
         if let WriteTx::Postgres(tx) = &mut tx {
             // Games finishing meanwhile wait, and are rated after the
@@ -97,7 +67,7 @@ impl Store {
                 .await?;
         }
         let before = tx.all_standings().await?;
-        let games = tx.rated_games().await?;
+        let games = tx.rated_games(rated).await?;
 
         let mut standings = Standings::new();
         let mut changes = Vec::with_capacity(games.len() * 2);
@@ -145,9 +115,16 @@ impl WriteTx {
             .collect()
     }
 
-    async fn rated_games(&mut self) -> Result<Vec<RatedGame>, StoreError> {
-        let rows = self.fetch_all::<GameRow>(RATED_GAMES, &[]).await?;
-        rows.into_iter().map(RatedGame::try_from).collect()
+    async fn rated_games(
+        &mut self,
+        rated: impl Fn(GameRow) -> Result<Option<RatedGame>, StoreError>,
+    ) -> Result<Vec<RatedGame>, StoreError> {
+        let rows = self.fetch_all::<GameRow>(FINISHED_GAMES, &[]).await?;
+        let mut games = Vec::new();
+        for row in rows {
+            games.extend(rated(row)?);
+        }
+        Ok(games)
     }
 
     async fn replace_ratings(

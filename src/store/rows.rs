@@ -5,7 +5,7 @@
 //! (issue 15); this small declarative macro does what we used of it.
 
 /// Declares a row struct, its `sqlx::FromRow` for SQLite and PostgreSQL
-/// rows, and its [`FromDirect`](crate::store::direct::FromDirect) for SQLite
+/// rows, and its [`FromDirect`](crate::store::sqlite::direct::FromDirect) for SQLite
 /// called directly: each field is read from the column of its name. A field marked
 /// `= parsed` is read as text and converted with `TryFrom<String>` (ids); one
 /// marked `= flatten` is itself a row struct read from the same row; one
@@ -42,10 +42,10 @@ macro_rules! row_struct {
             }
         }
 
-        impl $crate::store::direct::FromDirect for $name {
+        impl $crate::store::sqlite::direct::FromDirect for $name {
             fn from_columns(
-                columns: &mut $crate::store::direct::Columns<'_, '_>,
-            ) -> ::std::result::Result<Self, $crate::store::direct::SqliteError> {
+                columns: &mut $crate::store::sqlite::direct::Columns<'_, '_>,
+            ) -> ::std::result::Result<Self, $crate::store::sqlite::direct::SqliteError> {
                 Ok($name { $($field: $crate::direct_field!(columns, $field, $ty $(, $how $(($column))?)?),)* })
             }
         }
@@ -66,7 +66,7 @@ macro_rules! direct_field {
         $columns.get::<$ty>($column)?
     };
     ($columns:ident, $field:ident, $ty:ty, flatten) => {
-        $crate::store::direct::FromDirect::from_columns($columns)?
+        $crate::store::sqlite::direct::FromDirect::from_columns($columns)?
     };
 }
 

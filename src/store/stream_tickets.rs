@@ -3,9 +3,8 @@
 
 use chrono::{DateTime, SubsecRound, Utc};
 
-use super::direct::params;
 use super::games::{GameRow, SELECT_GAME};
-use super::{Game, Player, Store, StoreError};
+use super::{Player, Store, StoreError};
 use crate::domain::{PlayerId, TokenHash};
 
 const FORGET_EXPIRED: &str = "DELETE FROM stream_tickets WHERE expires_at <= $1";
@@ -100,19 +99,18 @@ impl Store {
         &self,
         player: &PlayerId,
         limit: u32,
-    ) -> Result<Vec<Game>, StoreError> {
+    ) -> Result<Vec<GameRow>, StoreError> {
         let sql = format!(
             "{SELECT_GAME} WHERE g.status IN ('waiting', 'active') \
              AND (g.south_id = $1 OR g.north_id = $1 OR g.reserved_for = $1) \
              ORDER BY g.created_at DESC, g.id DESC LIMIT $2"
         );
-        let rows = with_pool!(self, |pool| {
+        Ok(with_pool!(self, |pool| {
             sqlx::query_as::<_, GameRow>(&sql)
                 .bind(player.as_str())
                 .bind(i64::from(limit))
                 .fetch_all(pool)
                 .await
-        })?;
-        rows.into_iter().map(Game::try_from).collect()
+        })?)
     }
 }

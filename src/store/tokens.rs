@@ -4,7 +4,6 @@
 
 use chrono::{DateTime, SubsecRound, TimeDelta, Utc};
 
-use super::direct::params;
 use super::{Player, Store, StoreError, WriteTx};
 use crate::domain::{PlayerId, TokenHash, TokenId, TokenLabel};
 

@@ -16,7 +16,7 @@ mod token;
 
 pub use echo::{echoed, MAX_DETAIL_CHARS, MAX_LOG_FIELD_CHARS};
 pub use game::{GameId, GameStatus, InvalidGameId, TimeControl};
-pub use player::{InvalidName, InvalidPlayerId, NameKeys, PlayerId, PlayerName};
+pub use player::{InvalidName, InvalidPlayerId, NameKeys, PlayerId, PlayerName, PlayerRef};
 pub use text::{Unfit, MAX_MARKS_PER_BASE};
 pub use ticket::StreamTicket;
 pub use token::{

@@ -379,3 +379,18 @@ mod tests {
         }
     }
 }
+
+/// A player in a seat, with the name to show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerRef {
+    pub id: PlayerId,
+    pub name: String,
+    /// The search level of a built-in bot; `None` for a person.
+    pub bot_level: Option<u8>,
+}
+
+impl PlayerRef {
+    pub fn is_bot(&self) -> bool {
+        self.bot_level.is_some()
+    }
+}

@@ -22,7 +22,7 @@ pub use notation::{
     Limits, PositionError, MAX_BOARD_STONES, MAX_STORE_STONES, STORED_MAX_BOARD_STONES,
     STORED_MAX_STORE_STONES,
 };
-pub use position::{EndReason, Outcome, PlayError, Position, Store};
+pub use position::{Captures, EndReason, Outcome, PlayError, Position};
 pub use rules::{
     MandarinSetup, Preset, RefillShortfall, RuleParam, RuleParams, Rules, RulesError, UnknownPreset,
 };

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::events::{Event, Recorder};
-use super::position::{Outcome, Position, Store};
+use super::position::{Captures, Outcome, Position};
 use super::rules::{MandarinSetup, Rules};
 use super::types::{Seat, Square};
 
@@ -224,7 +224,7 @@ fn parse_square(
     Ok((count as u32, mandarin))
 }
 
-fn parse_store(seat: Seat, token: &str, limits: Limits) -> Result<Store, PositionError> {
+fn parse_store(seat: Seat, token: &str, limits: Limits) -> Result<Captures, PositionError> {
     let bad = || PositionError::BadStore {
         seat,
         token: token.to_owned(),
@@ -243,7 +243,7 @@ fn parse_store(seat: Seat, token: &str, limits: Limits) -> Result<Store, Positio
         });
     }
     let mandarins: u32 = mandarins.parse().map_err(|_| bad())?;
-    Ok(Store {
+    Ok(Captures {
         small: small as i32,
         mandarins,
     })

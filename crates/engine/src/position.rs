@@ -5,10 +5,10 @@ use super::moves::{Move, MoveList};
 use super::rules::{MandarinSetup, RefillShortfall, Rules};
 use super::types::{Seat, Square};
 
-/// A player's store: captured small stones (negative while owing borrowed
+/// What a player has captured (their store): small stones (negative while owing borrowed
 /// stones) and captured mandarins.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Store {
+pub struct Captures {
     pub small: i32,
     pub mandarins: u32,
 }
@@ -89,7 +89,7 @@ pub struct Position {
     pub(super) stones: [u32; 12],
     /// Whether the west (0) and east (6) mandarin squares still hold their mandarin.
     pub(super) mandarin: [bool; 2],
-    pub(super) stores: [Store; 2],
+    pub(super) stores: [Captures; 2],
     pub(super) turn: Seat,
     pub(super) ply: u32,
     pub(super) outcome: Option<Outcome>,
@@ -109,7 +109,7 @@ impl Position {
         Position {
             stones: squares,
             mandarin: [mandarin; 2],
-            stores: [Store::default(); 2],
+            stores: [Captures::default(); 2],
             turn: first,
             ply: 1,
             outcome: None,
@@ -141,7 +141,7 @@ impl Position {
     }
 
     #[inline]
-    pub fn store(&self, seat: Seat) -> Store {
+    pub fn store(&self, seat: Seat) -> Captures {
         self.stores[seat.index()]
     }
 

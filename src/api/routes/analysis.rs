@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::api::extractors::Json;
-use crate::api::problem::{ApiError, Problem};
+use crate::api::problems::{ApiError, Problem};
+use crate::api::protocol::extractors::Json;
 use crate::api::views::{
     EventView, PositionView, ResultView, RulesInput, RulesView, ScoresView, SeatName,
 };
@@ -119,7 +119,7 @@ pub async fn play_line(
     body: Json<AnalysisRequest>,
 ) -> Result<web::Json<AnalysisResponse>, ApiError> {
     let Json(request) = body;
-    crate::api::offload::run(move || analyse(&request))
+    crate::api::protocol::offload::run(move || analyse(&request))
         .await
         .map(web::Json)
 }

@@ -8,9 +8,9 @@ use actix_web::{post, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::api::extractors::Json;
-use crate::api::problem::{ApiError, Problem};
-use crate::api::search_pool::SearchPool;
+use crate::api::problems::{ApiError, Problem};
+use crate::api::protocol::extractors::Json;
+use crate::api::protocol::search_pool::SearchPool;
 use crate::api::views::RulesInput;
 use crate::engine::{Position, Seat};
 use crate::search::{Level, Limits, SearchResult, MAX_DEPTH};

@@ -5,7 +5,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::api::problem::ApiError;
+use crate::api::problems::ApiError;
 use crate::api::views::RatingsView;
 use crate::api::AppState;
 use crate::search::Level;

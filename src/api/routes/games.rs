@@ -6,19 +6,19 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::api::auth::Authenticated;
-use crate::api::conditional::{etag, none_match_hits};
-use crate::api::extractors::Json;
-use crate::api::idempotency::Reply;
-use crate::api::params::{GameIdPath, IdempotencyKey, IfNoneMatch};
-use crate::api::problem::{ApiError, Problem};
-use crate::api::transition::transition_once;
+use crate::api::problems::{ApiError, Problem};
+use crate::api::protocol::auth::Authenticated;
+use crate::api::protocol::conditional::{etag, none_match_hits};
+use crate::api::protocol::extractors::Json;
+use crate::api::protocol::idempotency::Reply;
+use crate::api::protocol::params::{GameIdPath, IdempotencyKey, IfNoneMatch};
+use crate::api::protocol::transition::transition_once;
 use crate::api::views::{GameView, RulesInput, TimeControlView};
 use crate::api::AppState;
 use crate::domain::{GameId, PlayerId, TimeControl};
 use crate::engine::{Position, Seat};
 use crate::games::{self, GameSpec};
-use crate::store::{Game, PlayerRef};
+use crate::games::{player_ref, Game};
 
 pub fn configure(config: &mut ServiceConfig) {
     config
@@ -98,8 +98,8 @@ pub(crate) fn game_reply(status: StatusCode, game: &Game) -> Result<Reply, ApiEr
 /// The game, or 404.
 pub(crate) async fn find_game(state: &AppState, id: &GameId) -> Result<Game, ApiError> {
     state
-        .store
-        .game_by_id(id)
+        .games
+        .game(&state.store, id)
         .await?
         .ok_or_else(|| ApiError::GameNotFound(id.to_string()))
 }
@@ -162,7 +162,7 @@ pub async fn create_game(
 ) -> Result<HttpResponse, ApiError> {
     let spec = body.spec()?;
     let what = serde_json::to_string(&*body).map_err(|e| ApiError::Internal(e.into()))?;
-    let creator = PlayerRef::from(&player);
+    let creator = player_ref(&player);
     transition_once(
         &state,
         &request,
@@ -238,7 +238,7 @@ pub async fn join_game(
     Authenticated(player): Authenticated,
     id: web::Path<GameId>,
 ) -> Result<HttpResponse, ApiError> {
-    let joiner = PlayerRef::from(&player);
+    let joiner = player_ref(&player);
     transition_once(
         &state,
         &request,

@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 use crate::api::views::names::tag;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::api::problem::{ApiError, Problem};
+use crate::api::problems::{ApiError, Problem};
 use crate::api::AppState;
 use crate::store::StoreError;
 

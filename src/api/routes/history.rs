@@ -12,13 +12,14 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::api::params::PlayerIdPath;
-use crate::api::problem::{ApiError, Problem};
+use crate::api::problems::{ApiError, Problem};
+use crate::api::protocol::params::PlayerIdPath;
 use crate::api::views::{GamePage, GameView};
 use crate::api::AppState;
 use crate::domain::{GameId, GameStatus, PlayerId};
 use crate::engine::Preset;
-use crate::store::{Game, GameFilter, HistoryKey, RulesFilter};
+use crate::games::Game;
+use crate::store::{GameFilter, HistoryKey, RulesFilter};
 
 pub fn configure(config: &mut ServiceConfig) {
     config.service(list_games).service(list_player_games);
@@ -196,7 +197,7 @@ pub fn unreadable_games() -> u64 {
 /// The game's view, or `None` (logged and counted) when its stored position
 /// does not read back: one bad row must not take the page down.
 fn readable_view(game: &Game) -> Option<GameView> {
-    match crate::replay::current_position(game) {
+    match crate::games::positions::current_position(game) {
         Ok(position) => Some(GameView::of(game, &position)),
         Err(error) => {
             let total = UNREADABLE_GAMES.fetch_add(1, Ordering::Relaxed) + 1;
@@ -217,15 +218,15 @@ async fn page(
     let limit = query.limit()?;
     let after = query.after()?;
     let mut games = state
-        .store
-        .list_games(&filter, after.as_ref(), limit + 1)
+        .games
+        .list(&state.store, &filter, after.as_ref(), limit + 1)
         .await?;
     let more = games.len() > limit as usize;
     games.truncate(limit as usize);
     let next_cursor = games
         .last()
         .filter(|_| more)
-        .map(|game| encode_cursor(&HistoryKey::of(game)));
+        .map(|game| encode_cursor(&game.history_key()));
     let views = games.iter().filter_map(readable_view).collect();
     let mut response = HttpResponse::Ok();
     if let Some(cursor) = &next_cursor {
@@ -259,7 +260,7 @@ async fn page(
 pub async fn list_games(
     state: web::Data<AppState>,
     request: HttpRequest,
-    query: crate::api::extractors::StrictQuery<GameListQuery>,
+    query: crate::api::protocol::extractors::StrictQuery<GameListQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let filter = query.filter()?;
     page(&state, &request, &query, filter).await
@@ -291,7 +292,7 @@ pub async fn list_player_games(
     state: web::Data<AppState>,
     request: HttpRequest,
     id: web::Path<PlayerId>,
-    query: crate::api::extractors::StrictQuery<GameListQuery>,
+    query: crate::api::protocol::extractors::StrictQuery<GameListQuery>,
 ) -> Result<HttpResponse, ApiError> {
     if query.player.is_some() {
         return Err(ApiError::InvalidQuery(

@@ -6,13 +6,13 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::api::problem::{ApiError, Problem};
+use crate::api::problems::{ApiError, Problem};
 use crate::api::views::rating_cursors;
 use crate::api::views::{LeaderboardEntry, LeaderboardPage, PresetName};
 use crate::api::AppState;
 use crate::domain::PlayerId;
 use crate::engine::Preset;
-use crate::store::{LeaderboardFilter, LeaderboardRow, PageStart, PlayerRef, Store};
+use crate::store::{LeaderboardFilter, LeaderboardRow, PageStart, Store};
 
 pub fn configure(config: &mut ServiceConfig) {
     config
@@ -124,7 +124,7 @@ const LEADERBOARD_404: &str = "`leaderboard_not_found`: the path names no preset
 pub async fn get_leaderboard(
     state: web::Data<AppState>,
     preset: web::Path<String>,
-    query: crate::api::extractors::StrictQuery<LeaderboardQuery>,
+    query: crate::api::protocol::extractors::StrictQuery<LeaderboardQuery>,
 ) -> Result<web::Json<LeaderboardPage>, ApiError> {
     let preset = leaderboard_preset(&preset)?;
     let limit = page_limit(query.limit, DEFAULT_LIMIT, MAX_LIMIT)?;
@@ -194,7 +194,7 @@ pub async fn get_leaderboard(
 pub async fn get_leaderboard_around(
     state: web::Data<AppState>,
     path: web::Path<(String, PlayerId)>,
-    query: crate::api::extractors::StrictQuery<AroundQuery>,
+    query: crate::api::protocol::extractors::StrictQuery<AroundQuery>,
 ) -> Result<web::Json<LeaderboardPage>, ApiError> {
     let (preset, player_id) = path.into_inner();
     let preset = leaderboard_preset(&preset)?;
@@ -223,7 +223,7 @@ pub async fn get_leaderboard_around(
         )));
     }
     let me = LeaderboardRow {
-        player: PlayerRef::from(&player),
+        player: crate::games::player_ref(&player),
         standing,
     };
     let key = me.key();

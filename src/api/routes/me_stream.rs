@@ -10,10 +10,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::api::auth::{self, Authenticated};
-use crate::api::problem::{ApiError, Problem};
+use crate::api::problems::{ApiError, Problem};
+use crate::api::protocol::auth::{self, Authenticated};
+use crate::api::streams::{me_feed, streaming};
 use crate::api::views::MeStreamEvent;
-use crate::api::{me_feed, streaming, AppState};
+use crate::api::AppState;
 use crate::domain::StreamTicket;
 
 pub fn configure(config: &mut ServiceConfig) {
@@ -111,7 +112,7 @@ pub async fn me_stream(
     // A place under the caps first: a refused stream does not use up its ticket.
     let opening = streaming::start(&state, &request)?;
     let player = auth::stream_player(&state, &request, query.ticket.as_deref()).await?;
-    if crate::api::head::is_head(&request) {
+    if crate::api::middleware::head::is_head(&request) {
         return Ok(opening.head());
     }
     // Subscribed before the snapshot is read: a change committed after the

@@ -7,21 +7,20 @@ use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::games::{find_game, position_of};
-use crate::api::auth::{record_use, Presented};
-use crate::api::caching::{cached_json, Freshness};
-use crate::api::conditional::{check_if_match, etag, if_match_text};
-use crate::api::extractors::Json;
-use crate::api::idempotency::{Reply, IDEMPOTENCY_KEY};
-use crate::api::params::{GameIdPath, IdempotencyKey, IfMatch, IfNoneMatch};
-use crate::api::problem::{ApiError, Problem};
-use crate::api::transition::{transition_once, transition_unkeyed};
+use crate::api::problems::{ApiError, Problem};
+use crate::api::protocol::auth::{record_use, Presented};
+use crate::api::protocol::caching::{cached_json, Freshness};
+use crate::api::protocol::conditional::{etag, if_match_text, if_match_versions};
+use crate::api::protocol::extractors::Json;
+use crate::api::protocol::idempotency::{Reply, IDEMPOTENCY_KEY};
+use crate::api::protocol::params::{GameIdPath, IdempotencyKey, IfMatch, IfNoneMatch};
+use crate::api::protocol::transition::{run_unkeyed, transition_once};
 use crate::api::views::{GameView, MoveView};
 use crate::api::AppState;
 use crate::domain::{GameId, PlayerId};
 use crate::engine::{Direction, Move};
-use crate::games::{Games, GamesError, Transition};
-use crate::replay;
-use crate::store::{Game, WriteTx};
+use crate::games::{positions, Done, Expected, Games, GamesError, Transition};
+use crate::store::WriteTx;
 
 pub fn configure(config: &mut ServiceConfig) {
     config.service(submit_move).service(get_move);
@@ -155,7 +154,10 @@ async fn submit(
     body: &MoveInput,
     m: Move,
 ) -> Result<HttpResponse, ApiError> {
-    let if_match = |game: &Game| Ok(check_if_match(request, &etag(game.version))?);
+    let expected = Expected {
+        ply: body.ply,
+        version: if_match_versions(request),
+    };
     let render = |done: &Transition| {
         let played = done
             .played()
@@ -176,35 +178,31 @@ async fn submit(
         Some(player) => {
             let what = format!("{m} ply={:?} if-match={}", body.ply, if_match_text(request));
             let work = async |games: &Games, tx: &mut WriteTx| {
-                games.play(tx, id, player, m, body.ply, if_match).await
+                games.play(tx, id, player, m, &expected).await
             };
             transition_once(state, request, player, &what, work, render).await
         }
         None => {
             let mut caller = None;
+            let hash = token.0.hash();
             let work = async |games: &Games, tx: &mut WriteTx| {
-                let (who, game) = tx
-                    .lock_game_for_token(&token.0.hash(), id)
-                    .await?
-                    .ok_or(GamesError::UnknownCaller)?;
-                let game = game.ok_or_else(|| GamesError::GameNotFound(id.clone()))?;
-                let player = who.player_id.clone();
-                caller = Some(who);
-                games
-                    .play_locked(tx, game, &player, m, body.ply, if_match)
-                    .await
+                let played = games
+                    .play_for_token(tx, &hash, id, m, &expected, &mut caller)
+                    .await?;
+                Ok::<_, GamesError>(Done::transition(played))
             };
-            let played = transition_unkeyed(state, request, work, render).await;
+            let played = run_unkeyed(state, work, |(), done| render(done)).await;
             if let Some(who) = caller {
                 record_use(state, &who.token_id, who.last_used_at).await;
             }
             played
         }
     };
-    if let Err(ApiError::Game(GamesError::TimeOut { .. })) = &played {
-        // The move was refused for coming late; the flag fall is settled
-        // now rather than at the sweeper's next look.
-        state.games.settle_due(&state.store, id).await?;
+    if let Err(ApiError::Game(refused)) = &played {
+        state
+            .games
+            .settle_if_late(&state.store, id, refused)
+            .await?;
     }
     played
 }
@@ -236,7 +234,7 @@ pub async fn get_move(
 ) -> Result<HttpResponse, ApiError> {
     let (id, ply) = path.into_inner();
     let game = find_game(&state, &id).await?;
-    let traced = replay::traced_moves(&state.store, &game, ply, ply)
+    let traced = positions::traced_moves(&state.store, &game, ply, ply)
         .await?
         .pop()
         .ok_or_else(|| ApiError::NotFound(format!("game {id} has no move at ply {ply}")))?;

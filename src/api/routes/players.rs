@@ -5,14 +5,17 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::api::auth::Authenticated;
-use crate::api::extractors::Json;
-use crate::api::idempotency::{register_once, Reply};
-use crate::api::params::{PlayerIdPath, RegistrationIdempotencyKey};
-use crate::api::problem::{ApiError, Problem};
+use crate::accounts;
+use crate::api::problems::{ApiError, Problem};
+use crate::api::protocol::auth::Authenticated;
+use crate::api::protocol::extractors::Json;
+use crate::api::protocol::idempotency::{run_once, Reply};
+use crate::api::protocol::params::{PlayerIdPath, RegistrationIdempotencyKey};
 use crate::api::views::RatingsView;
 use crate::api::AppState;
-use crate::domain::{ApiToken, PlayerId, PlayerName};
+use crate::domain::{PlayerId, PlayerName};
+use crate::games::Done;
+use crate::store::KeyScope;
 use crate::store::{Player, Store};
 
 pub fn configure(config: &mut ServiceConfig) {
@@ -138,28 +141,30 @@ pub async fn create_player(
     body: Json<NewPlayer>,
 ) -> Result<HttpResponse, ApiError> {
     let name = PlayerName::parse(&body.name)?;
-    register_once(&state.store, &request, name.as_str(), async |tx| {
-        let token = ApiToken::generate();
-        let Some(registered) = tx.insert_player(&name, &token.hash(), Utc::now()).await? else {
-            let resembles = tx.name_resembling(&name.keys()).await?;
-            return Err(ApiError::NameTaken {
-                name: name.to_string(),
-                resembles,
-            });
-        };
-        let player = registered.player;
-        tracing::info!(player_id = %player.id, token_id = %registered.token_id, "player registered");
-        let created = CreatedPlayer {
-            id: player.id.to_string(),
-            name: player.name,
-            token: token.as_str().to_owned(),
-            created_at: player.created_at,
-        };
-        Ok(Reply::json(StatusCode::CREATED, &created)?
-            .header(header::LOCATION, format!("/v1/players/{}", player.id))
-            .header(header::CACHE_CONTROL, "no-store")
-            .secret(token))
-    })
+    run_once(
+        &state,
+        &request,
+        KeyScope::Registration,
+        None,
+        name.as_str(),
+        async |games, tx| {
+            let now = games.time().now();
+            accounts::register(tx, &name, now).await.map(Done::value)
+        },
+        |registered, _| {
+            let player = &registered.player;
+            let created = CreatedPlayer {
+                id: player.id.to_string(),
+                name: player.name.clone(),
+                token: registered.token.as_str().to_owned(),
+                created_at: player.created_at,
+            };
+            Ok(Reply::json(StatusCode::CREATED, &created)?
+                .header(header::LOCATION, format!("/v1/players/{}", player.id))
+                .header(header::CACHE_CONTROL, "no-store")
+                .secret(&registered.token))
+        },
+    )
     .await
 }
 

@@ -3,7 +3,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::api::problem::{ApiError, Problem, ProblemCode};
+use crate::api::problems::{ApiError, Problem, ProblemCode};
 
 pub fn configure(config: &mut ServiceConfig) {
     config.service(describe_problem);

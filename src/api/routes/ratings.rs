@@ -5,8 +5,8 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::api::params::PlayerIdPath;
-use crate::api::problem::{ApiError, Problem};
+use crate::api::problems::{ApiError, Problem};
+use crate::api::protocol::params::PlayerIdPath;
 use crate::api::routes::leaderboards::page_limit;
 use crate::api::views::rating_cursors;
 use crate::api::views::{
@@ -15,7 +15,7 @@ use crate::api::views::{
 use crate::api::AppState;
 use crate::domain::PlayerId;
 use crate::engine::Preset;
-use crate::store::{Player, PlayerRef, Store};
+use crate::store::{Player, Store};
 
 pub fn configure(config: &mut ServiceConfig) {
     config.service(get_rating_history).service(get_versus);
@@ -65,7 +65,7 @@ pub(crate) async fn existing_player(store: &Store, id: &PlayerId) -> Result<Play
 pub async fn get_rating_history(
     state: web::Data<AppState>,
     id: web::Path<PlayerId>,
-    query: crate::api::extractors::StrictQuery<HistoryQuery>,
+    query: crate::api::protocol::extractors::StrictQuery<HistoryQuery>,
 ) -> Result<web::Json<RatingHistoryPage>, ApiError> {
     let limit = page_limit(query.limit, DEFAULT_HISTORY_LIMIT, MAX_HISTORY_LIMIT)?;
     let before = query
@@ -123,7 +123,7 @@ pub async fn get_versus(
     let player = existing_player(&state.store, &a).await?;
     let opponent = existing_player(&state.store, &b).await?;
     let record = state.store.head_to_head(&a, &b).await?;
-    let summary = |p: Player| PlayerSummary::from(&PlayerRef::from(&p));
+    let summary = |p: Player| PlayerSummary::from(&crate::games::player_ref(&p));
     Ok(web::Json(VersusView {
         player: summary(player),
         opponent: summary(opponent),

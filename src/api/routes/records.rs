@@ -4,26 +4,25 @@ use actix_web::error::JsonPayloadError;
 use actix_web::http::header::{self, Accept, Header};
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
-use chrono::{SubsecRound, Utc};
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::games::find_game;
 use super::games::game_reply;
-use crate::api::auth::Authenticated;
-use crate::api::caching::{cached, Freshness};
-use crate::api::idempotency::{write_once, Reply};
-use crate::api::offload;
-use crate::api::params::{GameIdPath, IdempotencyKey, IfNoneMatch};
-use crate::api::problem::{ApiError, Problem};
+use crate::api::problems::{ApiError, Problem};
+use crate::api::protocol::auth::Authenticated;
+use crate::api::protocol::caching::{cached, Freshness};
+use crate::api::protocol::offload;
+use crate::api::protocol::params::{GameIdPath, IdempotencyKey, IfNoneMatch};
+use crate::api::protocol::transition::transition_once;
 use crate::api::views::names::{GameRecordText, RecordFormatName};
 use crate::api::views::{GameRecord, GameRecordInput, GameView};
 use crate::api::AppState;
-use crate::domain::{GameId, GameStatus, PlayerId};
-use crate::engine::{EndReason, Seat};
-use crate::record::{text, Record, RecordError, RecordMove, Replayed, UNKNOWN_NAME};
-use crate::store::{Game, MoveRecord, Timing};
+use crate::domain::GameId;
+use crate::games::Game;
+use crate::record::{text, Record, RecordError, RecordMove, UNKNOWN_NAME};
+use crate::store::MoveRecord;
 
 pub fn configure(config: &mut ServiceConfig) {
     config.service(export_game).service(export_game_text);
@@ -153,7 +152,7 @@ pub async fn export_game(
     state: web::Data<AppState>,
     request: HttpRequest,
     id: web::Path<GameId>,
-    query: crate::api::extractors::StrictQuery<ExportQuery>,
+    query: crate::api::protocol::extractors::StrictQuery<ExportQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let format = format_of(&request, &query)?;
     export(&state, &request, &id, format).await
@@ -244,104 +243,6 @@ pub fn parse_record(content_type: &str, body: &[u8]) -> Result<Record, ApiError>
     }
 }
 
-/// The game and moves an import stores.
-fn imported_game(
-    replayed: &Replayed,
-    record: &Record,
-    importer: &PlayerId,
-) -> (Game, Vec<MoveRecord>) {
-    let now = Utc::now().trunc_subsecs(6);
-    let last = replayed.last();
-    let id = GameId::generate();
-    let mut before = replayed.start;
-    let moves = replayed
-        .moves
-        .iter()
-        .zip(&record.moves)
-        .map(|((m, after), given)| {
-            let played = MoveRecord {
-                game_id: id.clone(),
-                ply: before.ply(),
-                seat: before.turn(),
-                notation: m.to_string(),
-                player_id: None,
-                position_after: after.to_string(),
-                played_at: given.played_at.map(|at| at.trunc_subsecs(6)),
-                think_ms: given.think_ms,
-                clock_ms: given.clock_ms,
-            };
-            before = *after;
-            played
-        })
-        .collect::<Vec<_>>();
-    let game = Game {
-        id,
-        status: if replayed.outcome.is_some() {
-            GameStatus::Finished
-        } else {
-            GameStatus::Archived
-        },
-        rules: record.rules,
-        rated: false,
-        created_by: importer.clone(),
-        south: None,
-        north: None,
-        reserved_for: None,
-        first: replayed.start.turn(),
-        custom_start: replayed.custom_start,
-        start_position: replayed.start.to_string(),
-        position: last.to_string(),
-        ply: last.ply(),
-        to_move: last.turn(),
-        result: replayed.outcome,
-        version: 1,
-        created_at: now,
-        updated_at: now,
-        started_at: record.started_at.map(|at| at.trunc_subsecs(6)),
-        // A finished game always has a `finished_at`: the record's, else its
-        // last move's time, else (a text record has neither) the import's.
-        finished_at: replayed.outcome.map(|_| {
-            record
-                .finished_at
-                .or_else(|| record.moves.last().and_then(|m| m.played_at))
-                .map_or(now, |at| at.trunc_subsecs(6))
-        }),
-        recorded_names: Some(replayed.names.clone()),
-        timing: imported_timing(replayed, record, &moves),
-        abort_reason: None,
-        unrated_reason: None,
-    };
-    (game, moves)
-}
-
-/// An imported game's time control, and each side's time left as the game
-/// stood: none for a side whose flag fell, else after its last move (the
-/// control's initial time where the record gives none).
-fn imported_timing(replayed: &Replayed, record: &Record, moves: &[MoveRecord]) -> Timing {
-    let flagged = replayed
-        .outcome
-        .filter(|o| o.reason == EndReason::Timeout)
-        .map(|_| replayed.last().turn());
-    let clock_ms = record.time_control.map(|control| {
-        Seat::ALL.map(|seat| {
-            if flagged == Some(seat) {
-                return 0;
-            }
-            moves
-                .iter()
-                .rev()
-                .filter(|m| m.seat == seat)
-                .find_map(|m| m.clock_ms)
-                .unwrap_or_else(|| control.initial_ms())
-        })
-    });
-    Timing {
-        control: record.time_control,
-        clock_ms,
-        ..Timing::default()
-    }
-}
-
 /// Imports a game record (JSON or text) as an unrated game for study.
 ///
 /// Every move is replayed with the engine; a record that does not replay,
@@ -392,23 +293,28 @@ pub async fn import_game(
         .and_then(|v| v.to_str().ok())
         .unwrap_or_default()
         .to_owned();
-    let (game, moves, what) = {
+    let (imported, what) = {
         let importer = player.id.clone();
+        let games = state.games.clone();
         offload::run(move || {
             let record = parse_record(&content_type, &body)?;
             let replayed = record.replay()?;
-            let (game, moves) = imported_game(&replayed, &record, &importer);
+            let imported = games.imported(&replayed, &record, &importer);
             let what = format!("{content_type}\n{}", String::from_utf8_lossy(&body));
-            Ok((game, moves, what))
+            Ok((imported, what))
         })
         .await?
     };
-    write_once(&state.store, &request, &player.id, &what, async |tx| {
-        tx.insert_game(&game).await?;
-        tx.insert_moves(&moves).await?;
-        tracing::info!(game_id = %game.id, status = %game.status, moves = moves.len(), "game imported");
-        let reply: Reply = game_reply(StatusCode::CREATED, &game)?;
-        Ok(reply.header(header::LOCATION, format!("/v1/games/{}", game.id)))
-    })
+    transition_once(
+        &state,
+        &request,
+        &player.id,
+        &what,
+        async |games, tx| games.import(tx, imported).await,
+        |done| {
+            Ok(game_reply(StatusCode::CREATED, &done.game)?
+                .header(header::LOCATION, format!("/v1/games/{}", done.game.id)))
+        },
+    )
     .await
 }

@@ -6,23 +6,23 @@ use utoipa::IntoParams;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::games::find_game;
-use crate::api::caching::{cached_json, Freshness};
-use crate::api::params::{GameIdPath, IfNoneMatch};
-use crate::api::problem::{ApiError, Problem};
+use crate::api::problems::{ApiError, Problem};
+use crate::api::protocol::caching::{cached_json, Freshness};
+use crate::api::protocol::params::{GameIdPath, IfNoneMatch};
 use crate::api::views::{GamePosition, MoveRange, MoveView, PositionView, ResultView};
 use crate::api::AppState;
 use crate::domain::GameId;
-use crate::replay::{self, ReplayError, TracedMove};
+use crate::games::positions::{self, TraceError, TracedMove};
 
 pub fn configure(config: &mut ServiceConfig) {
     config.service(list_moves).service(get_position);
 }
 
-impl From<ReplayError> for ApiError {
-    fn from(error: ReplayError) -> Self {
+impl From<TraceError> for ApiError {
+    fn from(error: TraceError) -> Self {
         match error {
-            ReplayError::Store(error) => error.into(),
-            corrupt @ ReplayError::Corrupt { .. } => ApiError::Internal(corrupt.into()),
+            TraceError::Store(error) => error.into(),
+            corrupt @ TraceError::Corrupt { .. } => ApiError::Internal(corrupt.into()),
         }
     }
 }
@@ -63,7 +63,7 @@ pub async fn list_moves(
     state: web::Data<AppState>,
     request: HttpRequest,
     id: web::Path<GameId>,
-    query: crate::api::extractors::StrictQuery<MoveRangeQuery>,
+    query: crate::api::protocol::extractors::StrictQuery<MoveRangeQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let from = query.from.unwrap_or(0);
     let to = query.to.unwrap_or(u32::MAX);
@@ -73,12 +73,12 @@ pub async fn list_moves(
         )));
     }
     let game = find_game(&state, &id).await?;
-    let (before, records) = replay::moves_to_trace(&state.store, &game, from, to).await?;
+    let (before, records) = positions::moves_to_trace(&state.store, &game, from, to).await?;
     let settled = game.status.is_final() || query.to.is_some_and(|to| to <= game.last_ply());
     let game_id = game.id.to_string();
     // Tracing every move of a long game is the CPU of this request.
-    let moves = crate::api::offload::run(move || {
-        let traced = replay::trace(&game, before, records)?;
+    let moves = crate::api::protocol::offload::run(move || {
+        let traced = positions::trace(&game, before, records)?;
         Ok(traced.into_iter().map(MoveView::from).collect())
     })
     .await?;
@@ -116,14 +116,14 @@ pub async fn get_position(
 ) -> Result<HttpResponse, ApiError> {
     let (id, asked) = path.into_inner();
     let game = find_game(&state, &id).await?;
-    let ply = replay::resolve_ply(&game, asked).ok_or_else(|| {
+    let ply = positions::resolve_ply(&game, asked).ok_or_else(|| {
         ApiError::NotFound(format!(
             "game {id} has positions after plies {} to {} (0 = the start), not {asked}",
-            replay::start_ply(&game),
+            positions::start_ply(&game),
             game.last_ply()
         ))
     })?;
-    let position = replay::stored_position(&state.store, &game, ply).await?;
+    let position = positions::stored_position(&state.store, &game, ply).await?;
     let last = ply == game.last_ply();
     let body = GamePosition {
         game_id: game.id.to_string(),

@@ -8,11 +8,11 @@ use utoipa::IntoParams;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::games::find_game;
-use crate::api::game_feed::{self, is_final};
-use crate::api::lobby_feed;
-use crate::api::params::{GameIdPath, LastEventId};
-use crate::api::problem::{ApiError, Problem};
-use crate::api::streaming;
+use crate::api::problems::{ApiError, Problem};
+use crate::api::protocol::params::{GameIdPath, LastEventId};
+use crate::api::streams::game_feed::{self, is_final};
+use crate::api::streams::lobby_feed;
+use crate::api::streams::streaming;
 use crate::api::views::{GameStreamEvent, LobbyStreamEvent};
 use crate::api::AppState;
 use crate::domain::GameId;

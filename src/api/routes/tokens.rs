@@ -7,19 +7,21 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::api::auth::Bearer;
-use crate::api::extractors::Json;
-use crate::api::idempotency::{write_once, write_once_sealed, Reply};
-use crate::api::params::IdempotencyKey;
-use crate::api::problem::{ApiError, Problem};
+use crate::accounts::{self};
+use crate::api::problems::{ApiError, Problem};
+use crate::api::protocol::auth::Bearer;
+use crate::api::protocol::extractors::Json;
+use crate::api::protocol::idempotency::{run_once, Reply};
+use crate::api::protocol::params::IdempotencyKey;
 use crate::api::AppState;
-use crate::domain::{ApiToken, TokenId, TokenLabel};
+use crate::domain::{TokenId, TokenLabel};
+use crate::games::Done;
+use crate::store::KeyScope;
 use crate::store::TokenRecord;
 
 /// The most tokens one player may hold at once (the registration token
 /// included): enough for every phone and script, and a bound on the rows
 /// one account can make.
-pub const MAX_TOKENS_PER_PLAYER: usize = 20;
 
 pub fn configure(config: &mut ServiceConfig) {
     config
@@ -121,33 +123,28 @@ pub async fn create_token(
     let label = TokenLabel::parse(&body.label)?;
     let player = &bearer.player.id;
     let what = format!("label={} via={}", label.as_str(), bearer.token_id);
-    write_once_sealed(
-        &state.store,
+    run_once(
+        &state,
         &request,
-        player,
-        &bearer.token,
+        KeyScope::Player(player),
+        Some(&bearer.token),
         &what,
-        async |tx| {
-            tx.lock_player(player).await?;
-            if tx.count_tokens(player).await? >= MAX_TOKENS_PER_PLAYER as i64 {
-                return Err(ApiError::TooManyTokens {
-                    max: MAX_TOKENS_PER_PLAYER,
-                });
-            }
-            let token = ApiToken::generate();
-            let record = tx
-                .insert_token(player, &label, &token.hash(), Utc::now())
-                .await?;
-            tracing::info!(player_id = %player, token_id = %record.id, "token created");
+        async |games, tx| {
+            let now = games.time().now();
+            accounts::issue_token(tx, player, &label, now)
+                .await
+                .map(Done::value)
+        },
+        |issued, _| {
             let created = CreatedToken {
-                id: record.id.to_string(),
-                label: record.label,
-                token: token.as_str().to_owned(),
-                created_at: record.created_at,
+                id: issued.record.id.to_string(),
+                label: issued.record.label.clone(),
+                token: issued.token.as_str().to_owned(),
+                created_at: issued.record.created_at,
             };
             Ok(Reply::json(StatusCode::CREATED, &created)?
                 .header(header::CACHE_CONTROL, "no-store")
-                .secret(token))
+                .secret(&issued.token))
         },
     )
     .await
@@ -203,20 +200,26 @@ pub async fn delete_token(
 ) -> Result<HttpResponse, ApiError> {
     let player = &bearer.player.id;
     let id = id.into_inner();
-    write_once(&state.store, &request, player, "delete", async |tx| {
-        if !tx.delete_token(player, &id).await? {
-            return Err(ApiError::TokenNotFound(id.to_string()));
-        }
-        tracing::info!(player_id = %player, token_id = %id, "token deleted");
-        Reply::empty(StatusCode::NO_CONTENT)
-    })
+    run_once(
+        &state,
+        &request,
+        KeyScope::Player(player),
+        None,
+        "delete",
+        async |_, tx| {
+            accounts::delete_token(tx, player, &id)
+                .await
+                .map(Done::value)
+        },
+        |(), _| Reply::empty(StatusCode::NO_CONTENT),
+    )
     .await
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::api::problem::ProblemCode;
+    use crate::accounts::MAX_TOKENS_PER_PLAYER;
+    use crate::api::problems::ProblemCode;
 
     #[test]
     fn the_catalogue_states_the_cap() {

@@ -6,9 +6,11 @@ use super::events::winner_name;
 use super::names::{AbortReasonName, EndReasonName, GameStatusName, UnratedReasonName, WinnerName};
 use super::{ClockView, EventView, PositionView, RulesView, ScoresView, SeatName, TimeControlView};
 use crate::domain::GameStatus;
+use crate::domain::PlayerRef;
 use crate::engine::{Event, Outcome, Position, Seat};
+use crate::games::Game;
 use crate::games::{clock, PlayedMove};
-use crate::store::{Game, MoveRecord, PlayerRef};
+use crate::store::MoveRecord;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
 pub struct PlayerSummary {

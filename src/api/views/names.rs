@@ -9,7 +9,7 @@ use utoipa::openapi::schema::{Object, ObjectBuilder, Schema, Type};
 use utoipa::openapi::RefOr;
 use utoipa::{PartialSchema, ToSchema};
 
-use crate::api::problem::ProblemCode;
+use crate::api::problems::ProblemCode;
 use crate::domain::GameStatus;
 use crate::engine::{EndReason, Protection, TurnEndReason};
 

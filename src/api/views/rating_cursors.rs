@@ -5,7 +5,7 @@
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 
-use crate::api::problem::ApiError;
+use crate::api::problems::ApiError;
 use crate::domain::PlayerId;
 use crate::store::{PageStart, RankKey};
 

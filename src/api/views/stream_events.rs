@@ -1,5 +1,5 @@
 //! The named schemas of the streams' messages, for the spec: the payloads
-//! themselves are written by `api::game_feed` and `api::lobby_feed` from the
+//! themselves are written by `api::streams::game_feed` and `api::streams::lobby_feed` from the
 //! Games layer's events (tests hold the two to the same fields).
 
 use chrono::{DateTime, Utc};

@@ -3,11 +3,12 @@
 use chrono::{DateTime, TimeDelta, Utc};
 use serde_json::json;
 
+use crate::domain::PlayerRef;
 use crate::domain::{GameStatus, PlayerId, TimeControl};
 use crate::engine::{Preset, Seat};
 use crate::games::clock::*;
+use crate::games::Game;
 use crate::games::{new_game, GameSpec};
-use crate::store::{Game, PlayerRef};
 
 fn at(rfc3339: &str) -> DateTime<Utc> {
     DateTime::parse_from_rfc3339(rfc3339)

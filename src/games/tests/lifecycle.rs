@@ -4,10 +4,10 @@
 use chrono::TimeDelta;
 
 use super::Fixture;
+use crate::domain::PlayerRef;
 use crate::domain::{GameStatus, TimeControl};
 use crate::engine::{Position, Preset, Seat};
 use crate::games::{GameSpec, Games, GamesError, Policy, SharedTime, Transition};
-use crate::store::PlayerRef;
 
 impl Fixture {
     async fn try_create(

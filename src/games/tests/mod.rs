@@ -3,10 +3,10 @@
 //! [`ManualTime`]: the layer's functions called directly, where the HTTP
 //! tests cannot see what they return (the sweeper's count, say).
 
+mod catch_up;
 mod clock;
 mod lifecycle;
 mod play;
-mod replay_events;
 mod sweep;
 
 use std::sync::Arc;
@@ -14,11 +14,14 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 use tempfile::TempDir;
 
-use super::{position_of, GameSpec, Games, GamesError, ManualTime, SharedTime, Transition};
+use super::{
+    position_of, Expected, GameSpec, Games, GamesError, ManualTime, SharedTime, Transition,
+};
+use crate::domain::PlayerRef;
 use crate::domain::{GameId, PlayerName, TokenHash};
 use crate::engine::Preset;
-use crate::settings::DatabaseSettings;
-use crate::store::{PlayerRef, Store};
+use crate::store::DatabaseSettings;
+use crate::store::Store;
 
 /// A migrated SQLite store, a Games layer on a manual clock, and the
 /// directory that holds the database (removed when dropped).
@@ -70,7 +73,7 @@ impl Fixture {
             .unwrap()
             .expect("a free name");
         tx.commit().await.unwrap();
-        PlayerRef::from(&registered.player)
+        crate::games::player_ref(&registered.player)
     }
 
     /// Creates a game as `spec` asks, committed.
@@ -95,7 +98,7 @@ impl Fixture {
 
     /// The side to move plays its first legal move, committed.
     pub async fn play_first_legal(&self, id: &GameId) {
-        let game = self.store.game_by_id(id).await.unwrap().unwrap();
+        let game = self.games.game(&self.store, id).await.unwrap().unwrap();
         let mover = game.player(game.to_move).unwrap().id.clone();
         let m = position_of(&game)
             .unwrap()
@@ -106,7 +109,7 @@ impl Fixture {
             .unwrap();
         let mut tx = self.store.begin_write().await.unwrap();
         self.games
-            .play(&mut tx, id, &mover, m, None, |_| Ok(()))
+            .play(&mut tx, id, &mover, m, &Expected::default())
             .await
             .unwrap();
         tx.commit().await.unwrap();

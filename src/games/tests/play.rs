@@ -1,6 +1,6 @@
 use super::Fixture;
 use crate::engine::{Move, Seat};
-use crate::games::GamesError;
+use crate::games::{Expected, GamesError};
 use crate::store::MoveRecord;
 
 #[tokio::test]
@@ -33,7 +33,7 @@ async fn a_move_whose_ply_is_stored_already_is_refused_as_stale_at_the_next_ply(
     let m: Move = "3R".parse().unwrap();
     let refused = fx
         .games
-        .play(&mut tx, &id, &lan.id, m, None, |_| Ok(()))
+        .play(&mut tx, &id, &lan.id, m, &Expected::default())
         .await
         .unwrap_err();
     tx.rollback().await.unwrap();
@@ -51,6 +51,6 @@ async fn a_move_whose_ply_is_stored_already_is_refused_as_stale_at_the_next_ply(
         refused.to_string(),
         "the request expected ply 1 but the game is at ply 2"
     );
-    let game = fx.store.game_by_id(&id).await.unwrap().unwrap();
+    let game = fx.games.game(&fx.store, &id).await.unwrap().unwrap();
     assert_eq!((game.ply, game.version), (1, 2), "nothing else was written");
 }

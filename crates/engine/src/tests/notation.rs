@@ -70,14 +70,14 @@ fn the_parsed_fields_are_what_the_string_says() {
     assert_eq!(position.turn(), Seat::North);
     assert_eq!(
         position.store(Seat::South),
-        Store {
+        Captures {
             small: -4,
             mandarins: 0
         }
     );
     assert_eq!(
         position.store(Seat::North),
-        Store {
+        Captures {
             small: 12,
             mandarins: 1
         }

@@ -7,7 +7,7 @@ use crate::*;
 
 /// Replays a move's event trace on `before`, stone by stone as an animating
 /// client would, and returns the board and stores it arrives at.
-fn animate(before: &Position, m: Move, events: &[Event]) -> ([u32; 12], [bool; 2], [Store; 2]) {
+fn animate(before: &Position, m: Move, events: &[Event]) -> ([u32; 12], [bool; 2], [Captures; 2]) {
     let mut stones = Square::ALL.map(|s| before.stones(s));
     let mut mandarin = Square::MANDARINS.map(|s| before.has_mandarin(s));
     let mut stores = Seat::ALL.map(|s| before.store(s));

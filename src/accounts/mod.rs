@@ -1,0 +1,99 @@
+//! Accounts: registering a player, the tokens that authenticate them, and
+//! the rules that bound both. Each write runs inside a unit of work of the
+//! Games layer ([`crate::games::Games::run`]), which the caller begins.
+
+use chrono::{DateTime, Utc};
+
+use crate::domain::{ApiToken, PlayerId, PlayerName, TokenId, TokenLabel};
+use crate::store::{Player, StoreError, TokenRecord, WriteTx};
+
+/// The most tokens one player may hold at once.
+pub const MAX_TOKENS_PER_PLAYER: usize = 20;
+
+/// Why an account's write was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum AccountsError {
+    #[error("the name {name:?} is already taken")]
+    NameTaken {
+        name: String,
+        /// The existing name it clashes with, when known.
+        resembles: Option<String>,
+    },
+    #[error("you hold {max} tokens, the most a player may; delete one first")]
+    TooManyTokens { max: usize },
+    #[error("you have no token with the id {0:?}")]
+    TokenNotFound(TokenId),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// A new player and the token that authenticates them, shown once.
+#[derive(Debug)]
+pub struct Registration {
+    pub player: Player,
+    pub token_id: TokenId,
+    pub token: ApiToken,
+}
+
+/// A new token of a player's, shown once.
+#[derive(Debug)]
+pub struct IssuedToken {
+    pub record: TokenRecord,
+    pub token: ApiToken,
+}
+
+/// Registers a player under `name` (unique up to confusable spellings)
+/// with a first token.
+pub async fn register(
+    tx: &mut WriteTx,
+    name: &PlayerName,
+    now: DateTime<Utc>,
+) -> Result<Registration, AccountsError> {
+    let token = ApiToken::generate();
+    let Some(registered) = tx.insert_player(name, &token.hash(), now).await? else {
+        let resembles = tx.name_resembling(&name.keys()).await?;
+        return Err(AccountsError::NameTaken {
+            name: name.to_string(),
+            resembles,
+        });
+    };
+    tracing::info!(player_id = %registered.player.id, token_id = %registered.token_id, "player registered");
+    Ok(Registration {
+        player: registered.player,
+        token_id: registered.token_id,
+        token,
+    })
+}
+
+/// Issues another token to `player`, under `label`: at most
+/// [`MAX_TOKENS_PER_PLAYER`] each.
+pub async fn issue_token(
+    tx: &mut WriteTx,
+    player: &PlayerId,
+    label: &TokenLabel,
+    now: DateTime<Utc>,
+) -> Result<IssuedToken, AccountsError> {
+    tx.lock_player(player).await?;
+    if tx.count_tokens(player).await? >= MAX_TOKENS_PER_PLAYER as i64 {
+        return Err(AccountsError::TooManyTokens {
+            max: MAX_TOKENS_PER_PLAYER,
+        });
+    }
+    let token = ApiToken::generate();
+    let record = tx.insert_token(player, label, &token.hash(), now).await?;
+    tracing::info!(player_id = %player, token_id = %record.id, "token created");
+    Ok(IssuedToken { record, token })
+}
+
+/// Deletes one of `player`'s tokens.
+pub async fn delete_token(
+    tx: &mut WriteTx,
+    player: &PlayerId,
+    id: &TokenId,
+) -> Result<(), AccountsError> {
+    if !tx.delete_token(player, id).await? {
+        return Err(AccountsError::TokenNotFound(id.clone()));
+    }
+    tracing::info!(player_id = %player, token_id = %id, "token deleted");
+    Ok(())
+}

@@ -1,0 +1,104 @@
+//! Prometheus metrics (issue 14 part 3): `GET /metrics` renders what the
+//! process recorded (requests here, moves, bot searches and sweeps in the
+//! Games layer) plus gauges read at scrape time (games by status, open
+//! streams, the database pool). The README's "Metrics" section lists them.
+//!
+//! Requests are labelled by route *template* (`/v1/games/{id}`), never the
+//! raw path, so the number of series is bounded by the routes.
+
+use std::sync::OnceLock;
+use std::time::Instant;
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::middleware::Next;
+use actix_web::{web, Error, HttpResponse};
+use metrics::{counter, gauge, histogram};
+use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
+
+use crate::api::problems::ApiError;
+use crate::api::AppState;
+use crate::domain::GameStatus;
+
+/// Where the metrics are served, outside the OpenAPI document.
+pub const PATH: &str = "/metrics";
+
+/// The label of a request that matched no route.
+const UNMATCHED: &str = "unmatched";
+
+/// Latency buckets, in seconds: a move is a few milliseconds, a bot search
+/// or an analysis up to seconds.
+const SECONDS_BUCKETS: [f64; 14] = [
+    0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
+];
+
+/// How many writes shared a SQLite transaction (group commit).
+const BATCH_BUCKETS: [f64; 7] = [1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0];
+
+/// The process's recorder, installed on first use (tests start several
+/// servers in one process: they share it).
+pub fn handle() -> &'static PrometheusHandle {
+    static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
+    HANDLE.get_or_init(|| {
+        PrometheusBuilder::new()
+            .set_buckets_for_metric(Matcher::Suffix("_seconds".to_owned()), &SECONDS_BUCKETS)
+            .expect("the buckets are not empty")
+            .set_buckets_for_metric(
+                Matcher::Full("oanquan_db_batch_size".to_owned()),
+                &BATCH_BUCKETS,
+            )
+            .expect("the buckets are not empty")
+            .install_recorder()
+            .expect("no other metrics recorder is installed")
+    })
+}
+
+/// Middleware: counts each request and its latency (until the response's
+/// head) by method, route template and status.
+pub async fn record_request(
+    request: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, Error> {
+    let started = Instant::now();
+    let method = request.method().as_str().to_owned();
+    let route = crate::telemetry::route_of(&request)
+        .map_or_else(|| UNMATCHED.to_owned(), |route| route.to_string());
+    let response = next.call(request).await;
+    let status = match &response {
+        Ok(response) => response.status(),
+        Err(error) => error.as_response_error().status_code(),
+    };
+    let labels = [
+        ("method", method),
+        ("route", route),
+        ("status", status.as_u16().to_string()),
+    ];
+    counter!("oanquan_http_requests_total", &labels).increment(1);
+    histogram!("oanquan_http_request_duration_seconds", &labels)
+        .record(started.elapsed().as_secs_f64());
+    response
+}
+
+/// `GET /metrics`, in the Prometheus text format.
+pub async fn scrape(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let counts = state.store.games_by_status().await?;
+    for status in GameStatus::ALL {
+        let count = counts
+            .iter()
+            .find(|(s, _)| *s == status)
+            .map_or(0, |(_, count)| *count);
+        gauge!("oanquan_games", "status" => status.as_str()).set(count as f64);
+    }
+    gauge!("oanquan_streams_open").set(state.stream_slots.open() as f64);
+    let pool = state.store.pool_use();
+    gauge!("oanquan_db_pool_connections", "state" => "idle").set(pool.idle as f64);
+    gauge!("oanquan_db_pool_connections", "state" => "in_use")
+        .set(pool.open.saturating_sub(pool.idle as u32) as f64);
+    Ok(HttpResponse::Ok()
+        .content_type("text/plain; version=0.0.4; charset=utf-8")
+        .body(handle().render()))
+}
+
+pub fn configure(config: &mut web::ServiceConfig) {
+    config.route(PATH, web::get().to(scrape));
+}

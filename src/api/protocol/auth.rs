@@ -1,0 +1,146 @@
+//! Bearer-token authentication. Every request reads the token's row, so a
+//! deleted token is refused at once, on every node.
+
+use actix_web::dev::Payload;
+use actix_web::http::header;
+use actix_web::{web, FromRequest, HttpRequest};
+use chrono::{DateTime, Utc};
+use futures_util::future::LocalBoxFuture;
+
+use crate::api::problems::{ApiError, AuthFailure};
+use crate::api::AppState;
+use crate::domain::{ApiToken, StreamTicket, TokenId};
+use crate::store::{use_is_due, Player};
+
+/// The player whose token came in `Authorization: Bearer <token>`. As a
+/// handler argument it rejects the request with a 401 `unauthorized` problem
+/// (and a `WWW-Authenticate: Bearer` challenge) when the header is missing,
+/// malformed or names no token.
+#[derive(Clone, Debug)]
+pub struct Authenticated(pub Player);
+
+/// [`Authenticated`], with the token itself: which of the player's tokens
+/// it is, and its text (never logged: its `Debug` is redacted), for the
+/// handlers that manage tokens.
+#[derive(Debug)]
+pub struct Bearer {
+    pub player: Player,
+    pub token_id: TokenId,
+    pub token: ApiToken,
+}
+
+impl FromRequest for Authenticated {
+    type Error = ApiError;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let bearer = Bearer::from_request(request, payload);
+        Box::pin(async move { Ok(Authenticated(bearer.await?.player)) })
+    }
+}
+
+impl FromRequest for Bearer {
+    type Error = ApiError;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(request: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let token = bearer_token(request);
+        let state = request.app_data::<web::Data<AppState>>().cloned();
+        Box::pin(async move {
+            let token = token?;
+            let state = state.ok_or_else(|| {
+                ApiError::Internal(anyhow::anyhow!("AppState is not registered as app data"))
+            })?;
+            let Some(holder) = state.store.token_holder(&token.hash()).await? else {
+                return Err(ApiError::Unauthorized(AuthFailure::UnknownToken));
+            };
+            record_use(&state, &holder.token_id, holder.last_used_at).await;
+            Ok(Bearer {
+                player: holder.player,
+                token_id: holder.token_id,
+                token,
+            })
+        })
+    }
+}
+
+/// The bearer token a request came with, well formed but not looked up
+/// yet (a missing or malformed one is refused as by [`Authenticated`]): for
+/// a handler that reads it with its own statement and refuses a token that
+/// names nobody itself, as the move path does.
+#[derive(Debug)]
+pub struct Presented(pub ApiToken);
+
+impl FromRequest for Presented {
+    type Error = ApiError;
+    type Future = std::future::Ready<Result<Self, Self::Error>>;
+
+    fn from_request(request: &HttpRequest, _: &mut Payload) -> Self::Future {
+        std::future::ready(bearer_token(request).map(Presented))
+    }
+}
+
+impl Presented {
+    /// The player the token belongs to, looked up on its own (401
+    /// `unauthorized` when it names nobody).
+    pub async fn player(&self, state: &AppState) -> Result<Player, ApiError> {
+        let Some(holder) = state.store.token_holder(&self.0.hash()).await? else {
+            return Err(ApiError::Unauthorized(AuthFailure::UnknownToken));
+        };
+        record_use(state, &holder.token_id, holder.last_used_at).await;
+        Ok(holder.player)
+    }
+}
+
+/// Records that a token was used now, if its last recorded use is older
+/// than [`crate::store::LAST_USED_PRECISION`].
+pub async fn record_use(state: &AppState, token_id: &TokenId, last_used_at: Option<DateTime<Utc>>) {
+    let now = Utc::now();
+    if use_is_due(last_used_at, now) {
+        // Worth a write once a minute, not a failed request.
+        if let Err(error) = state.store.mark_token_used(token_id, now).await {
+            tracing::warn!(%error, %token_id, "cannot record a token's use");
+        }
+    }
+}
+
+fn bearer_token(request: &HttpRequest) -> Result<ApiToken, ApiError> {
+    let value = request
+        .headers()
+        .get(header::AUTHORIZATION)
+        .ok_or(ApiError::Unauthorized(AuthFailure::Missing))?;
+    let malformed = || ApiError::Unauthorized(AuthFailure::Malformed);
+    let value = value.to_str().map_err(|_| malformed())?;
+    let (scheme, token) = value.trim().split_once(' ').ok_or_else(malformed)?;
+    if !scheme.eq_ignore_ascii_case("bearer") {
+        return Err(malformed());
+    }
+    ApiToken::presented(token.trim()).ok_or_else(malformed)
+}
+
+/// The player a stream is for: the one a `?ticket=` was issued to (the
+/// ticket is used up by this request, on whichever node), else the bearer
+/// token's. A ticket that is malformed, unknown, used or expired is a 401
+/// `invalid_ticket`, whatever the headers say.
+pub async fn stream_player(
+    state: &AppState,
+    request: &HttpRequest,
+    ticket: Option<&str>,
+) -> Result<Player, ApiError> {
+    let Some(ticket) = ticket else {
+        return Ok(Authenticated::extract(request).await?.0);
+    };
+    let ticket = StreamTicket::presented(ticket).ok_or(ApiError::InvalidTicket)?;
+    let now = state.games.time().now();
+    let player = if crate::api::middleware::head::is_head(request) {
+        // A `HEAD` tells whether the ticket would open the stream; only
+        // the `GET` spends it.
+        state
+            .store
+            .stream_ticket_holder(&ticket.hash(), now)
+            .await?
+    } else {
+        state.store.use_stream_ticket(&ticket.hash(), now).await?
+    };
+    player.ok_or(ApiError::InvalidTicket)
+}

@@ -1,0 +1,435 @@
+//! The built-in bots' side of the board. One driver per process plays the
+//! move of every bot to move, through [`Games::play`] like any player, in
+//! the Games layer's unit of work, on the version of the game it searched: of several
+//! nodes driving the same bot, one move lands and the others find the game
+//! moved on and drop theirs.
+//!
+//! It wakes on every transition this process publishes with a bot to move
+//! (its opponent moved, or the game began with the bot to move) and
+//! reads the database every [`Drive::poll_every`] for what it cannot hear:
+//! moves made on another node, games left when a server stopped.
+//!
+//! Searches run on blocking threads, never on the async runtime, at most
+//! [`Drive::max_searches`] at once, each within the bot's level and a time
+//! budget that leaves the bot's clock its due ([`budget`]).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::{broadcast, Semaphore};
+use tokio::task::JoinSet;
+
+use crate::domain::PlayerRef;
+use crate::domain::{GameId, GameStatus, PlayerId};
+use crate::engine::Move;
+use crate::games::{
+    position_of, Done, Expected, Game, Games, GamesError, Published, Transition, Versions,
+};
+use crate::search::{Level, Limits, SearchResult};
+use crate::store::Store;
+
+mod settings;
+pub use settings::BotSettings;
+
+/// How many games with a bot to move the driver may hear of before it
+/// reads them from the database instead.
+const BACKLOG: usize = 1024;
+/// Games read per look at the database.
+const POLL_BATCH: i64 = 100;
+/// A timed bot spends at most this fraction of its time left on a move.
+const CLOCK_SHARE: i64 = 20;
+/// The least a bot is given to think, whatever its clock says.
+const MIN_MOVE_TIME: Duration = Duration::from_millis(5);
+
+/// How the bots are driven.
+#[derive(Clone, Copy, Debug)]
+pub struct Drive {
+    pub poll_every: Duration,
+    pub max_searches: usize,
+    /// The most a bot thinks about one move.
+    pub move_time: Duration,
+}
+
+/// The bot to move in `game` and its level, if a bot is to move.
+pub fn bot_to_move(game: &Game) -> Option<(&PlayerRef, Level)> {
+    if game.status != GameStatus::Active {
+        return None;
+    }
+    let player = game.player(game.to_move)?;
+    Some((player, Level::new(player.bot_level?)?))
+}
+
+/// The seed of the bot's search at `ply` of game `id`: the same on every
+/// node, so that two nodes racing for one move choose the same one.
+pub fn seed_of(id: &GameId, ply: u32) -> u64 {
+    // FNV-1a: fixed across builds and processes, unlike std's hasher.
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in id.as_str().bytes().chain(ply.to_le_bytes()) {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
+}
+
+/// What the bot to move may think about its move: at most `most`, and
+/// in a timed game at most a twentieth of the time until its deadline
+/// (its flag, or the end of a first move's window).
+pub fn budget(game: &Game, now: chrono::DateTime<chrono::Utc>, most: Duration) -> Duration {
+    let Some(deadline) = game.timing.deadline_at else {
+        return most;
+    };
+    let left_ms = (deadline - now).num_milliseconds();
+    let share = Duration::from_millis((left_ms / CLOCK_SHARE).max(0) as u64);
+    share.clamp(MIN_MOVE_TIME, most.max(MIN_MOVE_TIME))
+}
+
+/// The move a bot chose in a game, on the version of the game it searched.
+#[derive(Clone, Debug)]
+pub struct BotMove {
+    pub game: GameId,
+    pub bot: PlayerId,
+    pub level: Level,
+    pub m: Move,
+    /// The ply and version the move was chosen for.
+    pub ply: u32,
+    pub version: i64,
+    pub search: SearchResult,
+}
+
+/// Plays the move of the bot to move in game `id`, if a bot is to move
+/// ([`think`], then [`play`]).
+pub async fn take_turn(
+    games: &Games,
+    store: &Store,
+    id: &GameId,
+    searches: &Arc<Semaphore>,
+    most: Duration,
+) -> Result<Option<Arc<Transition>>, GamesError> {
+    match think(games, store, id, searches, most).await? {
+        Some(chosen) => play(games, store, &chosen).await,
+        None => Ok(None),
+    }
+}
+
+/// Reads game `id` and, if a bot is to move, chooses its move: off the
+/// runtime, once one of `searches`' permits is free, within the bot's
+/// level and [`budget`]. `None` when no bot is to move.
+pub async fn think(
+    games: &Games,
+    store: &Store,
+    id: &GameId,
+    searches: &Arc<Semaphore>,
+    most: Duration,
+) -> Result<Option<BotMove>, GamesError> {
+    let Some(game) = games.game(store, id).await? else {
+        return Ok(None);
+    };
+    let Some((bot, level)) = bot_to_move(&game) else {
+        return Ok(None);
+    };
+    let bot = bot.id.clone();
+    let position = position_of(&game)?;
+    let seed = seed_of(&game.id, game.ply);
+    let permit = searches
+        .clone()
+        .acquire_owned()
+        .await
+        .map_err(GamesError::internal)?;
+    // The budget counts from the moment the bot may think.
+    let limits = Limits::time(budget(&game, games.time().now(), most));
+    let search = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        level.choose(&position, limits, seed)
+    })
+    .await
+    .map_err(GamesError::internal)?;
+    let level_label = level.number().to_string();
+    metrics::counter!("oanquan_bot_searches_total", "level" => level_label.clone()).increment(1);
+    metrics::histogram!("oanquan_bot_think_seconds", "level" => level_label)
+        .record(search.elapsed.as_secs_f64());
+    Ok(search.best_move.map(|m| BotMove {
+        game: game.id,
+        bot,
+        level,
+        m,
+        ply: game.ply,
+        version: game.version,
+        search,
+    }))
+}
+
+/// Plays a bot's chosen move on the version it was chosen for, and
+/// publishes it. `None` when the game moved on meanwhile (another node
+/// played the move, the game ended, the flag fell): the move is dropped.
+pub async fn play(
+    games: &Games,
+    store: &Store,
+    chosen: &BotMove,
+) -> Result<Option<Arc<Transition>>, GamesError> {
+    let expected = Expected {
+        ply: Some(chosen.ply),
+        version: Some(Versions::exactly(chosen.version)),
+    };
+    let played = games
+        .run_unkeyed(store, async |games, tx| {
+            match games
+                .play(tx, &chosen.game, &chosen.bot, chosen.m, &expected)
+                .await
+            {
+                Ok(transition) => Ok(Done {
+                    value: true,
+                    transition: Some(transition),
+                }),
+                Err(
+                    refused @ (GamesError::PreconditionFailed { .. }
+                    | GamesError::StalePly { .. }
+                    | GamesError::NotYourTurn { .. }
+                    | GamesError::GameNotActive(_)
+                    | GamesError::TimeOut { .. }),
+                ) => {
+                    tracing::debug!(game_id = %chosen.game, %refused, "bot move dropped: the game moved on");
+                    Ok(Done::value(false))
+                }
+                Err(error) => Err(error),
+            }
+        })
+        .await?;
+    if !played.value {
+        return Ok(None);
+    }
+    let search = &chosen.search;
+    tracing::info!(
+        game_id = %chosen.game, level = chosen.level.number(), ply = chosen.ply,
+        m = %chosen.m, depth = search.depth, nodes = search.nodes,
+        think_ms = search.elapsed.as_millis() as u64,
+        "bot moved"
+    );
+    Ok(played.transition)
+}
+
+/// Drives every bot until the process ends (see the module's doc).
+pub async fn drive(games: Games, store: Store, drive: Drive) {
+    BotDriver {
+        games,
+        store,
+        drive,
+        searches: Arc::new(Semaphore::new(drive.max_searches)),
+        busy: HashMap::new(),
+        turns: JoinSet::new(),
+        playing: HashMap::new(),
+    }
+    .run()
+    .await
+}
+struct BotDriver {
+    games: Games,
+    store: Store,
+    drive: Drive,
+    searches: Arc<Semaphore>,
+    /// The games a turn is being played in, and whether the game was
+    /// heard of again meanwhile (then it is looked at once more after).
+    busy: HashMap<GameId, bool>,
+    /// The turns being played; dropped with the driver, which aborts them.
+    turns: JoinSet<()>,
+    /// The game of each turn being played.
+    playing: HashMap<tokio::task::Id, GameId>,
+}
+
+impl BotDriver {
+    async fn run(mut self) {
+        let mut published = self.bots_to_move();
+        let mut poll = tokio::time::interval(self.drive.poll_every);
+        poll.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                _ = poll.tick() => self.poll().await,
+                heard = published.recv() => match heard {
+                    Ok(id) => self.take_turn(id),
+                    Err(broadcast::error::RecvError::Lagged(_)) => self.poll().await,
+                    Err(broadcast::error::RecvError::Closed) => return,
+                },
+                Some(done) = self.turns.join_next_with_id(), if !self.turns.is_empty() => {
+                    let task = match done {
+                        Ok((task, ())) => task,
+                        Err(error) => {
+                            tracing::error!(%error, "a bot's turn failed");
+                            error.id()
+                        }
+                    };
+                    if let Some(id) = self.playing.remove(&task) {
+                        self.turn_done(id);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The games published with a bot to move. Only those wake the
+    /// driver: it is not woken, on another thread, for every move of
+    /// players.
+    fn bots_to_move(&self) -> broadcast::Receiver<GameId> {
+        let (sender, receiver) = broadcast::channel(BACKLOG);
+        self.games.listen(Box::new(move |published| {
+            if let Published::Committed(transition) = published {
+                if bot_to_move(&transition.game).is_some() {
+                    let _ = sender.send(transition.game.id.clone());
+                }
+            }
+            sender.receiver_count() > 0
+        }));
+        receiver
+    }
+
+    async fn poll(&mut self) {
+        match self.store.games_bots_to_move(POLL_BATCH).await {
+            Ok(ids) => ids.into_iter().for_each(|id| self.take_turn(id)),
+            Err(error) => tracing::warn!(%error, "cannot read the games bots are to move in"),
+        }
+    }
+
+    fn take_turn(&mut self, id: GameId) {
+        if let Some(again) = self.busy.get_mut(&id) {
+            *again = true;
+            return;
+        }
+        self.busy.insert(id.clone(), false);
+        let (games, store) = (self.games.clone(), self.store.clone());
+        let (searches, most) = (self.searches.clone(), self.drive.move_time);
+        let game = id.clone();
+        let task = self.turns.spawn(async move {
+            if let Err(error) = take_turn(&games, &store, &game, &searches, most).await {
+                tracing::warn!(game_id = %game, %error, "a bot could not move");
+            }
+        });
+        self.playing.insert(task.id(), id);
+    }
+
+    fn turn_done(&mut self, id: GameId) {
+        if self.busy.remove(&id) == Some(true) {
+            self.take_turn(id);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::{TimeDelta, Utc};
+
+    use super::*;
+    use crate::domain::PlayerId;
+    use crate::engine::Preset;
+    use crate::games::{new_game, GameSpec};
+
+    /// A game whose side to move must move by `left` from now, if at all.
+    fn game(left: Option<TimeDelta>) -> Game {
+        let creator = PlayerRef {
+            id: PlayerId::generate(),
+            name: "Lan".to_owned(),
+            bot_level: None,
+        };
+        let now = Utc::now();
+        let mut game = new_game(
+            &GameSpec::standard(Preset::Classic.rules()),
+            &creator,
+            None,
+            now,
+        )
+        .unwrap();
+        game.timing.deadline_at = left.map(|left| now + left);
+        game
+    }
+
+    #[test]
+    fn a_bot_spends_at_most_a_twentieth_of_its_time_left_and_never_more_than_its_cap() {
+        let budget_of = |game: &Game, most_ms: u64| {
+            budget(game, Utc::now(), Duration::from_millis(most_ms)).as_millis()
+        };
+        assert_eq!(budget_of(&game(None), 700), 700, "untimed");
+        let correspondence = game(Some(TimeDelta::days(1)));
+        assert_eq!(budget_of(&correspondence, 700), 700);
+        let blitz = game(Some(TimeDelta::seconds(90)));
+        let share = budget_of(&blitz, 10_000);
+        assert!((4_400..=4_500).contains(&share), "{share} ms");
+        assert_eq!(budget_of(&blitz, 1_000), 1_000);
+        let flagging = game(Some(TimeDelta::milliseconds(50)));
+        assert_eq!(budget_of(&flagging, 1_000), MIN_MOVE_TIME.as_millis());
+        let flagged = game(Some(TimeDelta::seconds(-5)));
+        assert_eq!(budget_of(&flagged, 1_000), MIN_MOVE_TIME.as_millis());
+    }
+
+    #[test]
+    fn a_seed_depends_on_the_game_and_the_ply_alone() {
+        let a = GameId::parse("Gm4x9QzLp2").unwrap();
+        let b = GameId::parse("Gm4x9QzLp3").unwrap();
+        assert_eq!(seed_of(&a, 7), seed_of(&a.clone(), 7));
+        assert_ne!(seed_of(&a, 7), seed_of(&a, 8));
+        assert_ne!(seed_of(&a, 7), seed_of(&b, 7));
+        // Fixed across builds: nodes of different versions agree.
+        assert_eq!(
+            seed_of(&a, 1),
+            0x0a2d_04cb_67b6_278a,
+            "FNV-1a of the id and the ply"
+        );
+    }
+
+    #[test]
+    fn only_an_active_game_with_a_bot_to_move_is_a_bot_s_turn() {
+        let mut game = game(None);
+        let bot = PlayerRef {
+            id: crate::store::bot_id(3),
+            name: crate::store::bot_name(3),
+            bot_level: Some(3),
+        };
+        game.north = Some(bot.clone());
+        assert!(bot_to_move(&game).is_none(), "waiting");
+        game.status = GameStatus::Active;
+        assert!(bot_to_move(&game).is_none(), "South, a person, to move");
+        game.to_move = crate::engine::Seat::North;
+        let (player, level) = bot_to_move(&game).expect("the bot's turn");
+        assert_eq!((player, level.number()), (&bot, 3));
+        game.status = GameStatus::Finished;
+        assert!(bot_to_move(&game).is_none(), "finished");
+    }
+
+    #[tokio::test]
+    async fn a_game_heard_of_again_during_its_turn_is_looked_at_once_more_after_it() {
+        let fx = crate::games::tests::Fixture::new().await;
+        let drive = Drive {
+            poll_every: Duration::from_secs(3600),
+            max_searches: 1,
+            move_time: Duration::from_millis(5),
+        };
+        let mut driver = BotDriver {
+            games: fx.games.clone(),
+            store: fx.store.clone(),
+            drive,
+            searches: Arc::new(Semaphore::new(1)),
+            busy: HashMap::new(),
+            turns: JoinSet::new(),
+            playing: HashMap::new(),
+        };
+        let (heard_twice, heard_once) = (
+            GameId::parse("Gm4x9QzLp2").unwrap(),
+            GameId::parse("Gm4x9QzLp3").unwrap(),
+        );
+        driver.take_turn(heard_twice.clone());
+        driver.take_turn(heard_once.clone());
+        driver.take_turn(heard_twice.clone());
+        assert_eq!(driver.turns.len(), 2, "one turn a game at a time");
+        assert_eq!(driver.busy.get(&heard_twice), Some(&true));
+        assert_eq!(driver.busy.get(&heard_once), Some(&false));
+        assert_eq!(driver.playing.len(), 2);
+
+        driver.turn_done(heard_twice.clone());
+        assert_eq!(
+            driver.busy.get(&heard_twice),
+            Some(&false),
+            "looked at again"
+        );
+        assert_eq!(driver.turns.len(), 3);
+        driver.turn_done(heard_once.clone());
+        assert_eq!(driver.busy.get(&heard_once), None, "done with");
+        assert_eq!(driver.turns.len(), 3);
+    }
+}

@@ -1,0 +1,184 @@
+//! The unit of work: every write of the server — a player's move, the
+//! sweeper's flag fall, a bot's reply, an import, a registration — runs
+//! through [`Games::run`]: begin the store's transaction, do the work,
+//! let the caller's hook write in the same transaction (the answer saved
+//! for an `Idempotency-Key` retry), commit, and only then publish the
+//! transition the work made to whoever follows the game.
+
+use std::sync::Arc;
+
+use super::{Games, Transition};
+use crate::store::{KeyScope, SavedResponse, Store, StoreError, WriteTx};
+
+/// A write's `Idempotency-Key` as the unit of work keeps it: the key
+/// space and the key as stored. A retry with the key finds the answer
+/// the first run saved instead of doing the work twice.
+#[derive(Clone, Copy, Debug)]
+pub struct Keyed<'a> {
+    pub scope: KeyScope<'a>,
+    pub key: &'a str,
+}
+
+/// What a unit's work did: its value, and the transition to publish once
+/// the transaction committed (none for a write that changes no game).
+#[derive(Debug)]
+pub struct Done<T> {
+    pub value: T,
+    pub transition: Option<Transition>,
+}
+
+impl<T> Done<T> {
+    /// Work that changed no game.
+    pub fn value(value: T) -> Done<T> {
+        Done {
+            value,
+            transition: None,
+        }
+    }
+}
+
+impl Done<()> {
+    /// Work whose only result is the transition it made.
+    pub fn transition(transition: Transition) -> Done<()> {
+        Done {
+            value: (),
+            transition: Some(transition),
+        }
+    }
+}
+
+/// What a committed unit did: its value, and the transition it published.
+#[derive(Debug)]
+pub struct Committed<T> {
+    pub value: T,
+    pub transition: Option<Arc<Transition>>,
+}
+
+/// What a keyed unit answers: this run's result, or the answer an earlier
+/// run with the same key saved (the work was not done again).
+#[derive(Debug)]
+pub enum Ran<T> {
+    Done(Committed<T>),
+    Replayed(SavedResponse),
+}
+
+impl Games {
+    /// Runs `work` as one unit of work (see the module's doc). With `key`,
+    /// an answer saved under it is returned instead of running `work`
+    /// (also when a concurrent run with the key committed while this one
+    /// waited for its locks), and `save` renders the answer to save with
+    /// this run's value, in its transaction.
+    pub async fn run<T, E>(
+        &self,
+        store: &Store,
+        key: Option<Keyed<'_>>,
+        work: impl AsyncFnOnce(&Games, &mut WriteTx) -> Result<Done<T>, E>,
+        save: impl FnOnce(&Done<T>) -> Result<SavedResponse, E>,
+    ) -> Result<Ran<T>, E>
+    where
+        E: From<StoreError>,
+    {
+        let mut tx = store.begin_write().await?;
+        if let Some(key) = key {
+            if let Some(saved) = tx.saved_response(key.scope, key.key).await? {
+                // Ended before the answer goes out: on SQLite the answer
+                // saved may be a write before this one in a shared
+                // transaction (group commit), acknowledged only once that
+                // commits.
+                tx.rollback().await?;
+                return Ok(Ran::Replayed(saved));
+            }
+        }
+        let done = match work(self, &mut tx).await {
+            Ok(done) => done,
+            Err(error) => {
+                tx.rollback().await?;
+                // A concurrent run with this key may have done the work
+                // while this one waited for the lock: its answer is the
+                // answer.
+                if let Some(key) = key {
+                    if let Some(saved) = store.saved_response(key.scope, key.key).await? {
+                        return Ok(Ran::Replayed(saved));
+                    }
+                }
+                return Err(error);
+            }
+        };
+        if let Some(key) = key {
+            let saved = save(&done)?;
+            let now = self.time.now();
+            if !tx.save_response(key.scope, key.key, &saved, now).await? {
+                drop(tx);
+                return match store.saved_response(key.scope, key.key).await? {
+                    Some(saved) => Ok(Ran::Replayed(saved)),
+                    None => Err(StoreError::Corrupt(
+                        "an idempotency key vanished after a conflict".to_owned(),
+                    )
+                    .into()),
+                };
+            }
+        }
+        let Done { value, transition } = done;
+        let mut pending = Unpublished {
+            games: self,
+            store,
+            transition,
+        };
+        if let Err(error) = tx.commit().await {
+            pending.transition = None;
+            return Err(error.into());
+        }
+        let transition = pending.transition.take().map(|transition| {
+            let transition = Arc::new(transition);
+            self.publish_shared(&transition);
+            transition
+        });
+        Ok(Ran::Done(Committed { value, transition }))
+    }
+
+    /// [`Games::run`] for a write without an `Idempotency-Key`.
+    pub async fn run_unkeyed<T, E>(
+        &self,
+        store: &Store,
+        work: impl AsyncFnOnce(&Games, &mut WriteTx) -> Result<Done<T>, E>,
+    ) -> Result<Committed<T>, E>
+    where
+        E: From<StoreError>,
+    {
+        let unsaved = |_: &Done<T>| -> Result<SavedResponse, E> {
+            unreachable!("an unkeyed unit saves no answer")
+        };
+        match self.run(store, None, work, unsaved).await? {
+            Ran::Done(committed) => Ok(committed),
+            Ran::Replayed(_) => unreachable!("an unkeyed unit replays nothing"),
+        }
+    }
+}
+
+/// A transition committed, or being committed, but not yet published.
+/// When the unit is dropped on the way (its HTTP client left while the
+/// transaction committed, which then completes: the store's commit runs
+/// to its end), nobody would publish it: once this process's writers had
+/// their turn, its listeners hear that the game may have changed
+/// unannounced ([`super::Published::Unsure`]).
+struct Unpublished<'a> {
+    games: &'a Games,
+    store: &'a Store,
+    transition: Option<Transition>,
+}
+
+impl Drop for Unpublished<'_> {
+    fn drop(&mut self) {
+        let Some(transition) = self.transition.take() else {
+            return;
+        };
+        let (games, store) = (self.games.clone(), self.store.clone());
+        tokio::spawn(async move {
+            // The write turn comes once the dropped commit has ended.
+            if let Ok(tx) = store.begin_write().await {
+                let _ = tx.rollback().await;
+            }
+            games.unsure(&transition.game);
+        });
+    }
+}
