@@ -3,6 +3,7 @@
 
 mod common;
 #[allow(dead_code)] // the differential tests use the rest
+#[path = "../crates/engine/tests/reference/mod.rs"]
 mod reference;
 
 use common::assert_problem;

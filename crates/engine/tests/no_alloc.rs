@@ -1,3 +1,4 @@
+// Own binary: it installs a counting `#[global_allocator]` for the whole process.
 //! The playout path allocates nothing: `apply` with the `()` recorder, move
 //! generation and the outcome. A counting global allocator proves it; the
 //! traced path is checked to allocate, so the counter is known to work.
@@ -5,7 +6,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use oanquan::engine::{Position, Preset, Seat};
+use oanquan_engine::{Position, Preset, Seat};
 
 struct Counting;
 

@@ -1,4 +1,5 @@
-//! Differential tests: the engine in `src/engine` against the independent
+// A binary of the engine crate's own: it needs nothing but the engine.
+//! Differential tests: the engine (this crate) against the independent
 //! reference implementation of RULES.md in `tests/reference/mod.rs`.
 //!
 //! Case counts: each randomised test runs a default number of cases that
@@ -9,7 +10,7 @@
 
 mod reference;
 
-use oanquan::engine::{
+use oanquan_engine::{
     MandarinSetup, Move, Position, Preset, RefillShortfall, RuleParams, Rules, Seat,
 };
 use reference::{RefOutcome, RefPos, RefRules, NORTH, SOUTH};
@@ -1111,7 +1112,7 @@ fn endless_relay_search() {
 }
 
 /// The reference counts the same perft as the engine's pinned figures
-/// (src/engine/tests/perft.rs), so the pins are not the engine grading
+/// (crates/engine/src/tests/perft.rs), so the pins are not the engine grading
 /// itself.
 #[test]
 fn the_reference_agrees_with_the_pinned_perft() {

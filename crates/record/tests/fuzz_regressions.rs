@@ -1,7 +1,8 @@
-//! What the fuzz targets of fuzz/ found, kept as tests of the main crate
+// A binary of the record crate's own: it needs nothing but the record crate.
+//! What the fuzz targets of fuzz/ found, kept as tests of the record crate
 //! (each input is also in fuzz/corpus/<target>/ as `crash-…`).
 
-use oanquan::record::text;
+use oanquan_record::text;
 
 /// fuzz/corpus/record_text/crash-2af0ac50…: a `[Position]` tag with a
 /// trailing space reads (the notation parser trims it), but the text
