@@ -18,10 +18,10 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 /// Plays random legal moves until the game ends, checking each answer
-/// against the reference implementation (tests/reference, written from
-/// RULES.md alone) and each move's whole event trace by its effect
-/// (crate::helpers::trace): the legal moves, the trace, the position after, the
-/// scores and the end. Returns the finished game.
+/// against the reference implementation (crates/engine/tests/reference,
+/// written from RULES.md alone) and each move's whole event trace by its
+/// effect (helpers::trace): the legal moves, the trace, the position after,
+/// the scores and the end. Returns the finished game.
 async fn play_to_the_end(app: &TestApp, game: &Match, rules: RefRules, seed: u64) -> Value {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut state = app.game(&game.id).await;
