@@ -14,9 +14,11 @@
 use std::time::{Duration, Instant};
 
 use chrono::{TimeDelta, Utc};
+use oanquan::api::settings::RateLimitSettings;
+use oanquan::config::Config;
 use oanquan::engine::Preset;
-use oanquan::settings::{DatabaseSettings, RateLimitSettings, Settings};
 use oanquan::startup::Application;
+use oanquan::store::DatabaseSettings;
 use oanquan::store::{LeaderboardFilter, RankKey, Store};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -52,14 +54,14 @@ async fn main() -> anyhow::Result<()> {
 }
 
 async fn run(backend: &str, url: &str, players: usize, requests: usize) -> anyhow::Result<()> {
-    let settings = Settings {
-        workers: Some(1),
+    let mut settings = Config {
         rate_limit: RateLimitSettings::disabled(),
-        ..Settings::local(DatabaseSettings {
+        ..Config::local(DatabaseSettings {
             url: url.parse().map_err(anyhow::Error::msg)?,
             max_connections: 4,
         })
     };
+    settings.http.workers = Some(1);
     let app = Application::build(settings).await?;
     let base = format!("http://127.0.0.1:{}", app.port());
     let store = app.store().clone();

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use oanquan::domain::{NameKeys, PlayerId, PlayerName};
-use oanquan::settings::DatabaseSettings;
+use oanquan::store::DatabaseSettings;
 use oanquan::store::Store;
 use sqlx::{Connection, Executor, PgConnection};
 

@@ -10,13 +10,16 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use chrono::{SubsecRound, Utc};
+use oanquan::api::settings::RateLimitSettings;
 use oanquan::api::views::PositionView;
+use oanquan::config::Config;
+use oanquan::domain::PlayerRef;
 use oanquan::domain::{ApiToken, GameId, GameStatus, PlayerName};
 use oanquan::engine::{Move, Position, Preset, RuleParams, Rules, Seat, Square};
-use oanquan::games::positions;
-use oanquan::settings::{DatabaseSettings, RateLimitSettings, Settings};
+use oanquan::games::{positions, Game};
 use oanquan::startup::Application;
-use oanquan::store::{Game, MoveRecord, PlayerRef, Store};
+use oanquan::store::DatabaseSettings;
+use oanquan::store::{MoveRecord, Store};
 use sqlx::{Connection, Executor, PgConnection};
 
 const PLIES: usize = 200;
@@ -116,7 +119,7 @@ async fn store_game(
         })
         .collect();
     let mut tx = store.begin_write().await?;
-    tx.insert_game(&game).await?;
+    tx.insert_game(&game.row()).await?;
     tx.insert_moves(&moves).await?;
     tx.commit().await?;
     Ok(game)
@@ -147,7 +150,7 @@ async fn bench(url: &str) -> anyhow::Result<()> {
         .insert_player(&name, &ApiToken::generate().hash())
         .await?
         .context("a fresh database")?;
-    let player = PlayerRef::from(&player);
+    let player = oanquan::games::player_ref(&player);
 
     let village = Preset::Village.rules();
     for i in 0..BACKGROUND_GAMES {
@@ -173,24 +176,24 @@ async fn bench(url: &str) -> anyhow::Result<()> {
     for _ in 0..ROUNDS {
         let began = Instant::now();
         for &ply in &plies {
-            let game = store.game_by_id(&game.id).await?.unwrap();
-            let position = replay::stored_position(&store, &game, ply).await?;
+            let game = Game::try_from(store.game_by_id(&game.id).await?.unwrap())?;
+            let position = positions::stored_position(&store, &game, ply).await?;
             std::hint::black_box(serde_json::to_string(&PositionView::of(&position))?);
         }
         stored.push(began.elapsed());
         let began = Instant::now();
         for &ply in &plies {
-            let game = store.game_by_id(&game.id).await?.unwrap();
-            let position = replay::replayed_position(&store, &game, ply).await?;
+            let game = Game::try_from(store.game_by_id(&game.id).await?.unwrap())?;
+            let position = positions::replayed_position(&store, &game, ply).await?;
             std::hint::black_box(serde_json::to_string(&PositionView::of(&position))?);
         }
         replayed.push(began.elapsed());
     }
     for &ply in &plies {
-        let game = store.game_by_id(&game.id).await?.unwrap();
+        let game = Game::try_from(store.game_by_id(&game.id).await?.unwrap())?;
         assert_eq!(
-            replay::stored_position(&store, &game, ply).await?,
-            replay::replayed_position(&store, &game, ply).await?
+            positions::stored_position(&store, &game, ply).await?,
+            positions::replayed_position(&store, &game, ply).await?
         );
     }
     let n = plies.len();
@@ -202,9 +205,9 @@ async fn bench(url: &str) -> anyhow::Result<()> {
         n,
     );
 
-    let app = Application::build(Settings {
+    let app = Application::build(Config {
         rate_limit: RateLimitSettings::disabled(),
-        ..Settings::local(database.clone())
+        ..Config::local(database.clone())
     })
     .await?;
     let base = format!("http://127.0.0.1:{}/v1/games/{}", app.port(), game.id);

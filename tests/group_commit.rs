@@ -1,15 +1,17 @@
+// Own binary: a test reads the process's batch-size histogram, which other tests' writes fill.
 //! Group commit on SQLite (issue 16 part 3): writers that arrive while
 //! another writes share its transaction. Each is answered only once the
 //! batch's `COMMIT` returned, a writer that fails or is dropped undoes its
 //! own writes alone, and a batch that does not commit fails all of its
 //! writers with a 503-class error and stores none of them.
 
-mod common;
+#[path = "api/helpers/mod.rs"]
+mod helpers;
 
 use std::time::Duration;
 
-use common::games::Match;
-use common::{assert_problem, Backend, TestApp};
+use helpers::games::Match;
+use helpers::{assert_problem, Backend, TestApp};
 use oanquan::store::{Store, StoreError, WriteTx};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -18,7 +20,7 @@ use serde_json::{json, Value};
 /// writers up by hand (a debug build on a busy machine is slow).
 async fn patient_app() -> TestApp {
     let app = TestApp::spawn_with(Backend::Sqlite, |settings| {
-        settings.write_path.group_commit.max_wait_us = 30_000_000;
+        settings.sqlite.group_commit.max_wait_us = 30_000_000;
     })
     .await
     .expect("SQLite is always there");

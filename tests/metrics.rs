@@ -1,3 +1,4 @@
+// Own binary: its tests read the process's metrics recorder, which other tests would move.
 //! `GET /metrics` (issue 14 part 3): requests by route template and status,
 //! moves played, games by status, open streams and the database pool, in
 //! the Prometheus text format.
@@ -5,9 +6,10 @@
 //! The recorder is the process's: the servers of this file's tests share
 //! it, so counters are compared before and after, one test at a time.
 
-mod common;
+#[path = "api/helpers/mod.rs"]
+mod helpers;
 
-use common::TestApp;
+use helpers::TestApp;
 use reqwest::StatusCode;
 use serde_json::json;
 use tokio::sync::Mutex;
@@ -114,7 +116,7 @@ backend_tests! {
 #[tokio::test]
 async fn metrics_may_have_a_listener_of_their_own() {
     let _one = ONE_AT_A_TIME.lock().await;
-    let app = TestApp::spawn_with(common::Backend::Sqlite, |settings| {
+    let app = TestApp::spawn_with(helpers::Backend::Sqlite, |settings| {
         settings.operations.metrics_bind = Some("127.0.0.1:0".to_owned());
     })
     .await

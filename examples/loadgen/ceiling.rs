@@ -6,11 +6,13 @@ use std::time::Instant;
 
 use anyhow::Context;
 use clap::Args;
+use oanquan::domain::PlayerRef;
 use oanquan::domain::{ApiToken, GameStatus, PlayerName, TokenHash};
 use oanquan::engine::{Move, Position, Preset, Seat};
+use oanquan::games::{player_ref, Expected, Game};
 use oanquan::games::{GameSpec, Games, SharedTime};
-use oanquan::settings::DatabaseSettings;
-use oanquan::store::{Game, PlayerRef, Store};
+use oanquan::store::DatabaseSettings;
+use oanquan::store::Store;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -71,7 +73,7 @@ async fn new_player(store: &Store, name: &str) -> anyhow::Result<Seated> {
         .await?
         .context("name taken")?;
     Ok(Seated {
-        player: PlayerRef::from(&player),
+        player: player_ref(&player),
         token_hash: token.hash(),
     })
 }
@@ -147,7 +149,7 @@ async fn one_game(
         let m = random_move(&game, &mut rng)?;
         let mut tx = store.begin_write().await?;
         let played = games
-            .play(&mut tx, &game.id, &mover.player.id, m, None, |_| Ok(()))
+            .play(&mut tx, &game.id, &mover.player.id, m, &Expected::default())
             .await
             .map_err(|e| anyhow::anyhow!("move: {e}"))?;
         tx.commit().await?;
@@ -210,7 +212,7 @@ pub async fn seed(args: SeedArgs) -> anyhow::Result<()> {
                     .id
                     .clone();
                 game = games
-                    .play(&mut tx, &game.id, &mover, m, None, |_| Ok(()))
+                    .play(&mut tx, &game.id, &mover, m, &Expected::default())
                     .await
                     .map_err(|e| anyhow::anyhow!("move: {e}"))?
                     .game;

@@ -7,7 +7,9 @@ use chrono::{DateTime, Utc};
 use crate::domain::{ApiToken, PlayerId, PlayerName, TokenId, TokenLabel};
 use crate::store::{Player, StoreError, TokenRecord, WriteTx};
 
-/// The most tokens one player may hold at once.
+/// The most tokens one player may hold at once (the registration token
+/// included): enough for every phone and script, and a bound on the rows
+/// one account can make.
 pub const MAX_TOKENS_PER_PLAYER: usize = 20;
 
 /// Why an account's write was refused.

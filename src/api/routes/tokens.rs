@@ -19,10 +19,6 @@ use crate::games::Done;
 use crate::store::KeyScope;
 use crate::store::TokenRecord;
 
-/// The most tokens one player may hold at once (the registration token
-/// included): enough for every phone and script, and a bound on the rows
-/// one account can make.
-
 pub fn configure(config: &mut ServiceConfig) {
     config
         .service(create_token)

@@ -1,0 +1,9 @@
+//! The HTTP surface as a whole: problem answers, strict input, `HEAD`,
+//! CORS, cheap answers to heavy bodies, and the smaller faults of issue 9.
+
+mod cors;
+mod errors;
+mod hardening;
+mod head;
+mod heavy_requests;
+mod strict_input;

@@ -1,0 +1,35 @@
+//! The server's integration tests, one binary (`cargo test --test api`):
+//! each starts the real application on a free port over a fresh database
+//! ([`helpers`]) and speaks HTTP to it. One module per area, named after the
+//! file it was before, so `cargo test --test api moves::` runs what
+//! `--test moves` did. The harness is compiled and linked once instead of
+//! once per file.
+//!
+//! Elsewhere: `tests/metrics.rs` and `tests/group_commit.rs` (each needs the
+//! process's metrics recorder to itself), the engine's differential and
+//! allocation tests in `crates/engine/tests/`, the record's fuzz regressions
+//! in `crates/record/tests/`.
+
+#[macro_use]
+mod helpers;
+
+mod accounts;
+mod analysis;
+mod analysis_best;
+mod bots;
+mod clocks;
+mod games;
+mod history;
+mod http;
+mod leaderboards;
+mod moves;
+mod platform;
+mod ratings;
+mod ratings_rebuild;
+mod records;
+mod replay;
+mod spec;
+mod store;
+mod streams;
+mod verify;
+mod web;

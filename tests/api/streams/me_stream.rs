@@ -1,0 +1,328 @@
+//! `GET /v1/me/stream` (issue 11 part 2): a player's snapshot, then
+//! `challenge`, `game_started`, `your_turn`, `game_ended`, each once and in
+//! order; NDJSON; the tickets that open it without `Authorization`.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::helpers::streams::{EventStream, Message};
+use crate::helpers::{assert_problem, Backend, TestApp};
+use chrono::TimeDelta;
+use oanquan::games::{ManualTime, SharedTime, TimeSource};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+const WAIT: Duration = Duration::from_secs(10);
+/// How long a stream is watched for a message that must not come.
+const QUIET: Duration = Duration::from_millis(300);
+
+async fn next(stream: &mut EventStream) -> Message {
+    stream.next_within(WAIT).await.expect("a message")
+}
+
+async fn play_first_legal(app: &TestApp, id: &str, token: &str) -> Value {
+    let state = app.game(id).await;
+    let notation = state["legal_moves"][0].as_str().unwrap().to_owned();
+    let response = app.play(id, token, json!({ "move": notation })).await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    response.json::<Value>().await.unwrap()["game"].clone()
+}
+
+backend_tests! {
+    async fn every_kind_of_event_comes_once_and_in_order(app) {
+        let alice = app.player("alice").await;
+        let bob = app.player("bob").await;
+        let mut mine = app.me_stream(&alice.token, &[]).await;
+        let snapshot = next(&mut mine).await;
+        assert_eq!(snapshot.kind(), "snapshot");
+        assert_eq!(snapshot.event.as_deref(), Some("snapshot"));
+        assert_eq!(snapshot.id, None, "me events carry no id: a reconnection resyncs");
+        assert_eq!(snapshot.data["games"], json!([]));
+        assert_eq!(snapshot.data["challenges"], json!([]));
+        assert!(mine.retry.is_some(), "SSE advises a retry delay");
+
+        // Bob challenges Alice, and moves first.
+        let created = app
+            .create_game(&bob.token, json!({"seat": "south", "first": "south", "opponent": alice.id}))
+            .await;
+        let id = created["id"].as_str().unwrap().to_owned();
+        let challenge = next(&mut mine).await;
+        assert_eq!(challenge.kind(), "challenge");
+        assert_eq!(challenge.data["game_id"], id.as_str());
+        assert_eq!(challenge.data["from"]["id"], bob.id.as_str());
+        assert_eq!(challenge.data["game"]["status"], "waiting");
+
+        assert_eq!(app.join(&id, &alice.token).await.status(), StatusCode::OK);
+        let started = next(&mut mine).await;
+        assert_eq!(started.kind(), "game_started");
+        assert_eq!(started.data["game_id"], id.as_str());
+        assert_eq!(started.data["seat"], "north");
+        assert_eq!(started.data["opponent"]["id"], bob.id.as_str());
+        assert_eq!(started.data["version"], 2);
+        assert!(!mine.ends_within(QUIET).await, "no your_turn: Bob moves first");
+
+        let after = play_first_legal(&app, &id, &bob.token).await;
+        let turn = next(&mut mine).await;
+        assert_eq!(turn.kind(), "your_turn");
+        assert_eq!(turn.data["game_id"], id.as_str());
+        assert_eq!(turn.data["ply"], after["ply"]);
+        assert_eq!(turn.data["seat"], "north");
+        assert_eq!(turn.data["version"], 3);
+        assert_eq!(turn.data["deadline"], Value::Null, "an unlimited game has none");
+
+        play_first_legal(&app, &id, &alice.token).await;
+        assert!(!mine.ends_within(QUIET).await, "Alice's own move is no news to her");
+        let after = play_first_legal(&app, &id, &bob.token).await;
+        let turn = next(&mut mine).await;
+        assert_eq!(turn.kind(), "your_turn");
+        assert_eq!(turn.data["ply"], after["ply"]);
+
+        assert_eq!(app.act(&id, "resign", &bob.token).await.status(), StatusCode::OK);
+        let ended = next(&mut mine).await;
+        assert_eq!(ended.kind(), "game_ended");
+        assert_eq!(ended.event.as_deref(), Some("game_ended"));
+        assert_eq!(ended.data["game_id"], id.as_str());
+        assert_eq!(ended.data["status"], "finished");
+        assert_eq!(ended.data["result"]["winner"], "north");
+        assert!(!mine.ends_within(QUIET).await, "nothing twice");
+    }
+
+    async fn the_snapshot_says_where_you_stand_and_ndjson_carries_the_same(app) {
+        let alice = app.player("alice").await;
+        let bob = app.player("bob").await;
+        let carol = app.player("carol").await;
+        // Alice to move in one game, waiting in another, challenged by Carol.
+        let playing = app
+            .create_game(&alice.token, json!({"seat": "south", "first": "south"}))
+            .await;
+        let playing = playing["id"].as_str().unwrap().to_owned();
+        assert_eq!(app.join(&playing, &bob.token).await.status(), StatusCode::OK);
+        let waiting = app
+            .create_game(&alice.token, json!({"seat": "north", "first": "south"}))
+            .await;
+        let challenge = app
+            .create_game(&carol.token, json!({"seat": "south", "opponent": alice.id}))
+            .await;
+
+        let mut mine = app.me_stream(&alice.token, &[("Accept", "application/x-ndjson")]).await;
+        let snapshot = next(&mut mine).await;
+        assert_eq!((snapshot.id, snapshot.event.as_deref()), (None, None), "NDJSON: bare JSON lines");
+        assert_eq!(snapshot.kind(), "snapshot");
+        let games = snapshot.data["games"].as_array().unwrap();
+        assert_eq!(games.len(), 2, "{snapshot:?}");
+        let entry = |id: &str| games.iter().find(|g| g["game"]["id"] == id).unwrap().clone();
+        assert_eq!(entry(&playing)["seat"], "south");
+        assert_eq!(entry(&playing)["your_turn"], true);
+        assert_eq!(entry(&playing)["game"]["status"], "active");
+        let waiting_id = waiting["id"].as_str().unwrap();
+        assert_eq!(entry(waiting_id)["your_turn"], false);
+        assert_eq!(entry(waiting_id)["seat"], "north");
+        let challenges = snapshot.data["challenges"].as_array().unwrap();
+        assert_eq!(challenges.len(), 1);
+        assert_eq!(challenges[0]["id"], challenge["id"]);
+
+        // Bob's stream, in NDJSON too: his turn comes after Alice's move.
+        let mut his = app.me_stream(&bob.token, &[("Accept", "application/x-ndjson")]).await;
+        assert_eq!(next(&mut his).await.kind(), "snapshot");
+        play_first_legal(&app, &playing, &alice.token).await;
+        let turn = next(&mut his).await;
+        assert_eq!(turn.kind(), "your_turn");
+        assert_eq!(turn.data["seat"], "north");
+        assert!(!mine.ends_within(QUIET).await, "nothing for Alice");
+
+        // Carol withdraws her challenge; Alice's waiting game is joined by Bob.
+        let cancelled = app.act(challenge["id"].as_str().unwrap(), "cancel", &carol.token).await;
+        assert_eq!(cancelled.status(), StatusCode::OK);
+        let ended = next(&mut mine).await;
+        assert_eq!(ended.kind(), "game_ended");
+        assert_eq!(ended.data["status"], "cancelled");
+        assert_eq!(ended.data["result"], Value::Null);
+        assert_eq!(app.join(waiting_id, &bob.token).await.status(), StatusCode::OK);
+        let started = next(&mut mine).await;
+        assert_eq!(started.kind(), "game_started");
+        assert_eq!(started.data["game_id"], waiting_id);
+        let turn = next(&mut his).await;
+        assert_eq!(turn.kind(), "game_started", "Bob, who joined, holds a seat too");
+        let turn = next(&mut his).await;
+        assert_eq!(turn.kind(), "your_turn", "South (Bob) moves first");
+        assert_eq!(turn.data["game_id"], waiting_id);
+    }
+
+    async fn a_game_against_a_bot_starts_at_once_and_its_replies_are_your_turns(app) {
+        let alice = app.player("alice").await;
+        let mut mine = app.me_stream(&alice.token, &[]).await;
+        assert_eq!(next(&mut mine).await.kind(), "snapshot");
+        let bot = crate::helpers::bots::bot_id(&app, 1).await;
+        let body = json!({"opponent": bot, "seat": "north", "first": "south"});
+        let created = app.create_game(&alice.token, body).await;
+        let id = created["id"].as_str().unwrap().to_owned();
+        let started = next(&mut mine).await;
+        assert_eq!(started.kind(), "game_started", "active at once");
+        assert_eq!(started.data["opponent"]["bot"], true);
+        let turn = crate::helpers::streams::wait_for(&mut mine, "your_turn", WAIT).await;
+        assert_eq!(turn.data["game_id"], id.as_str());
+        assert_eq!(turn.data["seat"], "north", "after the bot's first move");
+        let game = crate::helpers::bots::after_bot(&app, &id).await;
+        assert_eq!(turn.data["ply"], game["ply"]);
+    }
+
+    async fn the_stream_needs_a_token_or_a_ticket(app) {
+        let response = app.get_stream_response("/v1/me/stream", &[]).await;
+        assert_problem(response, 401, "unauthorized").await;
+        let response = app
+            .get_stream_response("/v1/me/stream", &[("Authorization", "Bearer oq_nonsense")])
+            .await;
+        assert_problem(response, 401, "unauthorized").await;
+        let response = app.get_stream_response("/v1/me/stream?ticket=oq_st_nonsense", &[]).await;
+        assert_problem(response, 401, "invalid_ticket").await;
+        let unknown = format!("/v1/me/stream?ticket=oq_st_{}", "A".repeat(43));
+        assert_problem(app.get_stream_response(&unknown, &[]).await, 401, "invalid_ticket").await;
+        let response = app.post_json("/v1/me/stream-tickets", &json!({}), None).await;
+        assert_problem(response, 401, "unauthorized").await;
+    }
+}
+
+/// An app whose Games layer reads a manual clock.
+async fn spawn_timed(backend: Backend) -> Option<(TestApp, Arc<ManualTime>)> {
+    let time = ManualTime::starting_now();
+    let shared = SharedTime::from(time.clone());
+    let app = TestApp::spawn_with(backend, |settings| settings.time = shared).await?;
+    Some((app, time))
+}
+
+async fn a_ticket_opens_one_stream_once_within_its_life(backend: Backend) {
+    let Some((app, time)) = spawn_timed(backend).await else {
+        crate::helpers::report_skip("me_stream tickets");
+        return;
+    };
+    let alice = app.player("alice").await;
+    let issued = app.stream_ticket(&alice.token).await;
+    let ticket = issued["ticket"].as_str().unwrap().to_owned();
+    assert!(ticket.starts_with("oq_st_"), "{issued}");
+    let expires_at: chrono::DateTime<chrono::Utc> =
+        issued["expires_at"].as_str().unwrap().parse().unwrap();
+    let life = expires_at - time.now();
+    assert!(
+        life > TimeDelta::seconds(59) && life <= TimeDelta::seconds(60),
+        "{life}"
+    );
+    assert!(
+        !app.database_contains(&ticket).await,
+        "only its hash is stored"
+    );
+
+    let path = format!("/v1/me/stream?ticket={ticket}");
+    let mut stream = app.stream(&path, &[]).await;
+    assert_eq!(next(&mut stream).await.kind(), "snapshot");
+    let again = app.get_stream_response(&path, &[]).await;
+    assert_problem(again, 401, "invalid_ticket").await;
+
+    let late = app.stream_ticket(&alice.token).await;
+    time.advance(TimeDelta::seconds(61));
+    let path = format!("/v1/me/stream?ticket={}", late["ticket"].as_str().unwrap());
+    assert_problem(
+        app.get_stream_response(&path, &[]).await,
+        401,
+        "invalid_ticket",
+    )
+    .await;
+
+    let fresh = app.stream_ticket(&alice.token).await;
+    time.advance(TimeDelta::seconds(59));
+    let path = format!("/v1/me/stream?ticket={}", fresh["ticket"].as_str().unwrap());
+    let mut stream = app
+        .stream(&path, &[("Accept", "application/x-ndjson")])
+        .await;
+    assert_eq!(
+        next(&mut stream).await.kind(),
+        "snapshot",
+        "still alive at 59 s"
+    );
+}
+
+async fn two_uses_at_once_open_one_stream(backend: Backend) {
+    let Some((app, _time)) = spawn_timed(backend).await else {
+        crate::helpers::report_skip("me_stream tickets");
+        return;
+    };
+    let alice = app.player("alice").await;
+    let ticket = app.stream_ticket(&alice.token).await;
+    let path = format!(
+        "/v1/me/stream?ticket={}",
+        ticket["ticket"].as_str().unwrap()
+    );
+    let (one, two) = tokio::join!(
+        app.get_stream_response(&path, &[]),
+        app.get_stream_response(&path, &[])
+    );
+    let mut statuses = [one.status().as_u16(), two.status().as_u16()];
+    statuses.sort();
+    assert_eq!(statuses, [200, 401]);
+}
+
+mod tickets {
+    use super::*;
+
+    #[tokio::test]
+    async fn sqlite() {
+        a_ticket_opens_one_stream_once_within_its_life(Backend::Sqlite).await;
+        two_uses_at_once_open_one_stream(Backend::Sqlite).await;
+    }
+
+    #[tokio::test]
+    async fn postgres() {
+        a_ticket_opens_one_stream_once_within_its_life(Backend::Postgres).await;
+        two_uses_at_once_open_one_stream(Backend::Postgres).await;
+    }
+}
+
+/// In a timed game, `your_turn` carries the deadline the game shows.
+async fn your_turn_carries_the_deadline_of_a_timed_game(backend: Backend) {
+    let Some((app, time)) = spawn_timed(backend).await else {
+        crate::helpers::report_skip("me_stream timed");
+        return;
+    };
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let mut mine = app.me_stream(&alice.token, &[]).await;
+    assert_eq!(next(&mut mine).await.kind(), "snapshot");
+    let created = app
+        .create_game(
+            &alice.token,
+            json!({"seat": "south", "first": "south", "clock": {"initial_s": 120, "increment_s": 2}}),
+        )
+        .await;
+    let id = created["id"].as_str().unwrap().to_owned();
+    assert_eq!(app.join(&id, &bob.token).await.status(), StatusCode::OK);
+    assert_eq!(next(&mut mine).await.kind(), "game_started");
+    let turn = next(&mut mine).await;
+    assert_eq!(turn.kind(), "your_turn", "Alice moves first");
+    let game = app.game(&id).await;
+    assert_eq!(turn.data["deadline"], game["clock"]["deadline"]);
+    assert!(turn.data["deadline"].is_string());
+
+    time.advance(TimeDelta::seconds(3));
+    play_first_legal(&app, &id, &alice.token).await;
+    time.advance(TimeDelta::seconds(4));
+    play_first_legal(&app, &id, &bob.token).await;
+    let turn = next(&mut mine).await;
+    assert_eq!(turn.kind(), "your_turn");
+    let game = app.game(&id).await;
+    assert_eq!(turn.data["deadline"], game["clock"]["deadline"]);
+    assert_eq!(turn.data["clock"], game["clock"]);
+    assert_eq!(turn.data["ply"], game["ply"]);
+}
+
+mod timed {
+    use super::*;
+
+    #[tokio::test]
+    async fn sqlite() {
+        your_turn_carries_the_deadline_of_a_timed_game(Backend::Sqlite).await;
+    }
+
+    #[tokio::test]
+    async fn postgres() {
+        your_turn_carries_the_deadline_of_a_timed_game(Backend::Postgres).await;
+    }
+}
