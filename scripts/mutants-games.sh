@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Mutation testing of the Games layer (src/games, issue 17), one file at a
+# Mutation testing of the Games layer (src/games), one file at a
 # time, each against the tests that exercise it (the lib's unit tests and
 # a few areas of the API's integration tests, SQLite only), not all of
 # them: a mutant then rebuilds the lib and the API's test binary, with
@@ -34,11 +34,15 @@ scope() {
     sweep.rs) areas="" ;; # survivors: clocks
     play.rs) areas="moves" ;; # survivors: clocks
     events.rs) areas="" ;; # survivors: streams::game_stream moves
-    replay_events.rs) areas="" ;; # survivors: streams::game_stream
+    catch_up.rs) areas="" ;; # survivors: streams::game_stream
     lifecycle.rs) areas="games" ;; # survivors: clocks ratings
     error.rs) areas="" ;;
     mod.rs) areas="streams::game_stream" ;; # survivors: games moves
-    bots.rs) areas="bots" ;;
+    model.rs) areas="store games" ;;
+    unit.rs) areas="store moves" ;;
+    import.rs) areas="records" ;;
+    rating.rs) areas="ratings ratings_rebuild" ;;
+    positions.rs) areas="replay" ;;
     *) echo "no scope for $1" >&2; exit 2 ;;
     esac
     args=(--cargo-arg=--lib)
@@ -50,7 +54,7 @@ scope() {
 
 files=("$@")
 if [ ${#files[@]} -eq 0 ]; then
-    files=(time.rs clock.rs sweep.rs play.rs events.rs replay_events.rs lifecycle.rs error.rs mod.rs bots.rs)
+    files=(time.rs clock.rs sweep.rs play.rs events.rs catch_up.rs lifecycle.rs error.rs mod.rs model.rs unit.rs import.rs rating.rs positions.rs)
 fi
 for f in "${files[@]}"; do
     out="target/mutants-results/$f"

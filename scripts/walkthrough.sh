@@ -1,19 +1,20 @@
 #!/usr/bin/env bash
-# Runs README.md's curl walk-through as written — the ```sh blocks from
+# Runs docs/API.md's curl walk-through as written — the ```sh blocks from
 # "## Playing a game" to "### Browsing games" — against a fresh server on a
 # free port with a temp SQLite database, and fails if an answer differs from
-# the `# …` lines the README shows under its command. Ids, cursors, times and
-# the run's name suffix are masked, and whitespace ignored (the README wraps
-# long answers). The walk-through runs twice on the same database: it must
+# the `# …` lines the document shows under its command. Ids, cursors, times
+# and the run's name suffix are masked, and whitespace ignored (the document
+# wraps long answers). The walk-through runs twice on the same database: it must
 # be re-runnable.
 #
 #   scripts/walkthrough.sh                       # builds target/debug/oanquan
 #   OANQUAN_BIN=target/release/oanquan scripts/walkthrough.sh
 #
-# Needs curl and jq (as the README does).
+# Needs curl and jq (as the walk-through does).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+DOC=docs/API.md
 BIN="${OANQUAN_BIN:-target/debug/oanquan}"
 if [ -z "${OANQUAN_BIN:-}" ]; then
     cargo build -q --bin oanquan
@@ -42,7 +43,7 @@ done
 # The walk-through's lines, in order.
 awk '/^## Playing a game/ { on = 1 } /^### Browsing games/ { on = 0 }
      on && /^```sh$/ { block = 1; next } on && /^```$/ { block = 0; next }
-     on && block' README.md >"$work/walkthrough"
+     on && block' "$DOC" >"$work/walkthrough"
 
 # Groups: command lines, then the answer lines (`# …`) shown under them.
 # Step titles (`# 3. …` and their indented continuations) are neither.
@@ -73,9 +74,9 @@ for attempt in 1 2; do
     normalise <"$work/expected" >"$work/expected.n"
     normalise <"$work/actual" >"$work/actual.n"
     if diff -u "$work/expected.n" "$work/actual.n" >"$work/diff"; then
-        echo "walk-through run $attempt: $(grep -c . "$work/expected.n") answers as the README shows"
+        echo "walk-through run $attempt: $(grep -c . "$work/expected.n") answers as $DOC shows"
     else
-        echo "walk-through run $attempt differs from README.md (- README, + server, masked):" >&2
+        echo "walk-through run $attempt differs from $DOC (- document, + server, masked):" >&2
         cat "$work/diff" >&2
         cat "$work/stderr" >&2
         failed=1
