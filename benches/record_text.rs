@@ -1,5 +1,5 @@
 //! Reading game records in the text notation: the worst inputs a client
-//! may send (issue 9's bounds), at about 1 and 2 MiB, so that the reader's cost
+//! may send (the documented bounds), at about 1 and 2 MiB, so that the reader's cost
 //! per byte can be compared across sizes (the same per byte: linear).
 //! Run: `cargo bench --bench record_text`.
 

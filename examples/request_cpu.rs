@@ -1,4 +1,4 @@
-//! Server CPU per request at the documented bounds (issue 9 part 2): spawns
+//! Server CPU per request at the documented bounds: spawns
 //! the server binary, sends each request `ROUNDS` times in turn and reads the
 //! server process's user+system time from `/proc/<pid>/stat` around them.
 //! Figures for BENCHMARKS.md ("CPU per request at the bounds").

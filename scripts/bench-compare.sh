@@ -10,7 +10,7 @@
 # 64 games, GET a game, GET /health, the database ceiling; 2 s warm-up, 8 s
 # measured. BEFORE_FLAGS / AFTER_FLAGS add server flags to each build (one
 # build against itself: BEFORE_FLAGS="--wal-checkpoint-every-ms 0
-# --db-max-waiting 0" is the write path as it was before issue 16).
+# --db-max-waiting 0" is the write path without the admission gate).
 # Results: target/bench/compare.txt, labelled before|after/backend/load.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Open-loop before/after (issue 16): two servers side by side, one per build,
+# Open-loop before/after: two servers side by side, one per build,
 # on fresh databases, loaded in turn (A B A B …) so both see the same machine.
 #
 #   scripts/bench-open.sh BEFORE_BIN_DIR AFTER_BIN_DIR [BACKENDS]
@@ -11,7 +11,7 @@
 # build (open loop, 2 s warm-up, ${DURATION:-8} s measured). BEFORE_FLAGS and
 # AFTER_FLAGS add server flags to each (one build can then be compared with
 # itself, e.g. BEFORE_FLAGS="--wal-checkpoint-every-ms 0 --db-max-waiting 0"
-# for the server as it was before issue 16); BEFORE_ENV and AFTER_ENV set its
+# for the write path without the admission gate); BEFORE_ENV and AFTER_ENV set its
 # environment (e.g. AFTER_ENV=RUST_LOG=off). PERCENTS="" runs the closed
 # loop only; GAMES sets the open loop's games in play (default 256). Results:
 # target/bench/open.txt, labelled before|after/backend/play|open-PCT.

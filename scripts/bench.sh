@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Reproduces every figure in BENCHMARKS.md: the engine benches, the HTTP load
 # runs and the ceilings on SQLite and PostgreSQL, start-up with 100,000 moves,
-# and the ratios against the targets of issue 6.
+# and the ratios against the targets.
 #
 #   scripts/bench.sh            # everything (~10 min)
 #   scripts/bench.sh --quick    # shorter runs, criterion's quick mode

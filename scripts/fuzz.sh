@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs each coverage-guided fuzz target of fuzz/ (issue 9 part 6) for a
+# Runs each coverage-guided fuzz target of fuzz/ for a
 # while, one after the other, at low priority.
 #
 #   scripts/fuzz.sh               # every target, 60 s each

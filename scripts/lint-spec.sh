@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The OpenAPI gates (issue 14): the committed openapi/openapi.json and its
+# The OpenAPI gates: the committed openapi/openapi.json and its
 # 3.0 rendition openapi/openapi-3.0.json are what the binary prints, and
 # both pass Redocly CLI `lint` (recommended ruleset, openapi/redocly.yaml)
 # and Spectral (`spectral:oas`, openapi/.spectral.yaml) with no error and

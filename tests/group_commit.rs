@@ -1,5 +1,5 @@
 // Own binary: a test reads the process's batch-size histogram, which other tests' writes fill.
-//! Group commit on SQLite (issue 16 part 3): writers that arrive while
+//! Group commit on SQLite: writers that arrive while
 //! another writes share its transaction. Each is answered only once the
 //! batch's `COMMIT` returned, a writer that fails or is dropped undoes its
 //! own writes alone, and a batch that does not commit fails all of its

@@ -1,5 +1,5 @@
 // Own binary: its tests read the process's metrics recorder, which other tests would move.
-//! `GET /metrics` (issue 14 part 3): requests by route template and status,
+//! `GET /metrics`: requests by route template and status,
 //! moves played, games by status, open streams and the database pool, in
 //! the Prometheus text format.
 //!

@@ -1,4 +1,4 @@
-//! Load generator and ceilings for the oanquan server (issue 6). Each
+//! Load generator and ceilings for the oanquan server. Each
 //! subcommand prints a `RESULT key=value …` line; `report` turns a file of
 //! them into the figures, ratios and target checks. `scripts/bench.sh`
 //! drives it all; see BENCHMARKS.md.

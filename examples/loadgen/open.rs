@@ -1,4 +1,4 @@
-//! Open-loop load (issue 16 part 6): moves offered at a fixed rate whatever
+//! Open-loop load: moves offered at a fixed rate whatever
 //! the server's answers take. Send times are laid out in advance, one every
 //! `1 / rate` seconds, and a move's latency is taken from its *scheduled*
 //! send time: when the server falls behind, the wait for a free game or a

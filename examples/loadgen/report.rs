@@ -1,5 +1,5 @@
 //! Reads RESULT lines and prints the figures, the ratios against the
-//! ceilings and whether each target of issue 6 is met.
+//! ceilings and whether each target is met.
 
 use std::collections::HashMap;
 use std::path::PathBuf;

@@ -1,4 +1,4 @@
-//! Load on the push side (issue 11 part 6): many subscribers to game
+//! Load on the push side: many subscribers to game
 //! streams while moves are played, measured end to end.
 //!
 //! ```text

@@ -79,7 +79,7 @@ impl Default for AdmissionSettings {
     }
 }
 
-/// What one client may hold of the server (issue 9 part 5).
+/// What one client may hold of the server.
 #[derive(Clone, Debug, Args)]
 pub struct NetworkSettings {
     /// Seconds a request body may take to arrive in full; a slower one is
@@ -121,7 +121,7 @@ impl Default for NetworkSettings {
     }
 }
 
-/// What operators and browser clients on other sites need (issue 14 part 3).
+/// What operators and browser clients on other sites need.
 #[derive(Clone, Debug, Default, Args)]
 pub struct OperationsSettings {
     /// Origins (comma-separated, e.g. `https://app.example`) whose pages may

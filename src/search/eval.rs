@@ -3,7 +3,7 @@
 //!
 //! What it counts, and why (every figure is self-play at a fixed node
 //! budget against the bare score difference, 200 games a row;
-//! BENCHMARKS.md, "Search (issue 12)", has the commands):
+//! BENCHMARKS.md, "Search", has the commands):
 //! - **The score difference** (stores, mandarins at their value). It is
 //!   the value itself at the end of the game; everything else estimates
 //!   what is still to come.

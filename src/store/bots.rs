@@ -1,4 +1,4 @@
-//! The built-in bot players (issue 12 part 3): one player row per search
+//! The built-in bot players: one player row per search
 //! level, created at start-up if missing. A bot's id and name follow from
 //! its level alone, so every start of every node sharing a database names
 //! the same row; a bot has no token, so nobody can act as it.

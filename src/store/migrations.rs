@@ -3,8 +3,7 @@
 //!
 //! sqlx's `migrate!` macro would embed them at compile time, but its
 //! `macros` feature compiles sqlx's drivers, tokio and SQLite's C library a
-//! second time for the macro host — a quarter of a cold release build (issue
-//! 15). Files are named as sqlx expects (`0006_clocks.sql`) and the
+//! second time for the macro host — a quarter of a cold release build. Files are named as sqlx expects (`0006_clocks.sql`) and the
 //! checksum sqlx keeps per applied migration is over the same text, so
 //! databases migrated by the macro carry on unchanged.
 

@@ -1,8 +1,8 @@
 //! Reading query rows into structs on both backends.
 //!
 //! sqlx's `#[derive(FromRow)]` needs its `macros` feature, which compiles
-//! sqlx's drivers and SQLite's C library a second time for the macro host
-//! (issue 15); this small declarative macro does what we used of it.
+//! sqlx's drivers and SQLite's C library a second time for the macro host;
+//! this small declarative macro does what we used of it.
 
 /// Declares a row struct, its `sqlx::FromRow` for SQLite and PostgreSQL
 /// rows, and its [`FromDirect`](crate::store::sqlite::direct::FromDirect) for SQLite

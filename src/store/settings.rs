@@ -145,7 +145,7 @@ impl Default for SqliteSettings {
     }
 }
 
-/// Group commit on SQLite (issue 16 part 3): writers that arrive while
+/// Group commit on SQLite: writers that arrive while
 /// another writes share its transaction, so the write lock and the
 /// `COMMIT` are paid once per batch; each is answered once the batch's
 /// `COMMIT` returned. PostgreSQL ignores these.

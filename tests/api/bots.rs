@@ -1,4 +1,4 @@
-//! The built-in bots over HTTP on both backends (issue 12 part 3): the
+//! The built-in bots over HTTP on both backends: the
 //! list, a game against a bot active at once, whole games played to the
 //! end, `bot: true` wherever a player is shown, a restart that resumes
 //! the bots' games, two nodes driving one bot, and what cannot be done.

@@ -1,4 +1,4 @@
-//! Bounded admission (issue 16 part 4): at most `running` API requests
+//! Bounded admission: at most `running` API requests
 //! (the pool's size) work at once, at most `max_waiting` more writes and
 //! `max_waiting_reads` more reads (`GET`, `HEAD`) wait for their turn,
 //! each for at most `queue_timeout`. A request beyond its cap, or whose

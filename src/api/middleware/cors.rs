@@ -1,5 +1,5 @@
 //! Cross-origin requests from the browser pages of the configured origins
-//! (`--cors-allowed-origins`, issue 14 part 3). With no origin configured
+//! (`--cors-allowed-origins`). With no origin configured
 //! the middleware is not installed and no CORS header is ever sent.
 
 use actix_cors::Cors;

@@ -1,4 +1,4 @@
-//! Prometheus metrics (issue 14 part 3): `GET /metrics` renders what the
+//! Prometheus metrics: `GET /metrics` renders what the
 //! process recorded (requests here, moves, bot searches and sweeps in the
 //! Games layer) plus gauges read at scrape time (games by status, open
 //! streams, the database pool). The README's "Metrics" section lists them.

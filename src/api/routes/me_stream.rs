@@ -1,4 +1,4 @@
-//! A player's own stream (issue 11 part 2), and the tickets that open it
+//! A player's own stream, and the tickets that open it
 //! from a browser: `EventSource` cannot send `Authorization`, and the
 //! long-lived token must not travel in a URL (URLs end up in logs and
 //! histories), so a client trades its token for a ticket that opens one

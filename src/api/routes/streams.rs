@@ -1,4 +1,4 @@
-//! The push side (issue 11): a game's changes, the lobby's, a player's, as
+//! The push side: a game's changes, the lobby's, a player's, as
 //! server-sent events or NDJSON.
 
 use actix_web::http::header;

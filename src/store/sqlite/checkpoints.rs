@@ -1,4 +1,4 @@
-//! SQLite WAL checkpoints out of the commit (issue 16 part 1).
+//! SQLite WAL checkpoints out of the commit.
 //!
 //! By default SQLite checkpoints inside `COMMIT`: the commit that takes the
 //! WAL past 1,000 pages copies it into the database file and fsyncs it,

@@ -1,4 +1,4 @@
-//! SQLite called on the caller's own thread (issue 16).
+//! SQLite called on the caller's own thread.
 //!
 //! sqlx's SQLite driver runs each connection on a thread of its own and
 //! hands it every statement over a channel, then the rows back: two thread

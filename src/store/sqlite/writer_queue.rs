@@ -1,5 +1,5 @@
 //! SQLite writers of this process take turns at the write lock, and share
-//! their transactions (group commit, issue 16 part 3).
+//! their transactions (group commit).
 //!
 //! SQLite has one write lock per database file. Writers that find it taken
 //! sleep in SQLite's busy handler (1, 2, 5, 10 … 100 ms) and retry, so under

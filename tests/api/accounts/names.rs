@@ -1,4 +1,4 @@
-//! Names cannot impersonate (issue 9 part 3): every trick of the issue is
+//! Names cannot impersonate: every known trick is
 //! refused, or taken for the name it imitates, beside an existing `Alice`.
 
 use crate::helpers::assert_problem;

@@ -1,4 +1,4 @@
-//! `POST /v1/players` honours `Idempotency-Key` (issue 15): a registration
+//! `POST /v1/players` honours `Idempotency-Key`: a registration
 //! whose 201 was lost is retried and gets the same player and token.
 
 use crate::helpers::assert_problem;

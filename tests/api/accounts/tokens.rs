@@ -1,4 +1,4 @@
-//! Tokens can be managed (issue 9 part 4): several per player, listed
+//! Tokens can be managed: several per player, listed
 //! without their secret, deleted with effect on every node at once.
 
 use crate::helpers::{assert_problem, TestApp};

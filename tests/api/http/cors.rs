@@ -1,4 +1,4 @@
-//! CORS (issue 14 part 3): the configured origins' preflights are answered
+//! CORS: the configured origins' preflights are answered
 //! with the API's methods and headers, answers expose the headers a browser
 //! client reads, other origins get no grant, and a server configured with no
 //! origin sends no CORS header at all.

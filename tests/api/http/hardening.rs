@@ -1,4 +1,4 @@
-//! Smaller faults of issue 9 part 5: echoed input is bounded and tokens are
+//! Small faults: echoed input is bounded and tokens are
 //! masked, in answers and in logs; forged cursors are range-checked; a slow
 //! body times out; one IP's connections are capped; `http.client_ip` is the
 //! TCP peer unless a trusted proxy says otherwise.

@@ -1,4 +1,4 @@
-//! `HEAD` is answered for every `GET` route (issue 14 part 3) with the
+//! `HEAD` is answered for every `GET` route with the
 //! `GET`'s status and headers and no body; a stream's `HEAD` ends after its
 //! headers instead of following the stream.
 

@@ -1,4 +1,4 @@
-//! Every request is cheap whatever its body (issue 9 part 2): the tag bomb
+//! Every request is cheap whatever its body: the tag bomb
 //! is refused at once and, run twice in parallel, leaves `/health` answering
 //! promptly; answers are compressed when the client accepts it. Both
 //! backends.

@@ -1,5 +1,5 @@
 //! The HTTP surface as a whole: problem answers, strict input, `HEAD`,
-//! CORS, cheap answers to heavy bodies, and the smaller faults of issue 9.
+//! CORS, cheap answers to heavy bodies, and other small faults.
 
 mod cors;
 mod errors;

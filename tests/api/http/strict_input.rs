@@ -1,4 +1,4 @@
-//! Strict input (issue 15 item 4): a misspelt query parameter is a 400
+//! Strict input: a misspelt query parameter is a 400
 //! naming it, the accepted ones and the closest, never silently ignored; a
 //! bad number or boolean names its parameter; an imported finished game has
 //! a `finished_at`.

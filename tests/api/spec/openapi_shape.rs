@@ -1,4 +1,4 @@
-//! The spec is one a client generator can use as it stands (issue 14): every
+//! The spec is one a client generator can use as it stands: every
 //! operation described and its security said, every closed set of names a
 //! shared enum, the problem codes the whole catalogue, response fields
 //! required, unions named and discriminated, ids and paging parameters

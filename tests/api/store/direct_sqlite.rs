@@ -1,4 +1,4 @@
-//! SQLite called on the request's own thread (issue 16): a write whose
+//! SQLite called on the request's own thread: a write whose
 //! `BEGIN` finds the lock held by another process waits asleep, never in
 //! SQLite's busy handler on the thread; and what the direct writer stores
 //! reads back through sqlx's pool exactly as through the direct reader.

@@ -1,4 +1,4 @@
-//! How the answers to idempotent requests are kept (issue 16): deflated,
+//! How the answers to idempotent requests are kept: deflated,
 //! replayed byte for byte however the game moved on since, and the rows
 //! saved as text before still replayed.
 

@@ -1,4 +1,4 @@
-//! A stored game always reads back (issue 9 part 1): games started at the
+//! A stored game always reads back: games started at the
 //! request bounds, played, then read through every endpoint that shows them;
 //! and a row that cannot be read leaves list pages serving the rest. Both
 //! backends.

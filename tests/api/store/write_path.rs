@@ -1,4 +1,4 @@
-//! The write path under load (issue 16): SQLite's WAL stays bounded with
+//! The write path under load: SQLite's WAL stays bounded with
 //! checkpoints out of the commit, and an overload is refused with 503
 //! `overloaded` (with `Retry-After`) while every accepted move is stored.
 

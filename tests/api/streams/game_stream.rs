@@ -1,4 +1,4 @@
-//! `GET /v1/games/{id}/stream` (issue 11): snapshot, every change once and
+//! `GET /v1/games/{id}/stream`: snapshot, every change once and
 //! in order, resumption from the database, NDJSON, heartbeat, the end.
 
 use std::time::Duration;

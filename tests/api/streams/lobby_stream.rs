@@ -1,4 +1,4 @@
-//! `GET /v1/lobby/stream` (issue 11 part 3): the open games, then each
+//! `GET /v1/lobby/stream`: the open games, then each
 //! appearing and leaving once.
 
 use std::time::Duration;

@@ -1,4 +1,4 @@
-//! `GET /v1/me/stream` (issue 11 part 2): a player's snapshot, then
+//! `GET /v1/me/stream`: a player's snapshot, then
 //! `challenge`, `game_started`, `your_turn`, `game_ended`, each once and in
 //! order; NDJSON; the tickets that open it without `Authorization`.
 

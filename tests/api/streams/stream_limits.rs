@@ -1,4 +1,4 @@
-//! The push side's limits (issue 11 part 5): caps on open streams per
+//! The push side's limits: caps on open streams per
 //! client IP and in all, a slow consumer that neither slows the moves nor
 //! loses a change, and a shutdown that ends every stream with a retry hint.
 

@@ -1,4 +1,4 @@
-//! A game's stream under races (issue 11: "never miss one, in order,
+//! A game's stream under races ("never miss one, in order,
 //! exactly once"): many games played as fast as two players can post,
 //! each followed by subscribers that open at random moments (right before
 //! or after a move, with a snapshot or resuming from a version) and some

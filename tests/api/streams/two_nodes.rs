@@ -1,4 +1,4 @@
-//! Two server processes on one PostgreSQL behave as one (issue 11 part 4):
+//! Two server processes on one PostgreSQL behave as one:
 //! a change committed through one node reaches the other's subscribers.
 
 use std::time::Duration;

@@ -1,5 +1,5 @@
 //! Every position play reaches from a start at the request bounds reads back
-//! under the stored bounds (issue 9 part 1).
+//! under the stored bounds.
 
 use proptest::prelude::*;
 

@@ -1,5 +1,5 @@
 //! The names, texts and parsers the server shows to clients and stores in
-//! its database: each pinned to its literal spelling (issue 17), so that a
+//! its database: each pinned to its literal spelling, so that a
 //! changed name is a failing test here rather than a silent API change.
 
 use crate::*;
