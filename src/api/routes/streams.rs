@@ -10,7 +10,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use super::games::find_game;
 use crate::api::problems::{ApiError, Problem};
 use crate::api::protocol::params::{GameIdPath, LastEventId};
-use crate::api::streams::game_feed::{self, is_final};
+use crate::api::streams::game_feed;
 use crate::api::streams::lobby_feed;
 use crate::api::streams::streaming;
 use crate::api::views::{GameStreamEvent, LobbyStreamEvent};
@@ -98,7 +98,7 @@ pub async fn game_stream(
     // arrives on the channel, one before it is in the read.
     let signals = state.live.watch_game(&id);
     let game = find_game(&state, &id).await?;
-    if since.is_some_and(|v| v >= game.version) && is_final(game.status) {
+    if since.is_some_and(|v| v >= game.version) && game.status.is_final() {
         return Ok(HttpResponse::NoContent()
             .insert_header((header::CACHE_CONTROL, "no-cache"))
             .finish());

@@ -16,11 +16,6 @@ use crate::games::Game;
 use crate::games::{self, GameEvent};
 use crate::live::{Change, Signal};
 
-/// No further change can come to a game in this status.
-pub fn is_final(status: GameStatus) -> bool {
-    !matches!(status, GameStatus::Waiting | GameStatus::Active)
-}
-
 /// A game event as the streams send it: the Games layer's serialization,
 /// with the move's trace rendered as the API's move view does.
 pub fn event_payload(event: &GameEvent) -> Value {
@@ -152,7 +147,7 @@ impl Follower {
         };
         self.sink.event(Some(game.version), &payload);
         self.last = game.version;
-        self.done = is_final(game.status);
+        self.done = game.status.is_final();
         Ok(())
     }
 
@@ -165,7 +160,7 @@ impl Follower {
         };
         self.sink.send(framed(self.sink.framing, events));
         self.last = last;
-        self.done = is_final(status);
+        self.done = status.is_final();
     }
 
     /// The changes after `self.last` as stored, or a snapshot when they
@@ -197,7 +192,7 @@ impl Follower {
             self.send(change, GameStatus::Active);
         }
         self.last = self.last.max(game.version);
-        self.done = is_final(game.status);
+        self.done = game.status.is_final();
     }
 
     async fn reread(&mut self) -> Result<(), Gone> {
@@ -233,7 +228,7 @@ impl Follower {
         let chunk = transition.encoded(framing.index(), |t| framed(framing, &t.events));
         if !chunk.is_empty() {
             self.sink.send(chunk);
-            self.done = is_final(transition.game.status);
+            self.done = transition.game.status.is_final();
         }
         self.last = version;
         self.after(Ok(()))

@@ -9,7 +9,6 @@ use std::collections::HashMap;
 
 use actix_web::web;
 
-use crate::api::streams::game_feed::is_final;
 use crate::api::streams::stream_body::{Feed, Step};
 use crate::api::streams::streaming::{Gone, Sink};
 use crate::api::views::me_stream_events::{
@@ -126,7 +125,7 @@ impl Me {
         // What was told stays known (a stale signal of a game that ended
         // meanwhile is then recognised as such), within a bound.
         if self.games.len() > MAX_REMEMBERED {
-            self.games.retain(|_, told| !is_final(told.status));
+            self.games.retain(|_, told| !told.status.is_final());
         }
         let mut snapshot = MeSnapshotEvent {
             type_: SnapshotTag,
@@ -299,7 +298,7 @@ impl Me {
                 }
                 turn = now;
             }
-            (_, status) if is_final(status) => {
+            (_, status) if status.is_final() => {
                 // A game this stream never knew of ended unseen: it was
                 // none of the player's business yet, unless it had begun.
                 let known = before.is_some();
