@@ -102,6 +102,14 @@ pub async fn no_route(
     routes: web::Data<RouteTable>,
 ) -> Result<HttpResponse, ApiError> {
     let allow = routes.allowed_methods(request.path());
+    let is_api = request.path().starts_with("/v1/");
+    if allow.is_empty()
+        && request.method() == Method::GET
+        && !is_api
+        && crate::web::wants_html(&request)
+    {
+        return Ok(crate::web::not_found_page());
+    }
     Err(if allow.is_empty() {
         ApiError::NotFound(format!("nothing exists at {}", request.path()))
     } else {
@@ -114,7 +122,8 @@ pub async fn no_route(
 
 /// `ErrorHandlers` default: rewrites any 4xx/5xx that is not already a
 /// problem (rejections from actix extractors without an error hook, Swagger
-/// UI's bare 404s, …) into one, keeping the status and other headers.
+/// UI's bare 404s, …) into one, keeping the status and other headers. The
+/// web page's own HTML 404 is left as it is.
 pub fn problem_for_any_error<B: MessageBody + 'static>(
     response: ServiceResponse<B>,
 ) -> actix_web::Result<ErrorHandlerResponse<B>> {
@@ -122,7 +131,11 @@ pub fn problem_for_any_error<B: MessageBody + 'static>(
         .headers()
         .get(header::CONTENT_TYPE)
         .is_some_and(|value| value.as_bytes().starts_with(PROBLEM_JSON.as_bytes()));
-    if is_problem {
+    let is_page = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|value| value.as_bytes().starts_with(b"text/html"));
+    if is_problem || is_page {
         return Ok(ErrorHandlerResponse::Response(
             response.map_into_left_body(),
         ));
