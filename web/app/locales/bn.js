@@ -93,6 +93,8 @@ export default {
   "board.moveLeft": "{move} খেলুন: নিজের ঘর {own} তুলে বাঁ দিকে বিলান",
   "board.moveRight": "{move} খেলুন: নিজের ঘর {own} তুলে ডান দিকে বিলান",
 
+  "board.wouldCapture": "দখল হবে {stones}",
+
   "speed.slow": "ধীরে",
   "speed.normal": "স্বাভাবিক",
   "speed.fast": "দ্রুত",

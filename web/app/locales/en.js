@@ -94,6 +94,8 @@ export default {
   "board.moveLeft": "Play {move}: lift your square {own} and sow to the left",
   "board.moveRight": "Play {move}: lift your square {own} and sow to the right",
 
+  "board.wouldCapture": "would capture {stones}",
+
   "speed.slow": "Slow",
   "speed.normal": "Normal",
   "speed.fast": "Fast",

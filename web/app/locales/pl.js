@@ -93,6 +93,8 @@ export default {
   "board.moveLeft": "Zagraj {move}: podnieś swoje pole {own} i rozsiewaj w lewo",
   "board.moveRight": "Zagraj {move}: podnieś swoje pole {own} i rozsiewaj w prawo",
 
+  "board.wouldCapture": "zdobędzie {stones}",
+
   "speed.slow": "Wolno",
   "speed.normal": "Normalnie",
   "speed.fast": "Szybko",

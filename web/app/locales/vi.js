@@ -48,6 +48,8 @@ export default {
   "board.moveLeft": "Đi {move}: bốc ô {own} của bạn và rải sang trái",
   "board.moveRight": "Đi {move}: bốc ô {own} của bạn và rải sang phải",
 
+  "board.wouldCapture": "sẽ ăn {stones}",
+
   "speed.slow": "Chậm",
   "speed.normal": "Vừa",
   "speed.fast": "Nhanh",
