@@ -1,0 +1,28 @@
+// The page's icons, drawn inline in SVG: font glyphs such as ⏮ ⏯ ⏭ are
+// missing from common fonts and show as empty boxes. Each is decorative
+// (`aria-hidden`): the control that holds it has the accessible name.
+
+import { svg } from "./dom.js";
+
+/** @typedef {"start" | "prev" | "play" | "pause" | "next" | "end" | "left" | "right"} IconName */
+
+/** The shapes of each icon in a 16×16 box. @type {Record<IconName, string[]>} */
+const SHAPES = {
+  start: ["M3 3h2v10H3z", "M13 3v10L6 8z"],
+  prev: ["M12 3v10L4 8z"],
+  play: ["M4 3v10l9-5z"],
+  pause: ["M4 3h3v10H4z", "M9 3h3v10H9z"],
+  next: ["M4 3v10l8-5z"],
+  end: ["M11 3h2v10h-2z", "M3 3v10l7-5z"],
+  left: ["M11 3v10L4 8z"],
+  right: ["M5 3v10l7-5z"],
+};
+
+/** @param {IconName} name */
+export function icon(name) {
+  return svg(
+    "svg.icon",
+    { viewBox: "0 0 16 16", width: 16, height: 16, "aria-hidden": "true", focusable: "false" },
+    SHAPES[name].map((d) => svg("path", { d, fill: "currentColor" })),
+  );
+}
