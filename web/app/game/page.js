@@ -88,6 +88,19 @@ export class GamePage {
     /** @param {KeyboardEvent} event */
     this.onKey = (event) => this.replay?.onKey(event);
     window.addEventListener("keydown", this.onKey);
+    // A tab put in the background or brought back shows the latest position at once.
+    this.onVisibility = () => {
+      if (!this.replay?.autoplay) this.animator?.skip();
+    };
+    document.addEventListener("visibilitychange", this.onVisibility);
+    // The focus is kept on the controls only until the viewer goes elsewhere.
+    /** @param {Event} event */
+    this.onElsewhere = (event) => {
+      const target = /** @type {Element | null} */ (event.target instanceof Element ? event.target : null);
+      if (!target?.closest(".controls")) this.refocus = null;
+    };
+    document.addEventListener("focusin", this.onElsewhere);
+    document.addEventListener("pointerdown", this.onElsewhere);
     this.load();
   }
 
@@ -108,6 +121,9 @@ export class GamePage {
     this.destroyed = true;
     this.stopReconnect();
     window.removeEventListener("keydown", this.onKey);
+    document.removeEventListener("visibilitychange", this.onVisibility);
+    document.removeEventListener("focusin", this.onElsewhere);
+    document.removeEventListener("pointerdown", this.onElsewhere);
     this.feed?.close();
     this.animator?.stop();
     this.replay?.stopAutoplay();
