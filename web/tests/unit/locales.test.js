@@ -36,3 +36,11 @@ test("Bengali is written in its own script", () => {
   const bengali = Object.values(bn).filter((text) => /[\u0980-\u09FF]/.test(text)).length;
   assert.ok(bengali / Object.keys(bn).length > 0.9, `${bengali} of ${Object.keys(bn).length} messages in Bengali script`);
 });
+
+test("every problem code in the API's spec has a message, so none is shown in the server's English", async () => {
+  const { readFile } = await import("node:fs/promises");
+  const spec = JSON.parse(await readFile(new URL("../../../openapi/openapi.json", import.meta.url), "utf8"));
+  const codes = /** @type {string[]} */ (spec.components.schemas.ProblemCode.enum);
+  const missing = codes.filter((code) => !(`problem.${code}` in en));
+  assert.deepEqual(missing, []);
+});
