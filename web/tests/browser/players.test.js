@@ -257,13 +257,29 @@ test("a replay steps with the arrow keys; the rating change shows, and a rematch
   await p.locator("[data-share-url]").waitFor();
 });
 
-test("the lobby lists the games being played, to watch, and the tab says whose turn it is", async () => {
+test("the lobby lists the games being played, to watch; the tab says whose turn it is; a swipe plays", async () => {
   const { page: p } = await page(PHONE, "lobby", "b");
   await p.goto(`${server.base}/`);
   await p.locator(`[data-live-game="${live}"] a`).click();
   await p.waitForURL(new RegExp(`/games/${live}$`));
   await waitForPly(p, 4);
   await p.waitForFunction(() => document.title.startsWith("(Your turn)"));
+
+  // On a touch screen, a square of one's own swiped sideways is played that way.
+  const game = await call("GET", `/v1/games/${live}`);
+  const move = /** @type {string} */ (game.legal_moves.find((/** @type {string} */ m) => m.endsWith("R")) ?? game.legal_moves[0]);
+  const square = (game.to_move === "south" ? 0 : 6) + Number(move[0]);
+  await p.evaluate(({ square, right }) => {
+    const element = /** @type {HTMLElement} */ (document.querySelector(`[data-square="${square}"]`));
+    const box = element.getBoundingClientRect();
+    const at = (/** @type {number} */ dx) => ({ bubbles: true, pointerType: "touch", isPrimary: true, clientX: box.x + box.width / 2 + dx, clientY: box.y + box.height / 2 });
+    element.dispatchEvent(new PointerEvent("pointerdown", at(0)));
+    element.dispatchEvent(new PointerEvent("pointerup", at(right ? 60 : -60)));
+  }, { square, right: move.endsWith("R") });
+  await waitForPly(p, 5);
+  const moves = await call("GET", `/v1/games/${live}/moves`);
+  assert.equal(moves.moves.at(-1).notation, move, "the swipe played the move");
+  await p.waitForFunction(() => !document.title.startsWith("(Your turn)"));
 });
 
 test("no page logged an error", () => {
