@@ -171,7 +171,8 @@ test("axe-core finds no serious or critical violation on any page kind, at 1280 
     const { page: p } = await page(viewport, `axe ${viewport.width}`, "a", { bypassCSP: true });
     for (const [kind, path] of Object.entries(paths)) {
       await p.goto(`${server.base}${path}`);
-      await p.waitForLoadState("networkidle");
+      // Every part of the page loaded (no "Loading…" left), the board if there is one.
+      await p.waitForFunction(() => document.querySelector("main section") && !document.querySelector("main")?.textContent?.includes("Loading…"));
       if (kind.includes("game") || kind === "replay") await p.waitForSelector("[data-status]");
       await p.addScriptTag({ path: AXE });
       const violations = await p.evaluate(async () => {
