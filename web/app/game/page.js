@@ -512,10 +512,12 @@ export class GamePage {
       [
         h("h1.sr-only", t("game.heading")),
         h("p.status-line", { attrs: { role: "status" } }, [
-          connection.state === "reconnecting" && !FINAL_STATUSES.has(status) ? `${t("connection.lost")} ` : "",
+          // While the server cannot be reached, what the page last heard may be stale: it says so instead.
           this.unsent
             ? t("game.unsent", { move: this.unsent.move })
-            : statusText(game, serverActive && status === "active" ? "active" : status, turn, viewer),
+            : connection.state === "reconnecting" && !FINAL_STATUSES.has(status)
+              ? t("connection.lost")
+              : statusText(game, serverActive && status === "active" ? "active" : status, turn, viewer),
           this.pending ? ` ${t("common.working")}` : "",
         ]),
         h("div.game-layout", [
