@@ -82,7 +82,6 @@ export class GamePage {
     this.ratingChanges = {};
     this.ratingsAsked = false;
     this.sound = readPref("sound") === "on";
-    this.linkCopied = false;
     this.destroyed = false;
     this.stopReconnect = onReconnect(() => this.reconnected());
     /** @param {KeyboardEvent} event */
@@ -229,11 +228,15 @@ export class GamePage {
       opponent: opponent.id,
     };
     if (game.time_control) body.clock = game.time_control;
-    this.send(async () => {
-      const created = await createGame(body);
-      navigate(`/games/${encodeURIComponent(created.id)}`);
-      return { game: created };
-    });
+    this.pending = true;
+    requestRender();
+    createGame(body)
+      .then((created) => navigate(`/games/${encodeURIComponent(created.id)}`))
+      .catch(showError)
+      .finally(() => {
+        this.pending = false;
+        requestRender();
+      });
   }
 
   /** After the game: the rating changes, and a rematch. @private @returns {VNode | null} */
