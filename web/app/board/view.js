@@ -118,34 +118,51 @@ function squareView(props, square, place) {
 const SWIPE_PX = 30;
 
 /**
+ * Where the swipe under way started. Outside the handlers: the preview it
+ * shows renders the board again, and each render makes new handlers.
+ * @type {{ own: number, x: number, y: number } | null}
+ */
+let swipeStart = null;
+
+/**
  * Tap a square of yours to choose it; on a touch screen, swipe it left or
  * right to play it that way (the viewer's row is at the bottom, so the
- * screen's left is the mover's left).
+ * screen's left is the mover's left). While the finger is on its way the
+ * move is previewed; lifting it back near where it started plays nothing.
  * @param {NonNullable<BoardProps["controls"]>} controls
  * @param {number} own
  */
 function swipeHandlers(controls, own) {
-  /** @type {{ x: number, y: number } | null} */
-  let start = null;
+  /** The move a swipe from its start to `e` means, if any. @param {PointerEvent} e */
+  const swiped = (e) => {
+    const start = swipeStart;
+    if (!start || start.own !== own) return null;
+    const dx = e.clientX - start.x;
+    const dy = e.clientY - start.y;
+    if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < 2 * Math.abs(dy)) return null;
+    const move = `${own}${dx < 0 ? "L" : "R"}`;
+    return controls.legal.has(move) ? move : null;
+  };
   return {
     click: () => controls.onSelect(own),
     pointerdown: (/** @type {PointerEvent} */ e) => {
-      start = e.pointerType === "mouse" ? null : { x: e.clientX, y: e.clientY };
+      swipeStart = e.pointerType === "mouse" ? null : { own, x: e.clientX, y: e.clientY };
+    },
+    pointermove: (/** @type {PointerEvent} */ e) => {
+      if (swipeStart?.own === own) controls.onPreview?.(swiped(e));
     },
     pointerup: (/** @type {PointerEvent} */ e) => {
-      if (!start) return;
-      const dx = e.clientX - start.x;
-      const dy = e.clientY - start.y;
-      start = null;
-      if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < 2 * Math.abs(dy)) return;
-      const move = `${own}${dx < 0 ? "L" : "R"}`;
-      if (controls.legal.has(move)) {
+      const move = swiped(e);
+      swipeStart = null;
+      controls.onPreview?.(null);
+      if (move) {
         e.preventDefault();
         controls.onMove(move);
       }
     },
     pointercancel: () => {
-      start = null;
+      swipeStart = null;
+      controls.onPreview?.(null);
     },
   };
 }

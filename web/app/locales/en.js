@@ -335,7 +335,7 @@ export default {
   "howto.preset.online": "As the Ô Ăn Quan Online app plays: the mandarin squares start with 10 small stones and no mandarin, and no mandarin square can be captured on the very first move of the game.",
   "howto.more": "These are the rules exactly as the server applies them: every game records the rules it was played under, so a replay always ends the same way.",
   "howto.pageHeading": "On this page",
-  "howto.page": "On your turn, click one of the two arrows under a square of yours: the left one sows to your left, the right one to your right. On a phone you can also swipe a square left or right. With the keyboard: press 1 to 5 to choose a square, then L or R (or move with the arrow keys and press Enter). Choosing a square shows where each direction would sow and what it would capture. Moves are shown stone by stone, quickly; you can move at any time, and the speed can be changed under the board. In a replay, the arrow keys step through the moves.",
+  "howto.page": "On your turn, click one of the two arrows under a square of yours: the left one sows to your left, the right one to your right. On a phone you can also swipe a square left or right. With the keyboard: press 1 to 5 to choose a square, then L or R (or move with the arrow keys and press Enter). Pointing at an arrow or focusing it, or starting a swipe, marks the squares that move would sow into and what it would capture. Moves are shown stone by stone, quickly; you can move at any time, and the speed can be changed under the board. In a replay, the arrow keys step through the moves.",
 
   "notFound.title": "Not found",
   "notFound.text": "There is no page here.",

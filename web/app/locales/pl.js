@@ -334,7 +334,7 @@ export default {
   "howto.preset.online": "Tak jak gra aplikacja Ô Ăn Quan Online: pola mandarynów zaczynają z 10 małymi kamieniami i bez mandaryna, a w pierwszym ruchu partii nie można zdobyć żadnego pola mandaryna.",
   "howto.more": "To są zasady dokładnie tak, jak stosuje je serwer: każda partia zapisuje zasady, według których była grana, więc odtworzenie zawsze kończy się tak samo.",
   "howto.pageHeading": "Na tej stronie",
-  "howto.page": "W swoim ruchu kliknij jedną z dwóch strzałek pod swoim polem: lewa rozsiewa w twoją lewą stronę, prawa w prawą. Na telefonie możesz też przesunąć palcem po polu w lewo lub w prawo. Klawiaturą: naciśnij 1–5, aby wybrać pole, potem L lub R (albo poruszaj się strzałkami i naciśnij Enter). Wybranie pola pokazuje, gdzie rozsieje każdy kierunek i co zdobędzie. Ruchy są pokazywane kamień po kamieniu, szybko; możesz ruszać się w każdej chwili, a prędkość zmienisz pod planszą. W odtwarzaniu strzałki przechodzą między ruchami.",
+  "howto.page": "W swoim ruchu kliknij jedną z dwóch strzałek pod swoim polem: lewa rozsiewa w twoją lewą stronę, prawa w prawą. Na telefonie możesz też przesunąć palcem po polu w lewo lub w prawo. Klawiaturą: naciśnij 1–5, aby wybrać pole, potem L lub R (albo poruszaj się strzałkami i naciśnij Enter). Wskazanie strzałki, przejście do niej klawiaturą albo rozpoczęcie przesuwania zaznacza pola, na które ten ruch rozsieje kamienie, i to, co zdobędzie. Ruchy są pokazywane kamień po kamieniu, szybko; możesz ruszać się w każdej chwili, a prędkość zmienisz pod planszą. W odtwarzaniu strzałki przechodzą między ruchami.",
 
   "notFound.title": "Nie znaleziono",
   "notFound.text": "Tu nie ma żadnej strony.",

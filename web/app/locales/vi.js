@@ -251,7 +251,7 @@ export default {
   "howto.preset.online": "Theo cách chơi của ứng dụng Ô Ăn Quan Online: ô quan ban đầu có 10 quân dân và không có quan, và không được ăn ô quan ở nước đầu tiên của ván.",
   "howto.more": "Đây đúng là các luật máy chủ áp dụng: mỗi ván ghi lại luật đã chơi, nên xem lại bao giờ cũng ra cùng một kết quả.",
   "howto.pageHeading": "Trên trang này",
-  "howto.page": "Đến lượt, bấm một trong hai mũi tên dưới một ô của bạn: mũi tên trái rải sang trái, mũi tên phải rải sang phải. Trên điện thoại, bạn cũng có thể vuốt ô sang trái hoặc phải. Dùng bàn phím: bấm 1 đến 5 để chọn ô, rồi L hoặc R (hoặc di chuyển bằng phím mũi tên và bấm Enter). Khi chọn một ô, bàn cờ cho thấy mỗi hướng sẽ rải tới đâu và ăn được gì. Mỗi nước đi được diễn lại từng quân một, nhanh; bạn có thể đi bất cứ lúc nào, và chỉnh tốc độ ở dưới bàn cờ. Khi xem lại, phím mũi tên chuyển giữa các nước.",
+  "howto.page": "Đến lượt, bấm một trong hai mũi tên dưới một ô của bạn: mũi tên trái rải sang trái, mũi tên phải rải sang phải. Trên điện thoại, bạn cũng có thể vuốt ô sang trái hoặc phải. Dùng bàn phím: bấm 1 đến 5 để chọn ô, rồi L hoặc R (hoặc di chuyển bằng phím mũi tên và bấm Enter). Khi trỏ chuột vào một mũi tên hoặc chuyển tới nó bằng bàn phím, hay khi bắt đầu vuốt, bàn cờ đánh dấu các ô nước đó sẽ rải tới và những gì nó sẽ ăn. Mỗi nước đi được diễn lại từng quân một, nhanh; bạn có thể đi bất cứ lúc nào, và chỉnh tốc độ ở dưới bàn cờ. Khi xem lại, phím mũi tên chuyển giữa các nước.",
 
   "notFound.title": "Không tìm thấy",
   "notFound.text": "Không có trang nào ở đây.",

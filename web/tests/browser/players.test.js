@@ -270,13 +270,19 @@ test("the lobby lists the games being played, to watch; the tab says whose turn 
   const game = await call("GET", `/v1/games/${live}`);
   const move = /** @type {string} */ (game.legal_moves.find((/** @type {string} */ m) => m.endsWith("R")) ?? game.legal_moves[0]);
   const square = (game.to_move === "south" ? 0 : 6) + Number(move[0]);
-  await p.evaluate(({ square, right }) => {
-    const element = /** @type {HTMLElement} */ (document.querySelector(`[data-square="${square}"]`));
-    const box = element.getBoundingClientRect();
-    const at = (/** @type {number} */ dx) => ({ bubbles: true, pointerType: "touch", isPrimary: true, clientX: box.x + box.width / 2 + dx, clientY: box.y + box.height / 2 });
-    element.dispatchEvent(new PointerEvent("pointerdown", at(0)));
-    element.dispatchEvent(new PointerEvent("pointerup", at(right ? 60 : -60)));
-  }, { square, right: move.endsWith("R") });
+  /** @param {"pointerdown" | "pointermove" | "pointerup"} type @param {number} dx */
+  const touch = (type, dx) =>
+    p.evaluate(({ square, type, dx }) => {
+      const element = /** @type {HTMLElement} */ (document.querySelector(`[data-square="${square}"]`));
+      const box = element.getBoundingClientRect();
+      const at = { bubbles: true, pointerType: "touch", isPrimary: true, clientX: box.x + box.width / 2 + dx, clientY: box.y + box.height / 2 };
+      element.dispatchEvent(new PointerEvent(type, at));
+    }, { square, type, dx });
+  const dx = move.endsWith("R") ? 60 : -60;
+  await touch("pointerdown", 0);
+  await touch("pointermove", dx);
+  await p.waitForSelector('[data-preview="path"]');
+  await touch("pointerup", dx);
   await waitForPly(p, 5);
   const moves = await call("GET", `/v1/games/${live}/moves`);
   assert.equal(moves.moves.at(-1).notation, move, "the swipe played the move");
