@@ -215,7 +215,7 @@ impl Application {
                     }
                 })
                 .configure(crate::web::configure)
-                .default_service(web::to(fallback::no_route))
+                .default_service(web::to(crate::web::no_route))
         })
         .on_connect(move |connection, data| connection_cap.on_connect(connection, data))
         .shutdown_signal(stop_signal(live.clone()))

@@ -6,14 +6,18 @@
 //! `{version}` is a digest of every served file: a page names the assets of
 //! its own build, so they can be cached for good (`immutable`), and a new
 //! build gets new URLs. The page is not API: nothing here is in the OpenAPI
-//! document, and unknown paths still get the JSON 404 of the fallback.
+//! document. Unknown paths get the JSON 404 of the fallback, except for a
+//! browser asking for HTML: it gets the shell with status 404, and the page
+//! shows its own not-found screen.
 
 use std::sync::OnceLock;
 
 use actix_web::http::header::{self, HeaderValue};
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::http::Method;
+use actix_web::{web, HttpMessage, HttpRequest, HttpResponse};
 use sha2::{Digest, Sha256};
 
+use crate::api::middleware::fallback::{self, nothing_at, RouteTable};
 use crate::api::problems::ApiError;
 use crate::api::protocol::caching::{cached, Freshness};
 
@@ -151,6 +155,43 @@ fn with_page_headers(mut response: HttpResponse) -> HttpResponse {
         HeaderValue::from_static("same-origin"),
     );
     response
+}
+
+/// Whether the request ranks `text/html` first in its `Accept`, as a
+/// browser navigating to a page does (API clients and `*/*` do not).
+fn wants_html(request: &HttpRequest) -> bool {
+    request
+        .get_header::<header::Accept>()
+        .and_then(|accept| accept.ranked().into_iter().next())
+        .is_some_and(|first| first.essence_str() == "text/html")
+}
+
+/// The app's default service: a browser's `GET` of a path nothing answers
+/// (outside `/v1/`) gets the page's own not-found screen; anything else the
+/// API's problem.
+pub async fn no_route(
+    request: HttpRequest,
+    routes: web::Data<RouteTable>,
+) -> Result<HttpResponse, ApiError> {
+    if request.method() == Method::GET
+        && !request.path().starts_with("/v1/")
+        && nothing_at(&routes, &request)
+        && wants_html(&request)
+    {
+        return Ok(not_found_page());
+    }
+    fallback::no_route(request, routes).await
+}
+
+/// The shell with status 404, for a browser that asked for a path nothing
+/// answers: the page renders its own not-found screen.
+fn not_found_page() -> HttpResponse {
+    let mut page = HttpResponse::NotFound()
+        .content_type("text/html; charset=utf-8")
+        .body(render_shell());
+    page.headers_mut()
+        .insert(header::VARY, HeaderValue::from_static("accept"));
+    with_page_headers(page)
 }
 
 async fn shell(request: HttpRequest) -> HttpResponse {

@@ -94,12 +94,23 @@ for (const [size, viewport] of /** @type {const} */ ([["desktop", DESKTOP], ["ph
     await page.getByLabel("A bot").check();
     await page.locator('select[name="bot"]').selectOption({ index: 2 });
   });
-  await shot(`/games/${live.id}`, "game", "[data-move]:not([disabled])");
+  // A move control hovered: the squares it would sow into and capture are marked.
+  await shot(`/games/${live.id}`, "game", "[data-move]:not([disabled])", async () => {
+    const moves = page.locator("[data-move]:not([disabled])");
+    const count = await moves.count();
+    for (let i = 0; i < count; i++) {
+      await moves.nth(i).hover();
+      if (await page.locator('[data-preview="capture"]').count()) return;
+    }
+  });
   await shot(`/games/${finished[0].id}?ply=9`, "replay", '[data-status="finished"]');
   await shot("/leaderboards/classic?provisional=1", "leaderboard", "table.ranking");
   await shot(`/players/${lan.id}`, "player", ".rating-chart");
   await page.evaluate(() => localStorage.setItem("oanquan.lang", "vi"));
   await shot("/how-to-play?preset=village", "how-to-play-vi", ".howto-board");
+  if (size === "desktop") {
+    for (const lang of ["pl", "bn"]) await shot(`/how-to-play?preset=classic&lang=${lang}`, `how-to-play-${lang}`, ".howto-board");
+  }
   if (size === "desktop") {
     // A move in the middle of its animation: stones in hand, the square sown into.
     await page.evaluate(() => {
@@ -110,7 +121,7 @@ for (const [size, viewport] of /** @type {const} */ ([["desktop", DESKTOP], ["ph
     await page.waitForSelector('[data-status="finished"]');
     await page.locator('[data-action="next"]').click();
     await page.waitForSelector(".square.focus .hand");
-    await page.waitForTimeout(900);
+    await page.waitForTimeout(400);
     await page.screenshot({ path: join(out, "animation-desktop.png") });
   }
   await context.close();

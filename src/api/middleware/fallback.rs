@@ -96,7 +96,13 @@ fn methods_of(item: &PathItem) -> Vec<Method> {
         .collect()
 }
 
-/// The app's default service.
+/// Whether nothing at all answers `request`'s path (no method either).
+pub fn nothing_at(routes: &RouteTable, request: &HttpRequest) -> bool {
+    routes.allowed_methods(request.path()).is_empty()
+}
+
+/// The API's answer to a request no route takes: 404, or 405 with the
+/// methods the path has.
 pub async fn no_route(
     request: HttpRequest,
     routes: web::Data<RouteTable>,
@@ -114,7 +120,8 @@ pub async fn no_route(
 
 /// `ErrorHandlers` default: rewrites any 4xx/5xx that is not already a
 /// problem (rejections from actix extractors without an error hook, Swagger
-/// UI's bare 404s, …) into one, keeping the status and other headers.
+/// UI's bare 404s, …) into one, keeping the status and other headers. The
+/// web page's own HTML 404 is left as it is.
 pub fn problem_for_any_error<B: MessageBody + 'static>(
     response: ServiceResponse<B>,
 ) -> actix_web::Result<ErrorHandlerResponse<B>> {
@@ -122,7 +129,11 @@ pub fn problem_for_any_error<B: MessageBody + 'static>(
         .headers()
         .get(header::CONTENT_TYPE)
         .is_some_and(|value| value.as_bytes().starts_with(PROBLEM_JSON.as_bytes()));
-    if is_problem {
+    let is_page = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|value| value.as_bytes().starts_with(b"text/html"));
+    if is_problem || is_page {
         return Ok(ErrorHandlerResponse::Response(
             response.map_into_left_body(),
         ));

@@ -1,6 +1,12 @@
 // Plays moves on the board one after another, frame by frame, at the
 // chosen speed. Between moves the board is *settled*: the position after
 // the last move played, taken from the server's `position_after`.
+//
+// An animation never holds anything up: each speed gives a move a budget
+// (at the default, 300 ms however many stones it sows), a move arriving
+// while another is shown finishes that one at once, several arriving
+// together (a reconnect, a tab back from the background) are jumped to
+// the last, and `skip` finishes everything when the player acts.
 
 import { readPref, writePref } from "../core/prefs.js";
 import { planMove } from "./animation.js";
@@ -10,9 +16,26 @@ import { parsePosition } from "./position.js";
 /** @typedef {import("./animation.js").Frame} Frame */
 /** @typedef {import("../../types/models").MoveView} MoveView */
 
-/** Milliseconds per stone dropped, by speed. */
-export const SPEEDS = /** @type {const} */ ({ slow: 420, normal: 200, fast: 80, instant: 0 });
+/** Milliseconds per stone dropped, and at most for a whole move, by speed. */
+export const SPEEDS = /** @type {const} */ ({
+  slow: { drop: 250, move: 2500 },
+  normal: { drop: 60, move: 300 },
+  fast: { drop: 25, move: 150 },
+  instant: { drop: 0, move: 0 },
+});
 /** @typedef {keyof typeof SPEEDS} Speed */
+
+/**
+ * How long each frame of a move is shown: `drop` ms per unit of weight,
+ * scaled down so that the move fits in `move` ms.
+ * @param {{ weight: number }[]} frames
+ * @param {Speed} speed
+ */
+export function frameDelay(frames, speed) {
+  const { drop, move } = SPEEDS[speed];
+  const total = frames.reduce((sum, frame) => sum + frame.weight, 0);
+  return total === 0 ? 0 : Math.min(drop, move / total);
+}
 
 /** @returns {Speed} */
 export function savedSpeed() {
@@ -64,10 +87,30 @@ export class Animator {
    * @param {MoveView[]} moves
    */
   enqueue(moves) {
-    for (const move of moves) {
-      if (move.ply >= this.targetPly) this.queue.push(move);
-    }
+    const fresh = moves.filter((move, i) => move.ply >= this.targetPly && moves.findIndex((m) => m.ply === move.ply) === i);
+    if (!fresh.length) return;
+    this.queue.push(...fresh);
+    // Behind: only the newest move is animated, the others are shown at once.
+    if (this.current || this.queue.length > 1) this.catchUp();
     if (!this.current) this.next();
+  }
+
+  /**
+   * Finishes the move being shown and every queued one but the last at
+   * once, in order (each reported), leaving the last to animate.
+   * @private
+   */
+  catchUp() {
+    clearTimeout(this.timer);
+    const last = /** @type {MoveView} */ (this.queue.pop());
+    const behind = this.queue;
+    this.queue = [];
+    if (this.current) this.finishOne();
+    for (const move of behind) {
+      this.current = move;
+      this.finishOne();
+    }
+    this.queue = [last];
   }
 
   /**
@@ -112,13 +155,13 @@ export class Animator {
       return;
     }
     this.current = move;
-    const delay = SPEEDS[this.speed];
     const hidden = typeof document !== "undefined" && document.hidden;
-    if (delay === 0 || hidden || this.skipping) {
+    if (SPEEDS[this.speed].move === 0 || hidden || this.skipping) {
       this.finishCurrent();
       return;
     }
     const frames = planMove(this.settled, move);
+    const delay = frameDelay(frames, this.speed);
     let index = 0;
     const show = () => {
       if (index >= frames.length) {
@@ -127,19 +170,24 @@ export class Animator {
       }
       this.frame = frames[index++];
       this.hooks.onChange();
-      this.timer = window.setTimeout(show, this.frame.weight * SPEEDS[this.speed]);
+      this.timer = window.setTimeout(show, this.frame.weight * delay);
     };
     show();
   }
 
   /** @private */
   finishCurrent() {
+    this.finishOne();
+    this.next();
+  }
+
+  /** Settles on the move being shown and reports it. @private */
+  finishOne() {
     const move = this.current;
     if (!move) return;
     this.settled = parsePosition(move.position_after);
     this.current = null;
     this.frame = null;
     this.hooks.onMovePlayed(move);
-    this.next();
   }
 }

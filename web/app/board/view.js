@@ -7,10 +7,13 @@
 // `data-stones` and `data-mandarin`; each store `data-store`, `data-stones`
 // and `data-mandarins`; each move control `data-move`. They describe the
 // *settled* position: while a move is animated they keep the position
-// before it, and all change together when the animation ends.
+// before it, and all change together when the animation ends. While a
+// move control is focused or hovered, the squares it would sow into carry
+// `data-preview="path"` and those it would capture `data-preview="capture"`.
 
 import { h } from "../core/dom.js";
 import { t, tn } from "../core/i18n.js";
+import { icon } from "../core/icons.js";
 import { isMandarinSquare, ownNumber, ownerOf, rowOf } from "./position.js";
 
 /** @typedef {import("../core/dom.js").VNode} VNode */
@@ -29,9 +32,12 @@ const DRAWN_STONES = 12;
  * @property {number} hand stones in hand during an animation
  * @property {{ origin: number | null, captured: number[], notation: string } | null} lastMove
  * @property {{ seat: SeatName, legal: Set<string>, selected: number | null,
- *   onSelect: (own: number) => void, onMove: (move: string) => void } | null} controls
- *   the viewer's controls, when the viewer sits at the bottom
+ *   onSelect: (own: number) => void, onMove: (move: string) => void, refocus?: string | null,
+ *   onPreview?: (move: string | null) => void, captures?: Map<string, number> } | null} controls
+ *   the viewer's controls, when the viewer sits at the bottom; `refocus`: the
+ *   control last played, whose group keeps the focus until the viewer may move again
  * @property {string} [label] the board's accessible name
+ * @property {import("./preview.js").Preview | null} [preview] what the move being chosen would do
  */
 
 /** @param {number} square */
@@ -70,6 +76,9 @@ function squareView(props, square, place) {
   const last = props.lastMove;
   const selected = props.controls?.selected != null && props.controls.seat === ownerOf(square) &&
     ownNumber(square) === props.controls.selected;
+  const preview = props.preview
+    ? props.preview.captured.includes(square) ? "capture" : props.preview.sown.includes(square) ? "path" : null
+    : null;
   return h(
     `div.square.${place}`,
     {
@@ -80,16 +89,19 @@ function squareView(props, square, place) {
         "last-origin": last?.origin === square,
         "last-captured": Boolean(last?.captured.includes(square)),
         selected,
+        "preview-path": preview === "path",
+        "preview-capture": preview === "capture",
       },
       attrs: {
         "data-square": String(square),
+        "data-preview": preview ?? "",
         "data-stones": String(settled.stones[square]),
         "data-mandarin": String(settled.mandarin[square]),
         role: "img",
         "aria-label": squareLabel(settled, square),
       },
       on: props.controls && ownerOf(square) === props.controls.seat
-        ? { click: () => props.controls?.onSelect(ownNumber(square)) }
+        ? swipeHandlers(props.controls, ownNumber(square))
         : {},
     },
     [
@@ -100,6 +112,59 @@ function squareView(props, square, place) {
       !mandarinSquare ? h("span.own", { attrs: { "aria-hidden": "true" } }, String(ownNumber(square))) : null,
     ],
   );
+}
+
+/** A swipe this long (px), mostly sideways, on one of the viewer's squares plays it. */
+const SWIPE_PX = 30;
+
+/**
+ * Where the swipe under way started. Outside the handlers: the preview it
+ * shows renders the board again, and each render makes new handlers.
+ * @type {{ own: number, x: number, y: number } | null}
+ */
+let swipeStart = null;
+
+/**
+ * Tap a square of yours to choose it; on a touch screen, swipe it left or
+ * right to play it that way (the viewer's row is at the bottom, so the
+ * screen's left is the mover's left). While the finger is on its way the
+ * move is previewed; lifting it back near where it started plays nothing.
+ * @param {NonNullable<BoardProps["controls"]>} controls
+ * @param {number} own
+ */
+function swipeHandlers(controls, own) {
+  /** The move a swipe from its start to `e` means, if any. @param {PointerEvent} e */
+  const swiped = (e) => {
+    const start = swipeStart;
+    if (!start || start.own !== own) return null;
+    const dx = e.clientX - start.x;
+    const dy = e.clientY - start.y;
+    if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < 2 * Math.abs(dy)) return null;
+    const move = `${own}${dx < 0 ? "L" : "R"}`;
+    return controls.legal.has(move) ? move : null;
+  };
+  return {
+    click: () => controls.onSelect(own),
+    pointerdown: (/** @type {PointerEvent} */ e) => {
+      swipeStart = e.pointerType === "mouse" ? null : { own, x: e.clientX, y: e.clientY };
+    },
+    pointermove: (/** @type {PointerEvent} */ e) => {
+      if (swipeStart?.own === own) controls.onPreview?.(swiped(e));
+    },
+    pointerup: (/** @type {PointerEvent} */ e) => {
+      const move = swiped(e);
+      swipeStart = null;
+      controls.onPreview?.(null);
+      if (move) {
+        e.preventDefault();
+        controls.onMove(move);
+      }
+    },
+    pointercancel: () => {
+      swipeStart = null;
+      controls.onPreview?.(null);
+    },
+  };
 }
 
 /** @param {BoardProps} props @param {SeatName} seat @param {string} place */
@@ -143,6 +208,8 @@ function moveButtons(controls, own) {
   const button = (side) => {
     const move = `${own}${side}`;
     const legal = controls.legal.has(move);
+    const captures = controls.captures?.get(move) ?? 0;
+    const label = t(side === "L" ? "board.moveLeft" : "board.moveRight", { own, move });
     return h(
       `button.move.${side === "L" ? "left" : "right"}`,
       {
@@ -151,11 +218,17 @@ function moveButtons(controls, own) {
           type: "button",
           "data-move": move,
           disabled: !legal,
-          "aria-label": t(side === "L" ? "board.moveLeft" : "board.moveRight", { own, move }),
+          "aria-label": legal && captures > 0 ? `${label} (${t("board.wouldCapture", { stones: tn("board.stones", captures) })})` : label,
         },
-        on: { click: () => controls.onMove(move) },
+        on: {
+          click: () => controls.onMove(move),
+          focus: () => controls.onPreview?.(move),
+          blur: () => controls.onPreview?.(null),
+          mouseenter: () => controls.onPreview?.(move),
+          mouseleave: () => controls.onPreview?.(null),
+        },
       },
-      side === "L" ? "◀" : "▶",
+      [icon(side === "L" ? "left" : "right")],
     );
   };
   return h(`div.moves.c${own + 1}`, { key: `moves${own}`, class: { selected: controls.selected === own } }, [
@@ -186,8 +259,8 @@ function onControlsKey(controls, event) {
     if (controls.legal.has(move)) controls.onMove(move);
     event.preventDefault();
   } else if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
-    const at = buttons.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement));
-    if (at < 0 || buttons.length === 0) return;
+    if (buttons.length === 0) return;
+    const at = Math.max(0, buttons.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement)));
     const next = buttons[(at + (event.key === "ArrowRight" ? 1 : buttons.length - 1)) % buttons.length];
     next.focus();
     controls.onSelect(Number(next.dataset.move?.[0]));
@@ -195,6 +268,24 @@ function onControlsKey(controls, event) {
   } else if (event.key === "Escape") {
     controls.onSelect(0);
   }
+}
+
+/**
+ * Keeps the keyboard focus on the controls across a move: a played
+ * control is disabled (the focus would fall to the page's body), so the
+ * group takes it, and hands it to a control once one is enabled again.
+ * @param {NonNullable<BoardProps["controls"]>} controls
+ * @param {HTMLElement} group
+ */
+function keepFocus(controls, group) {
+  if (!controls.refocus) return;
+  const active = document.activeElement;
+  const lost = !active || active === document.body || (group.contains(active) && /** @type {HTMLButtonElement} */ (active).disabled);
+  if (!lost && active !== group) return;
+  const enabled = /** @type {HTMLButtonElement[]} */ ([...group.querySelectorAll("button[data-move]:not([disabled])")]);
+  const target = enabled.find((b) => b.dataset.move === controls.refocus) ?? enabled[0];
+  if (target) target.focus({ preventScroll: true });
+  else if (active !== group) group.focus({ preventScroll: true });
 }
 
 /** @param {BoardProps} props @returns {VNode} */
@@ -222,8 +313,11 @@ export function boardView(props) {
           "div.controls",
           {
             key: "controls",
-            attrs: { role: "group", "aria-label": t("board.controls") },
+            attrs: { role: "group", "aria-label": t("board.controls"), tabindex: "-1" },
             on: { keydown: (/** @type {KeyboardEvent} */ e) => onControlsKey(controls, e) },
+            hook: {
+              postpatch: (/** @type {VNode} */ _old, /** @type {VNode} */ vnode) => keepFocus(controls, /** @type {HTMLElement} */ (vnode.elm)),
+            },
           },
           [1, 2, 3, 4, 5].map((own) => moveButtons(controls, own)),
         )

@@ -1,6 +1,7 @@
 // The HTTP client: JSON in and out, the bearer token, ETags, and problems
 // (RFC 9457) turned into ApiError with the server's stable `code`.
 
+import { reportFailure, reportSuccess } from "./connection.js";
 import { currentToken } from "./session-token.js";
 
 /** @typedef {import("../../types/models").Problem} Problem */
@@ -28,6 +29,7 @@ export class ApiError extends Error {
  * @property {string | null} [ifNoneMatch] an ETag: 304 answers `{notModified: true}`
  * @property {string} [accept]
  * @property {boolean} [idempotent] send a fresh Idempotency-Key (safe to retry)
+ * @property {string} [idempotencyKey] send this Idempotency-Key (a retry of the same request)
  */
 
 /**
@@ -63,15 +65,18 @@ export async function request(method, path, options = {}) {
   const token = options.token ?? (options.auth ? currentToken() : null);
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.ifNoneMatch) headers["if-none-match"] = options.ifNoneMatch;
-  if (options.idempotent) headers["idempotency-key"] = randomKey();
+  if (options.idempotencyKey) headers["idempotency-key"] = options.idempotencyKey;
+  else if (options.idempotent) headers["idempotency-key"] = randomKey();
 
   /** @type {Response} */
   let response;
   try {
     response = await fetch(path, { method, headers, body, cache: "no-cache" });
   } catch (error) {
+    reportFailure();
     throw new ApiError(0, "network", error instanceof Error ? error.message : String(error));
   }
+  reportSuccess();
   const etag = response.headers.get("etag");
   const date = response.headers.get("date");
   if (response.status === 304) return { status: 304, data: null, etag, date, notModified: true };

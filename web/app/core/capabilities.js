@@ -1,10 +1,34 @@
-// What the running server offers beyond today's API, read once from its
+// What the running server offers beyond the first API, read from its
 // OpenAPI document: the page hides a control whose endpoint is not there
 // and never calls it (a 404 would show as a console error, and a stream
-// opened on one fails noisily). When issues 10-12 land, these turn true by
-// themselves.
+// opened on one fails noisily). The document is large (200 KB), so it is
+// read once per browser and build: the answer is kept in localStorage under
+// the page's asset version, which every new build changes.
 
 import { getJson } from "./api.js";
+
+const STORAGE_KEY = "oanquan.capabilities";
+/** This build's asset version, from this module's own URL (`/assets/{version}/…`). */
+const BUILD = /\/assets\/([^/]+)\//.exec(import.meta.url)?.[1] ?? "dev";
+
+/** @returns {Capabilities | null} */
+function remembered() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "null");
+    return saved && saved.build === BUILD ? saved.capabilities : null;
+  } catch {
+    return null;
+  }
+}
+
+/** @param {Capabilities} capabilities */
+function remember(capabilities) {
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ build: BUILD, capabilities }));
+  } catch {
+    // Storage off: read again on the next load.
+  }
+}
 
 /**
  * @typedef {object} Capabilities
@@ -43,8 +67,14 @@ export function capabilitiesOf(spec) {
 
 /** @returns {Promise<Capabilities>} */
 export function capabilities() {
+  const saved = remembered();
+  if (saved) return (loaded ??= Promise.resolve(saved));
   loaded ??= getJson("/openapi.json")
-    .then((spec) => capabilitiesOf(/** @type {any} */ (spec)))
+    .then((spec) => {
+      const found = capabilitiesOf(/** @type {any} */ (spec));
+      remember(found);
+      return found;
+    })
     .catch(() => NONE);
   return loaded;
 }

@@ -90,10 +90,11 @@ export async function gameAction(id, action) {
  * @param {string} id
  * @param {string} move e.g. "3R"
  * @param {number} ply the game's ply: a move played meanwhile makes it 409
+ * @param {string} key the Idempotency-Key: the same for a retry of the same move
  * @returns {Promise<PlayedMove>}
  */
-export async function playMove(id, move, ply) {
-  const response = await request("POST", `${gamePath(id)}/moves`, { json: { move, ply }, auth: true, idempotent: true });
+export async function playMove(id, move, ply, key) {
+  const response = await request("POST", `${gamePath(id)}/moves`, { json: { move, ply }, auth: true, idempotencyKey: key });
   return /** @type {PlayedMove} */ (response.data);
 }
 

@@ -1,30 +1,45 @@
-// Messages in Vietnamese and English. `en.js` defines the keys; `vi.js` is
-// type-checked to have exactly the same ones. The choice is remembered.
+// Messages in Vietnamese, English, Polish and Bengali (the languages of
+// the rules this project started from). `en.js` defines the keys; the
+// others are type-checked to have exactly the same ones. The choice comes
+// from `?lang=` (kept afterwards), else the one remembered, else the
+// browser's languages, else Vietnamese.
 
+import bn from "../locales/bn.js";
 import en from "../locales/en.js";
+import pl from "../locales/pl.js";
 import vi from "../locales/vi.js";
 import { readPref, writePref } from "./prefs.js";
 
 /** @typedef {keyof typeof en} MessageKey */
-/** @typedef {"vi" | "en"} Language */
+/** @typedef {"vi" | "en" | "pl" | "bn"} Language */
 
 /** @type {Record<Language, { name: string, messages: Record<MessageKey, string> }>} */
 export const LANGUAGES = {
   vi: { name: "Tiếng Việt", messages: vi },
   en: { name: "English", messages: en },
+  pl: { name: "Polski", messages: pl },
+  bn: { name: "বাংলা", messages: bn },
 };
+
+/** @param {unknown} tag @returns {tag is Language} */
+export const isLanguage = (tag) => typeof tag === "string" && Object.hasOwn(LANGUAGES, tag);
 
 /** @type {Set<() => void>} */
 const listeners = new Set();
 
 /** @returns {Language} */
 function initialLanguage() {
+  const asked = globalThis.location ? new URLSearchParams(globalThis.location.search).get("lang") : null;
+  if (isLanguage(asked)) {
+    writePref("lang", asked);
+    return asked;
+  }
   const saved = readPref("lang");
-  if (saved === "vi" || saved === "en") return saved;
+  if (isLanguage(saved)) return saved;
   const preferred = globalThis.navigator?.languages ?? [];
   for (const tag of preferred) {
     const base = tag.toLowerCase().split("-")[0];
-    if (base === "vi" || base === "en") return base;
+    if (isLanguage(base)) return base;
   }
   return "vi";
 }
@@ -40,6 +55,9 @@ export function setLanguage(next) {
   applyToDocument();
   for (const listener of listeners) listener();
 }
+
+/** @param {string} key @returns {key is MessageKey} */
+export const hasMessage = (key) => Object.hasOwn(en, key);
 
 /** @param {() => void} listener */
 export const onLanguageChange = (listener) => listeners.add(listener);
@@ -60,16 +78,16 @@ export function t(key, params) {
 }
 
 /**
- * A message that depends on a count: `key` is used with `{n}`, and the
- * `.one` variant when the language's plural rules say "one".
+ * A message that depends on a count: `key` is used with `{n}`, or its
+ * variant for the language's plural category of `n` (`.one`, `.few`,
+ * `.many`) when the catalogue has one.
  * @param {MessageKey} key
  * @param {number} n
  * @param {Record<string, string | number>} [params]
  */
 export function tn(key, n, params) {
-  const one = /** @type {MessageKey} */ (`${key}.one`);
-  const useOne = new Intl.PluralRules(current).select(n) === "one" && one in en;
-  return t(useOne ? one : key, { n, ...params });
+  const variant = `${key}.${new Intl.PluralRules(current).select(n)}`;
+  return t(hasMessage(variant) ? variant : key, { n, ...params });
 }
 
 /** @param {string | null | undefined} iso */

@@ -1,6 +1,7 @@
 // The frame around every page: the site's header and navigation, the
-// language switch, and the live regions.
+// language menu, the connection's state, and the live regions.
 
+import { connection } from "./connection.js";
 import { h } from "./dom.js";
 import { LANGUAGES, language, setLanguage, t } from "./i18n.js";
 import { clearError, notices } from "./notices.js";
@@ -20,7 +21,8 @@ export function layout(pageName, content) {
   /** @param {string} href @param {string} label @param {boolean} current */
   const link = (href, label, current) =>
     h("a.nav-link", { attrs: { href, "aria-current": current ? "page" : "false" } }, label);
-  const other = /** @type {Language} */ (language() === "vi" ? "en" : "vi");
+  const current = language();
+  const languages = /** @type {Language[]} */ (Object.keys(LANGUAGES));
   return h("div#app", [
     h("a.skip-link", { attrs: { href: "#main" } }, t("nav.skip")),
     h("header.site-header", [
@@ -33,15 +35,37 @@ export function layout(pageName, content) {
       h("div.header-end", [
         me ? h("a.me", { attrs: { href: `/players/${encodeURIComponent(me.id)}` } }, me.name) : null,
         h(
-          "button.language",
-          {
-            attrs: { type: "button", lang: other, "data-language": other, "aria-label": t("nav.switchLanguage", { language: LANGUAGES[other].name }) },
-            on: { click: () => setLanguage(other) },
-          },
-          LANGUAGES[other].name,
+          "div.languages",
+          { attrs: { role: "group", "aria-label": t("nav.language") } },
+          languages.map((code) =>
+            h(
+              "button.language",
+              {
+                key: code,
+                class: { current: code === current },
+                attrs: {
+                  type: "button",
+                  lang: code,
+                  "data-language": code,
+                  "aria-pressed": String(code === current),
+                  title: LANGUAGES[code].name,
+                },
+                on: { click: () => setLanguage(code) },
+              },
+              // The code is what shows; the name is read too (and is what the button is called).
+              [code.toUpperCase(), h("span.sr-only", ` ${LANGUAGES[code].name}`)],
+            ),
+          ),
         ),
       ]),
     ]),
+    connection.state === "online"
+      ? h("div.connection.empty", { attrs: { role: "status", "data-connection": "online" } })
+      : h(
+          `div.connection.${connection.state}`,
+          { attrs: { role: "status", "data-connection": connection.state } },
+          connection.state === "reconnecting" ? t("connection.lost") : t("connection.back"),
+        ),
     notices.error
       ? h("div.error-banner", { attrs: { role: "alert" } }, [
           h("span", notices.error),
@@ -54,6 +78,6 @@ export function layout(pageName, content) {
       " · ",
       h("a", { attrs: { href: "/how-to-play" } }, t("nav.howTo")),
     ]),
-    h("div.sr-only#announcer", { attrs: { "aria-live": "polite", "aria-atomic": "true" } }, notices.announcement),
+    h("div#announcer.sr-only", { attrs: { "aria-live": "polite", "aria-atomic": "true" } }, notices.announcement),
   ]);
 }

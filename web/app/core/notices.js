@@ -3,7 +3,7 @@
 
 import { ApiError } from "./api.js";
 import { requestRender } from "./dom.js";
-import { t } from "./i18n.js";
+import { hasMessage, t } from "./i18n.js";
 
 export const notices = { announcement: "", error: "" };
 let errorTimer = 0;
@@ -33,9 +33,13 @@ export function announce(text) {
 export function describeError(error) {
   if (error instanceof ApiError) {
     if (error.code === "network") return t("error.network");
-    return error.detail || error.code;
+    // The server's `detail` is English: the page says it from the stable `code`.
+    const key = `problem.${error.code}`;
+    if (hasMessage(key)) return t(key);
+    return t("problem.other", { status: error.status });
   }
-  return error instanceof Error ? error.message : String(error);
+  if (error instanceof SyntaxError) return t("problem.invalid_record");
+  return t("problem.page");
 }
 
 /** @param {unknown} error */

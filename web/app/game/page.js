@@ -5,18 +5,26 @@
 // DOM contract: the element with `data-status` and `data-ply` describes
 // the settled board: while a move is animated it keeps the state before
 // it (`data-animating="true"`), and changes when the animation ends.
+//
+// Nothing waits for an animation: the viewer's controls follow the game as
+// the server last described it, and acting finishes any animation at once.
+// A move that cannot reach the server is sent again, with the same
+// Idempotency-Key, once the connection is back.
 
 import { Animator } from "../board/animator.js";
 import { summarize, touchedSquares } from "../board/animation.js";
 import { parsePosition, other, scores } from "../board/position.js";
+import { previewMove } from "../board/preview.js";
 import { boardView } from "../board/view.js";
-import { ApiError } from "../core/api.js";
+import { ApiError, randomKey } from "../core/api.js";
+import { connection, onReconnect } from "../core/connection.js";
 import { capabilities, NONE } from "../core/capabilities.js";
 import { h, requestRender } from "../core/dom.js";
-import { gameAction, getGame, getMoves, playMove } from "../core/endpoints.js";
+import { createGame, gameAction, getGame, getMoves, getRatingHistory, playMove } from "../core/endpoints.js";
 import { t, tn } from "../core/i18n.js";
 import { announce, describeError, showError } from "../core/notices.js";
 import { readPref, writePref } from "../core/prefs.js";
+import { playTurnSound } from "../core/sound.js";
 import { navigate } from "../core/router.js";
 import { restoreSession, seatOf } from "../core/session.js";
 import { FINAL_STATUSES, openGameFeed } from "../live/game-feed.js";
@@ -30,6 +38,7 @@ import { Replay } from "./replay.js";
 /** @typedef {import("../../types/models").GameView} GameView */
 /** @typedef {import("../../types/models").MoveView} MoveView */
 /** @typedef {import("../../types/models").SeatName} SeatName */
+/** @typedef {import("../../types/models").RatingChangeView} RatingChangeView */
 
 const CLOCK_TICK_MS = 200;
 
@@ -55,6 +64,8 @@ export class GamePage {
     this.lastShown = null;
     /** @type {number | null} */
     this.selected = null;
+    /** The move control focused or hovered, whose sowing the board shows. @type {string | null} */
+    this.previewing = null;
     this.pending = false;
     /** @type {"resign" | "abort" | null} */
     this.confirming = null;
@@ -63,18 +74,55 @@ export class GamePage {
     this.clockTimer = 0;
     /** @type {string | null} */
     this.failure = null;
+    /** A move that could not reach the server, to send again once it is back. @type {{ move: string, ply: number, key: string } | null} */
+    this.unsent = null;
+    /** The move control to give the focus back to once the viewer may move again. @type {string | null} */
+    this.refocus = null;
+    /** Rating changes this game made, by seat, once known. @type {Partial<Record<SeatName, RatingChangeView>>} */
+    this.ratingChanges = {};
+    this.ratingsAsked = false;
+    this.sound = readPref("sound") === "on";
     this.destroyed = false;
+    this.stopReconnect = onReconnect(() => this.reconnected());
+    /** @param {KeyboardEvent} event */
+    this.onKey = (event) => this.replay?.onKey(event);
+    window.addEventListener("keydown", this.onKey);
+    // A tab put in the background or brought back shows the latest position at once.
+    this.onVisibility = () => {
+      if (!this.replay?.autoplay) this.animator?.skip();
+    };
+    document.addEventListener("visibilitychange", this.onVisibility);
+    // The focus is kept on the controls only until the viewer goes elsewhere.
+    /** @param {Event} event */
+    this.onElsewhere = (event) => {
+      const target = /** @type {Element | null} */ (event.target instanceof Element ? event.target : null);
+      if (!target?.closest(".controls")) this.refocus = null;
+    };
+    document.addEventListener("focusin", this.onElsewhere);
+    document.addEventListener("pointerdown", this.onElsewhere);
     this.load();
   }
 
   title() {
     const game = this.game;
     if (!game) return t("game.title", { id: this.id });
-    return `${playerName(game.players.south)} – ${playerName(game.players.north)}`;
+    const players = `${playerName(game.players.south)} – ${playerName(game.players.north)}`;
+    return this.isMyTurn() ? `(${t("game.yourTurnTitle")}) ${players}` : players;
+  }
+
+  /** Whether the server says the viewer is to move now. */
+  isMyTurn() {
+    const game = this.game;
+    return Boolean(game && game.status === "active" && seatOf(game) === game.to_move);
   }
 
   destroy() {
     this.destroyed = true;
+    this.stopReconnect();
+    window.removeEventListener("keydown", this.onKey);
+    document.removeEventListener("visibilitychange", this.onVisibility);
+    document.removeEventListener("focusin", this.onElsewhere);
+    document.removeEventListener("pointerdown", this.onElsewhere);
     this.feed?.close();
     this.animator?.stop();
     this.replay?.stopAutoplay();
@@ -137,6 +185,100 @@ export class GamePage {
       this.lastShown = this.replay.lastMove();
     }
     this.shownStatus = game.status;
+    this.loadRatingChanges();
+  }
+
+  /** The rating change of each player of a rated game, from their rating history. @private */
+  async loadRatingChanges(attempt = 0) {
+    const game = this.game;
+    if (!game || !game.rated || game.status !== "finished" || (this.ratingsAsked && attempt === 0)) return;
+    this.ratingsAsked = true;
+    const preset = game.rules.preset ?? undefined;
+    for (const seat of /** @type {const} */ (["south", "north"])) {
+      const player = game.players[seat];
+      if (!player?.id || this.ratingChanges[seat]) continue;
+      try {
+        const { changes } = await getRatingHistory(player.id, { preset, limit: 10 });
+        const change = changes.find((c) => c.game_id === game.id);
+        if (change) this.ratingChanges[seat] = change;
+      } catch {
+        // The result stands without it.
+      }
+    }
+    // Ratings are settled just after the game: look once more if one is missing.
+    const missing = (["south", "north"]).some((seat) => !this.ratingChanges[/** @type {SeatName} */ (seat)]);
+    if (missing && attempt < 2 && !this.destroyed) window.setTimeout(() => this.loadRatingChanges(attempt + 1), 1500);
+    requestRender();
+  }
+
+  /** A new game against the same opponent: the seat kept for them, or the bot seated at once. @private */
+  rematch() {
+    const game = /** @type {GameView} */ (this.game);
+    const seat = seatOf(game);
+    if (!seat) return;
+    const opponent = game.players[other(seat)];
+    if (!opponent?.id || !game.rules.preset) return;
+    /** @type {import("../../types/models").NewGame} */
+    const body = {
+      rules: { preset: game.rules.preset },
+      seat,
+      // Who moved second moves first.
+      first: other(game.first),
+      rated: game.rated,
+      opponent: opponent.id,
+    };
+    if (game.time_control) body.clock = game.time_control;
+    this.pending = true;
+    requestRender();
+    createGame(body)
+      .then((created) => navigate(`/games/${encodeURIComponent(created.id)}`))
+      .catch(showError)
+      .finally(() => {
+        this.pending = false;
+        requestRender();
+      });
+  }
+
+  /** After the game: the rating changes, and a rematch. @private @returns {VNode | null} */
+  afterGameView() {
+    const game = /** @type {GameView} */ (this.game);
+    if (!this.replay || game.imported) return null;
+    const viewer = seatOf(game);
+    const opponent = viewer ? game.players[other(viewer)] : null;
+    const changes = /** @type {[SeatName, RatingChangeView][]} */ (Object.entries(this.ratingChanges));
+    const canRematch = viewer && opponent?.id && game.rules.preset && !game.custom_start;
+    if (!changes.length && !canRematch) return null;
+    return h("div.after-game", { key: "after-game" }, [
+      changes.length
+        ? h("div.rating-changes", { attrs: { "data-rating-changes": "true" } }, [
+            h("h2", t("game.ratingHeading")),
+            h("ul", changes.map(([seat, change]) => {
+              const delta = Math.round(change.rating_after) - Math.round(change.rating_before);
+              return h("li", { key: seat, attrs: { "data-rating-change": seat } }, t("game.ratingChange", {
+                player: playerName(game.players[seat]),
+                before: Math.round(change.rating_before),
+                after: Math.round(change.rating_after),
+                change: delta > 0 ? `+${delta}` : String(delta),
+              }));
+            })),
+          ])
+        : null,
+      canRematch
+        ? h(
+            "button.primary",
+            { attrs: { type: "button", "data-rematch": "true", disabled: this.pending }, on: { click: () => this.rematch() } },
+            opponent?.bot ? t("game.playBotAgain") : t("game.rematch"),
+          )
+        : null,
+    ]);
+  }
+
+  /** @private */
+  toggleSound() {
+    this.sound = !this.sound;
+    writePref("sound", this.sound ? "on" : null);
+    if (this.sound) playTurnSound();
+    requestRender();
   }
 
   /** @private @param {MoveView[]} fresh */
@@ -151,7 +293,9 @@ export class GamePage {
   /** @private @param {GameView} fresh @param {string | null} date */
   receiveGame(fresh, date) {
     if (this.game && fresh.version < this.game.version) return;
+    const wasMyTurn = this.isMyTurn();
     this.game = fresh;
+    if (!wasMyTurn && this.isMyTurn() && this.sound) playTurnSound();
     if (date) this.clockOffset = serverOffset(date, Date.now());
     this.boardChanged();
   }
@@ -239,8 +383,46 @@ export class GamePage {
 
   /** @private @param {string} move */
   play(move) {
-    const ply = /** @type {GameView} */ (this.game).ply;
-    this.send(() => playMove(this.id, move, ply));
+    const game = /** @type {GameView} */ (this.game);
+    if (this.pending || this.unsent) return;
+    this.animator?.skip();
+    this.refocus = move;
+    this.sendMove({ move, ply: game.ply, key: randomKey() });
+  }
+
+  /** @private @param {{ move: string, ply: number, key: string }} attempt */
+  async sendMove(attempt) {
+    if (!this.game || this.pending) return;
+    this.pending = true;
+    this.selected = null;
+    this.confirming = null;
+    requestRender();
+    try {
+      const { game, move } = await playMove(this.id, attempt.move, attempt.ply, attempt.key);
+      this.unsent = null;
+      this.feed?.saw(game);
+      this.receiveMoves([move]);
+      this.receiveGame(game, null);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "network") {
+        // Kept, and sent again once the server answers (see `reconnected`).
+        this.unsent = attempt;
+      } else {
+        this.unsent = null;
+        showError(error);
+        this.feed?.refresh();
+      }
+    } finally {
+      this.pending = false;
+      requestRender();
+    }
+  }
+
+  /** The server answers again: catch up, and send the move that could not go. @private */
+  reconnected() {
+    if (this.destroyed) return;
+    this.feed?.refresh();
+    if (this.unsent) this.sendMove(this.unsent);
   }
 
   /** @private @param {import("./side.js").Action} action */
@@ -253,6 +435,7 @@ export class GamePage {
 
   /** @private @param {number} own */
   select(own) {
+    this.animator?.skip();
     this.selected = own >= 1 && own <= 5 ? own : null;
     requestRender();
   }
@@ -277,12 +460,27 @@ export class GamePage {
     const settled = animator.settled;
     const display = animator.display;
     const shownScores = scores(display, game.rules.mandarin_value);
-    const live = this.settledOnGame && !this.replay;
     const status = this.replay ? game.status : this.shownStatus;
     const toMove = settled.toMove;
-    const canMove = live && status === "active" && viewer === game.to_move && !this.pending;
+    // The server's game, not the board being animated, says who may move now.
+    const serverActive = !this.replay && game.status === "active";
+    const turn = serverActive ? game.to_move : toMove;
+    const canMove = serverActive && viewer === game.to_move && !this.pending && !this.unsent;
     const legal = new Set(canMove ? game.legal_moves : []);
-    const clocks = game.clock ? remaining(game.clock, Date.now(), this.clockOffset) : null;
+    // The preview starts from the server's position, which the board shows once any animation is skipped.
+    const now = parsePosition(game.position);
+    const preview = canMove && this.previewing && legal.has(this.previewing) ? previewMove(now, game.rules, this.previewing) : null;
+    const captures = new Map(canMove ? game.legal_moves.map((move) => {
+      const what = previewMove(now, game.rules, move);
+      return [move, what.stones + what.mandarins * game.rules.mandarin_value];
+    }) : []);
+    const clocks = this.replay ? this.replay.clocksAt(this.replay.cursor) : game.clock ? remaining(game.clock, Date.now(), this.clockOffset) : null;
+    // Before a side's first move of a real-time game the deadline is the
+    // window for that move, not its clock (which the first move does not use).
+    const running = !this.replay && game.status === "active" ? game.clock?.running ?? null : null;
+    const firstMoveWindow = running && game.time_control && "initial_s" in game.time_control && !this.moves.some((m) => m.seat === running)
+      ? { seat: running, ms: clocks?.[running] ?? 0 }
+      : null;
     const lastMove = this.lastShown && !animator.busy
       ? { ...touchedSquares(this.lastShown), notation: this.lastShown.notation }
       : null;
@@ -293,8 +491,9 @@ export class GamePage {
         game,
         seat,
         score: shownScores[seat],
-        toMove: status === "active" && toMove === seat,
-        clockMs: clocks ? clocks[seat] : null,
+        toMove: (serverActive || status === "active") && turn === seat,
+        clockMs: firstMoveWindow?.seat === seat && game.clock ? (seat === "south" ? game.clock.south_ms : game.clock.north_ms) : clocks ? clocks[seat] : null,
+        firstMoveMs: firstMoveWindow?.seat === seat ? firstMoveWindow.ms : null,
         isViewer: viewer === seat,
       });
 
@@ -316,7 +515,12 @@ export class GamePage {
       [
         h("h1.sr-only", t("game.heading")),
         h("p.status-line", { attrs: { role: "status" } }, [
-          statusText(game, status, toMove, viewer),
+          // While the server cannot be reached, what the page last heard may be stale: it says so instead.
+          this.unsent
+            ? t("game.unsent", { move: this.unsent.move })
+            : connection.state === "reconnecting" && !FINAL_STATUSES.has(status)
+              ? t("connection.lost")
+              : statusText(game, serverActive && status === "active" ? "active" : status, turn, viewer),
           this.pending ? ` ${t("common.working")}` : "",
         ]),
         h("div.game-layout", [
@@ -329,14 +533,36 @@ export class GamePage {
               focus: animator.frame?.focus ?? [],
               hand: animator.frame?.hand ?? 0,
               lastMove,
+              preview: animator.busy ? null : preview,
               controls: viewer && !this.replay && FINAL_STATUSES.has(status) === false
-                ? { seat: viewer, legal, selected: this.selected, onSelect: (own) => this.select(own), onMove: (move) => this.play(move) }
+                ? {
+                    seat: viewer,
+                    legal,
+                    selected: this.selected,
+                    onSelect: (own) => this.select(own),
+                    onMove: (move) => this.play(move),
+                    refocus: this.refocus,
+                    captures,
+                    onPreview: (move) => {
+                      if (move) this.animator?.skip();
+                      this.previewing = move;
+                      requestRender();
+                    },
+                  }
                 : null,
             }),
             bar(bottom),
             animationControls(animator, viewer ? null : () => this.flip()),
+            viewer && !this.replay
+              ? h("label.sound", [
+                  h("input", { attrs: { type: "checkbox", name: "sound" }, props: { checked: this.sound }, on: { change: () => this.toggleSound() } }),
+                  " ",
+                  t("game.sound"),
+                ])
+              : null,
           ]),
           h("aside.game-side", [
+            this.afterGameView(),
             this.replay ? this.replay.controlsView() : null,
             actionsView({
               game,

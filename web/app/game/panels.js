@@ -32,6 +32,7 @@ function playerLink(player) {
  * @property {number} score the score on the board shown
  * @property {boolean} toMove
  * @property {number | null} clockMs
+ * @property {number | null} [firstMoveMs] time left for the side's first move, which uses no clock
  * @property {boolean} isViewer
  */
 
@@ -45,13 +46,17 @@ export function seatBar(props) {
     [
       h("span.seat-name", [seatName(seat), props.isViewer ? ` (${t("game.you")})` : ""]),
       h("span.player", [playerLink(player)]),
-      h("span.score", { attrs: { "aria-label": t("game.scoreOf", { seat: seatName(seat), score: props.score }) } }, [
+      h("span.score", [
+        h("span.sr-only", t("game.scoreOf", { seat: seatName(seat), score: props.score })),
         h("span.score-label", { attrs: { "aria-hidden": "true" } }, t("game.score")),
         " ",
         h("strong", { attrs: { "aria-hidden": "true" } }, String(props.score)),
       ]),
       props.clockMs !== null
-        ? h("span.clock", { class: { running: props.toMove, low: props.clockMs < 20_000 }, attrs: { role: "timer", "aria-label": t("game.clockOf", { seat: seatName(seat) }) } }, formatClock(props.clockMs))
+        ? h("span.clock", { class: { running: props.toMove && props.firstMoveMs == null, low: props.clockMs < 20_000 }, attrs: { role: "timer", "aria-label": t("game.clockOf", { seat: seatName(seat) }), "data-clock": seat } }, formatClock(props.clockMs))
+        : null,
+      props.firstMoveMs != null
+        ? h("span.first-move", { class: { low: props.firstMoveMs < 20_000 }, attrs: { "data-first-move": seat } }, t("game.firstMoveWindow", { time: formatClock(props.firstMoveMs) }))
         : null,
       props.toMove ? h("span.turn-mark", { attrs: { "aria-hidden": "true" } }, "●") : null,
     ],

@@ -6,6 +6,7 @@
 
 import { h } from "../core/dom.js";
 import { exportUrl } from "../core/endpoints.js";
+import { icon } from "../core/icons.js";
 import { t } from "../core/i18n.js";
 import { replaceQuery } from "../core/router.js";
 import { SPEEDS } from "../board/animator.js";
@@ -64,6 +65,26 @@ export class Replay {
     return afterPly < (this.moves[0]?.ply ?? 0) ? 0 : this.end;
   }
 
+  /**
+   * Each side's time left at the position at `index`, from the record:
+   * the mover's `clock_ms` after each move, the initial time before a
+   * side's first move, and the final clocks (a fallen flag shows 0) at the
+   * end. `null` for a game without a real-time clock.
+   * @param {number} index
+   * @returns {{ south: number, north: number } | null}
+   */
+  clocksAt(index) {
+    const clock = this.game.clock;
+    const control = this.game.time_control;
+    if (index >= this.end && clock) return { south: clock.south_ms, north: clock.north_ms };
+    if (!control || !("initial_s" in control)) return clock ? { south: clock.south_ms, north: clock.north_ms } : null;
+    const readings = { south: control.initial_s * 1000, north: control.initial_s * 1000 };
+    for (const move of this.moves.slice(0, index)) {
+      if (move.clock_ms != null) readings[move.seat] = move.clock_ms;
+    }
+    return readings;
+  }
+
   /** The move that led to the position at `index`. */
   lastMove() {
     return this.cursor > 0 ? this.moves[this.cursor - 1] : null;
@@ -84,6 +105,21 @@ export class Replay {
     replaceQuery({ ply: target === this.end ? null : String(this.afterPly(target)) });
     this.shareStatus = "";
     this.onChange();
+  }
+
+  /**
+   * ←/→ step back and forth, Home/End go to the start and the end, from
+   * anywhere on the page but a field being typed in.
+   * @param {KeyboardEvent} event
+   */
+  onKey(event) {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = /** @type {HTMLElement | null} */ (event.target);
+    if (target && target.closest("input, textarea, select, [contenteditable]")) return;
+    const action = { ArrowLeft: "prev", ArrowRight: "next", Home: "start", End: "end" }[event.key];
+    if (!action) return;
+    event.preventDefault();
+    this.act(action);
   }
 
   /** @param {string} action */
@@ -109,7 +145,7 @@ export class Replay {
   /** After each move shown: the next one, while autoplay is on. */
   moveShown() {
     if (!this.autoplay) return;
-    const pause = Math.max(AUTOPLAY_MIN_PAUSE_MS, AUTOPLAY_PAUSE_DROPS * SPEEDS[this.animator.speed]);
+    const pause = Math.max(AUTOPLAY_MIN_PAUSE_MS, AUTOPLAY_PAUSE_DROPS * SPEEDS[this.animator.speed].drop);
     this.autoplayTimer = window.setTimeout(() => this.advance(), pause);
   }
 
@@ -147,7 +183,7 @@ export class Replay {
   controlsView() {
     const atStart = this.cursor === 0;
     const atEnd = this.cursor === this.end;
-    /** @param {string} action @param {string} glyph @param {string} label @param {boolean} disabled */
+    /** @param {string} action @param {import("../core/icons.js").IconName} glyph @param {string} label @param {boolean} disabled */
     const button = (action, glyph, label, disabled) =>
       h(
         "button.replay-button",
@@ -163,15 +199,15 @@ export class Replay {
           },
           on: { click: () => this.act(action) },
         },
-        glyph,
+        [icon(glyph)],
       );
     return h("div.replay", { key: "replay" }, [
       h("div.replay-buttons", { attrs: { role: "toolbar", "aria-label": t("replay.controls") } }, [
-        button("start", "⏮", t("replay.start"), atStart),
-        button("prev", "◀", t("replay.prev"), atStart),
-        button("play", this.autoplay ? "⏸" : "⏯", this.autoplay ? t("replay.pause") : t("replay.play"), this.end === 0),
-        button("next", "▶", t("replay.next"), atEnd),
-        button("end", "⏭", t("replay.end"), atEnd),
+        button("start", "start", t("replay.start"), atStart),
+        button("prev", "prev", t("replay.prev"), atStart),
+        button("play", this.autoplay ? "pause" : "play", this.autoplay ? t("replay.pause") : t("replay.play"), this.end === 0),
+        button("next", "next", t("replay.next"), atEnd),
+        button("end", "end", t("replay.end"), atEnd),
       ]),
       h("p.replay-position", t("replay.position", { ply: this.afterPly(this.cursor), total: this.afterPly(this.end) })),
       this.jumpView(),

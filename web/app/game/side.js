@@ -68,7 +68,22 @@ export function actionsView(props) {
   if (status === "waiting") {
     const reserved = game.reserved_for;
     if (me && game.created_by === me.id) {
-      items.push(h("p", t("game.shareToPlay")), h("p.share-url", location.origin + location.pathname));
+      const link = location.origin + location.pathname;
+      items.push(
+        h("p", t("game.shareToPlay")),
+        h("p.share-url", { attrs: { "data-share-url": link } }, link),
+        h("button", {
+          attrs: { type: "button", "data-copy-link": "true" },
+          on: {
+            click: (/** @type {MouseEvent} */ e) => {
+              const button = /** @type {HTMLButtonElement} */ (e.currentTarget);
+              navigator.clipboard?.writeText(link).then(() => {
+                button.textContent = t("game.linkCopied");
+              }, () => {});
+            },
+          },
+        }, t("game.copyLink")),
+      );
       items.push(button(t("game.cancel"), () => props.onAct("cancel")));
     } else if (me && !viewer && (!reserved || reserved.id === me.id)) {
       items.push(button(t("game.join"), () => props.onAct("join"), ".primary"));

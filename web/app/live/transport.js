@@ -1,6 +1,8 @@
 // The two ways the page hears of changes: a server-sent event stream, and
 // polling when there is none (or it gave up).
 
+import { reportSuccess, reportSuspect } from "../core/connection.js";
+
 /**
  * Calls `read` again and again: every `visibleMs` while the tab is seen,
  * every `hiddenMs` while it is not; never two reads at once.
@@ -45,8 +47,10 @@ export function openEventStream(url, types, onMessage, onGiveUp) {
   /** @param {MessageEvent} event */
   const listener = (event) => onMessage(JSON.parse(event.data));
   for (const type of types) source.addEventListener(type, listener);
+  source.onopen = () => reportSuccess();
   source.onerror = () => {
     if (source.readyState === EventSource.CLOSED) onGiveUp();
+    else reportSuspect();
   };
   return source;
 }

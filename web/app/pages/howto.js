@@ -1,4 +1,5 @@
-// How to play, with the rules of one preset (`?preset=`), after RULES.md.
+// How to play, with the rules of one preset (`?preset=`), after the
+// project's rules (docs/RULES.md), in every language of the page.
 
 import { boardView } from "../board/view.js";
 import { parsePosition } from "../board/position.js";
@@ -17,7 +18,7 @@ const STARTS = {
 };
 
 /** @type {MessageKey[]} */
-const COMMON_RULES = ["howto.turn", "howto.sow", "howto.relay", "howto.stop", "howto.capture", "howto.chain", "howto.refill", "howto.end", "howto.score"];
+const COMMON_RULES = ["howto.turn", "howto.sow", "howto.relay", "howto.stop", "howto.capture", "howto.chain", "howto.refill", "howto.end"];
 
 export class HowToPage {
   /** @param {Route} route */
@@ -49,12 +50,16 @@ export class HowToPage {
       ]),
       h("section.card", [
         h("h2", t("howto.rulesHeading")),
-        h("ol.rules", COMMON_RULES.map((key) => h("li", t(key, { value: preset === "online" ? 1 : 10 })))),
+        h("ol.rules", [
+          ...COMMON_RULES.map((key) => h("li", t(key))),
+          // The online preset has no mandarin stones: its mandarin squares hold small ones.
+          h("li", preset === "online" ? t("howto.score.online") : t("howto.score", { value: 10 })),
+        ]),
       ]),
       h("section.card", [
         h("h2", t("howto.presetHeading", { preset: t(/** @type {MessageKey} */ (`preset.${preset}`)) })),
         h("p", t(/** @type {MessageKey} */ (`howto.preset.${preset}`))),
-        h("p", [t("howto.more"), " ", h("a", { attrs: { href: "/docs/" } }, "/docs/")]),
+        h("p", t("howto.more")),
       ]),
       h("section.card", [
         h("h2", t("howto.pageHeading")),

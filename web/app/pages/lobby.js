@@ -1,10 +1,11 @@
 // The lobby: who you are, a new game, your games, the open games (join in
-// one click), recent results, and importing a record.
+// one click), the games being played now (to watch), recent results, and
+// importing a record.
 
 import { capabilities, NONE } from "../core/capabilities.js";
 import { h, requestRender } from "../core/dom.js";
 import { gameAction, listGames } from "../core/endpoints.js";
-import { formatDate, t } from "../core/i18n.js";
+import { formatDate, t, tn } from "../core/i18n.js";
 import { showError } from "../core/notices.js";
 import { navigate } from "../core/router.js";
 import { restoreSession, seatOf, session } from "../core/session.js";
@@ -27,6 +28,9 @@ function rulesLabel(game) {
   return `${rules} · ${game.rated ? t("game.rated") : t("game.unrated")}`;
 }
 
+/** How often the list of games being played is read again. */
+const LIVE_REFRESH_MS = 10_000;
+
 export class LobbyPage {
   /** @param {Route} route */
   constructor(route) {
@@ -39,6 +43,9 @@ export class LobbyPage {
     this.mine = null;
     /** @type {GameView[] | null} */
     this.recent = null;
+    /** @type {GameView[] | null} */
+    this.live = null;
+    this.liveTimer = 0;
     /** @type {string | null} */
     this.myFeedFor = null;
     /** @type {ReturnType<typeof openLobbyFeed> | null} */
@@ -69,6 +76,10 @@ export class LobbyPage {
       },
       onError: () => {},
     });
+    this.loadLive();
+    this.liveTimer = window.setInterval(() => {
+      if (!document.hidden) this.loadLive();
+    }, LIVE_REFRESH_MS);
     listGames({ status: "finished", limit: 10 })
       .then((page) => {
         this.recent = page.games;
@@ -78,8 +89,19 @@ export class LobbyPage {
     requestRender();
   }
 
+  /** @private */
+  loadLive() {
+    listGames({ status: "active", limit: 10 })
+      .then((page) => {
+        this.live = page.games;
+        requestRender();
+      })
+      .catch(() => {});
+  }
+
   destroy() {
     this.destroyed = true;
+    clearInterval(this.liveTimer);
     this.lobbyFeed?.close();
     this.myFeed?.close();
   }
@@ -126,7 +148,7 @@ export class LobbyPage {
       h("p.lede", [t("lobby.lede"), " ", h("a", { attrs: { href: "/how-to-play" } }, t("lobby.learn"))]),
       h("div.lobby-grid", [
         h("div.lobby-column", [this.sessionPanel.view(), this.createForm.view(), this.myGamesView()]),
-        h("div.lobby-column", [this.openGamesView(), this.recentView(), this.importForm.view()]),
+        h("div.lobby-column", [this.openGamesView(), this.liveView(), this.recentView(), this.importForm.view()]),
       ]),
     ]);
   }
@@ -188,6 +210,30 @@ export class LobbyPage {
     return h("section.card.open", { attrs: { "aria-labelledby": "open-heading", "aria-live": "polite" } }, [
       h("h2#open-heading", t("lobby.openGames")),
       this.open === null ? h("p", t("common.loading")) : games.length ? h("ul.game-list", games.map(row)) : h("p", t("lobby.noOpenGames")),
+    ]);
+  }
+
+  /** @private */
+  liveView() {
+    const live = this.live;
+    return h("section.card.live", { attrs: { "aria-labelledby": "live-heading" } }, [
+      h("h2#live-heading", t("lobby.live")),
+      live === null
+        ? h("p", t("common.loading"))
+        : live.length === 0
+          ? h("p", t("lobby.noLive"))
+          : h(
+              "ul.game-list",
+              live.map((game) =>
+                h("li.game-row", { key: game.id, attrs: { "data-live-game": game.id } }, [
+                  h("a", { attrs: { href: gameHref(game) } }, [
+                    h("span.row-title", `${playerName(game.players.south)} – ${playerName(game.players.north)}`),
+                    h("span.row-meta", `${rulesLabel(game)} · ${tn("lobby.plies", game.ply)}`),
+                    h("span.row-turn", t("lobby.watch")),
+                  ]),
+                ]),
+              ),
+            ),
     ]);
   }
 

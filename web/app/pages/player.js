@@ -3,7 +3,7 @@
 
 import { h, requestRender } from "../core/dom.js";
 import { getPlayer, getRatingHistory, getVersus, listPlayerGames } from "../core/endpoints.js";
-import { formatDate, formatDay, formatNumber, t } from "../core/i18n.js";
+import { formatDate, formatDay, formatNumber, t, tn } from "../core/i18n.js";
 import { describeError } from "../core/notices.js";
 import { restoreSession, session } from "../core/session.js";
 import { playerName, resultText } from "../game/panels.js";
@@ -120,7 +120,7 @@ export class PlayerPage {
         rating.provisional ? h("span.tag", t("leaderboard.provisional")) : null,
       ]),
       h("p", t("player.record", { games: rating.games, wins: rating.wins, draws: rating.draws, losses: rating.losses })),
-      rating.streak ? h("p", t(/** @type {any} */ (`player.streak.${rating.streak.kind}`), { n: rating.streak.length })) : null,
+      rating.streak ? h("p", tn(/** @type {any} */ (`player.streak.${rating.streak.kind}`), rating.streak.length)) : null,
     ]);
   }
 

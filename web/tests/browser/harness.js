@@ -87,9 +87,10 @@ export async function launchBrowser() {
  * @param {import("playwright-core").Browser} browser
  * @param {{ width: number, height: number }} viewport
  * @param {string} name for messages
+ * @param {import("playwright-core").BrowserContextOptions} [options] more of the context's options
  */
-export async function openPage(browser, viewport, name) {
-  const context = await browser.newContext({ viewport, locale: "en-US" });
+export async function openPage(browser, viewport, name, options = {}) {
+  const context = await browser.newContext({ viewport, locale: "en-US", ...options });
   const page = await context.newPage();
   /** @type {string[]} */
   const errors = [];
@@ -157,7 +158,8 @@ function boardInPage() {
 /**
  * From now on (across the page's own navigations, not reloads), the page
  * keeps the DOM contract as it first reads at each new ply, right after
- * the render that brought it: see `recordedPlies`.
+ * the render that brought it, with the time it did (`at`, Date.now()):
+ * see `recordedPlies`.
  * @param {import("playwright-core").Page} page
  */
 export async function recordPlies(page) {
@@ -168,7 +170,7 @@ export async function recordPlies(page) {
       if (!document.querySelector("[data-status]")) return;
       const board = read();
       const last = records.at(-1);
-      if (!last || last.ply !== board.ply || last.status !== board.status) records.push(board);
+      if (!last || last.ply !== board.ply || last.status !== board.status) records.push({ ...board, at: Date.now() });
     }).observe(document.documentElement, { subtree: true, childList: true, attributes: true });
   })()`);
 }

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 
 import { planMove } from "../../app/board/animation.js";
 import { formatPosition, parsePosition } from "../../app/board/position.js";
+import { previewMove } from "../../app/board/preview.js";
 import {
   api,
   assertBoardIs,
@@ -81,8 +82,9 @@ test("two players register and one creates a game that the other joins from the 
 });
 
 test("a move is animated stone by stone, and the DOM contract holds the settled position meanwhile", async () => {
-  // The watcher sees the first move at normal speed; the players at once.
+  // The watcher sees the first move slowly (long enough to be skipped); the players at once.
   for (const p of [south, north]) await p.page.getByLabel("Animation").selectOption("instant");
+  await watcher.page.getByLabel("Animation").selectOption("slow");
   const before = await readBoard(watcher.page);
   await south.page.locator('[data-move="1R"]').click();
   await watcher.page.waitForSelector('[data-animating="true"]', { timeout: 5000 });
@@ -153,13 +155,15 @@ test("they play the game to its end by clicking and by keyboard; every page foll
   }
 });
 
-test("each move's event trace, applied stone by stone, reaches the position the server stored", async () => {
+test("each move's event trace, applied stone by stone, reaches the position the server stored; the preview foresaw its captures", async () => {
   const { moves } = await http.moves(gameId);
   const game = await http.game(gameId);
   let position = parsePosition(game.start_position);
   for (const move of moves) {
     const frames = planMove(position, move);
     assert.equal(formatPosition(frames[frames.length - 1].position), move.position_after, `move ${move.ply} ${move.notation}`);
+    const captured = move.events.filter((/** @type {any} */ e) => e.type === "capture").map((/** @type {any} */ e) => e.square);
+    assert.deepEqual(previewMove(position, game.rules, move.notation).captured, captured, `the preview of move ${move.ply} ${move.notation}`);
     position = parsePosition(move.position_after);
   }
 });
