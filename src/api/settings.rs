@@ -28,7 +28,7 @@ pub struct AdmissionSettings {
     )]
     pub db_max_waiting: Option<u32>,
 
-    /// API reads (`GET`, `HEAD`: a statement or a few, no write turn) that may wait for a turn at the database beside those at work; one more is answered 503 `overloaded`. Unset: eight times `--max-connections`.
+    /// API reads (`GET`, `HEAD`: a statement or a few, no write lock) that may wait for a turn at the database beside those at work; one more is answered 503 `overloaded`. Unset: eight times `--max-connections`.
     #[arg(
         id = "db_max_waiting_reads",
         long = "db-max-waiting-reads",

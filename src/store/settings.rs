@@ -100,7 +100,7 @@ pub struct SqliteSettings {
     )]
     pub wal_checkpoint_every_ms: u64,
 
-    /// The WAL size, in MiB, past which a RESTART checkpoint is taken under the write turn (when readers kept the PASSIVE one from copying it all).
+    /// The WAL size, in MiB, past which a RESTART checkpoint is taken while holding the write lock (when readers kept the PASSIVE one from copying it all).
     #[arg(
         id = "wal_restart_mib",
         long = "wal-restart-mib",

@@ -38,7 +38,7 @@ pub struct WalPlan {
     /// How often a PASSIVE checkpoint runs; `None` leaves checkpoints to
     /// SQLite (inside the commit that passes 1,000 pages).
     pub every: Option<Duration>,
-    /// The WAL size past which a RESTART is taken under the writer queue.
+    /// The WAL size past which a RESTART is taken while holding the write lock.
     pub restart_bytes: u64,
     /// How long a RESTART waits for readers and writers before giving up.
     pub restart_wait: Duration,
@@ -143,7 +143,7 @@ async fn open(options: &SqliteConnectOptions) -> Result<(SqliteConnection, u64),
     Ok((conn, page_size.max(512) as u64 + 24))
 }
 
-/// One period: PASSIVE, then RESTART under the writer queue if the WAL is
+/// One period: PASSIVE, then RESTART while holding the write lock if the WAL is
 /// past its bound.
 async fn checkpoint(
     pool: &SqlitePool,
