@@ -174,7 +174,7 @@ impl Drop for Unpublished<'_> {
         };
         let (games, store) = (self.games.clone(), self.store.clone());
         tokio::spawn(async move {
-            // The write turn comes once the dropped commit has ended.
+            // The write lock comes once the dropped commit has ended.
             if let Ok(tx) = store.begin_write().await {
                 let _ = tx.rollback().await;
             }

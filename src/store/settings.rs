@@ -109,7 +109,7 @@ pub struct SqliteSettings {
     )]
     pub wal_restart_mib: u64,
 
-    /// How long that RESTART may hold the write turn waiting for readers, in milliseconds, before it gives up until the next period.
+    /// How long that RESTART may hold the write lock waiting for readers, in milliseconds, before it gives up until the next period.
     #[arg(
         id = "wal_restart_wait_ms",
         long = "wal-restart-wait-ms",
