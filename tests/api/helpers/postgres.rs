@@ -31,7 +31,13 @@ pub fn admin_url() -> Result<String, &'static str> {
     static URL: OnceLock<Result<String, &'static str>> = OnceLock::new();
     URL.get_or_init(|| match std::env::var(POSTGRES_URL_VAR) {
         Ok(url) if url.is_empty() => Err("OANQUAN_TEST_POSTGRES_URL is set empty"),
-        Ok(url) => Ok(url),
+        Ok(url) => {
+            let shown = url.rsplit_once('@').map_or(url.as_str(), |(_, host)| host);
+            say(&format!(
+                "PostgreSQL for the tests: {POSTGRES_URL_VAR} ({shown})"
+            ));
+            Ok(url)
+        }
         Err(_) => match pg_bin_dir() {
             Some(bin) => Ok(throwaway_cluster(&bin)),
             None => Err(
@@ -41,6 +47,14 @@ pub fn admin_url() -> Result<String, &'static str> {
         },
     })
     .clone()
+}
+
+/// A line on the test run's own output: written to stderr directly, which
+/// the test harness does not capture (it captures `eprintln!`), so that
+/// the run says which PostgreSQL it used.
+fn say(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{line}");
 }
 
 static SKIPPED: AtomicUsize = AtomicUsize::new(0);
@@ -109,6 +123,9 @@ fn throwaway_cluster(bin: &Path) -> String {
     let _lock = Lock::take(&target_tmp().join("test-postgres.lock"));
     let cargo = std::os::unix::process::parent_id();
     if let Some(port) = running_cluster(&state, cargo) {
+        say(&format!(
+            "PostgreSQL for the tests: the throwaway cluster this run started, on 127.0.0.1:{port}"
+        ));
         return url(port);
     }
     let dir = tempfile::Builder::new()
@@ -167,11 +184,11 @@ fn throwaway_cluster(bin: &Path) -> String {
         std::thread::sleep(Duration::from_millis(100));
     }
     let _ = std::fs::write(&state, format!("{port} {cargo} {}", dir.display()));
-    eprintln!(
+    say(&format!(
         "PostgreSQL for the tests: a throwaway cluster on 127.0.0.1:{port} ({}), stopped after \
          this run",
         dir.display()
-    );
+    ));
     url(port)
 }
 
