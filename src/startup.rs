@@ -196,7 +196,7 @@ impl Application {
                 .app_data(extractors::query_config())
                 .app_data(extractors::payload_config())
                 .configure(|config| api::configure(&mut ServiceConfig::new(config)))
-                .service(web::redirect("/docs", "/docs/"))
+                .service(web::resource("/docs").to(docs_moved))
                 .service(
                     SwaggerUi::new("/docs/{_:.*}")
                         .external_urls_from_iter_unchecked([
@@ -315,6 +315,16 @@ impl Application {
         self.store.close().await;
         result
     }
+}
+
+/// `/docs` sends the browser to Swagger UI at `/docs/` (its assets are
+/// relative to that path), saying so in the body for a client that does
+/// not follow redirects.
+async fn docs_moved() -> actix_web::HttpResponse {
+    actix_web::HttpResponse::TemporaryRedirect()
+        .insert_header((actix_web::http::header::LOCATION, "/docs/"))
+        .content_type("text/plain; charset=utf-8")
+        .body("Swagger UI is at /docs/\n")
 }
 
 /// `GET /metrics` alone on a listener of its own, for a scraper on a
