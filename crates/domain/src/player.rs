@@ -16,7 +16,7 @@ opaque_id! {
 /// reorders or imitates (Unicode UTS #39 and RFC 8265/8266). Parsed once;
 /// the stored form is NFC with single spaces, 1 to 32 characters.
 ///
-/// The rules, in the order they are checked (README "Names"):
+/// The rules, in the order they are checked (docs/API.md, "Names"):
 /// - trimmed, NFC, every space separator stored as one U+0020;
 /// - no control, bidirectional control, default-ignorable (invisible),
 ///   unassigned or private-use code point;
@@ -180,7 +180,8 @@ impl fmt::Display for InvalidName {
                 write!(
                     f,
                     "the name contains {}, which names may not: they are made of letters, \
-                     digits, combining marks, spaces and _ - . '",
+                     digits, combining marks, spaces and the punctuation ' \u{2019} - \u{2010} . : _ \
+                     \u{b7} \u{2027}",
                     Shown(*c)
                 )?;
                 match c.identifier_type() {
