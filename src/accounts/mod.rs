@@ -5,6 +5,7 @@
 use chrono::{DateTime, Utc};
 
 use crate::domain::{ApiToken, PlayerId, PlayerName, TokenId, TokenLabel};
+use crate::games::HookFailed;
 use crate::store::{Player, StoreError, TokenRecord, WriteTx};
 
 /// The most tokens one player may hold at once (the registration token
@@ -27,6 +28,8 @@ pub enum AccountsError {
     TokenNotFound(TokenId),
     #[error(transparent)]
     Store(#[from] StoreError),
+    #[error(transparent)]
+    Hook(#[from] HookFailed),
 }
 
 /// A new player and the token that authenticates them, shown once.

@@ -50,6 +50,8 @@ pub enum GamesError {
     InvalidClock(String),
     #[error(transparent)]
     Store(#[from] StoreError),
+    #[error(transparent)]
+    Hook(#[from] super::HookFailed),
     #[error("internal error: {0}")]
     Internal(#[source] anyhow::Error),
 }

@@ -41,7 +41,7 @@ pub use play::{Expected, Versions};
 pub use rating::{rated_game, rebuild_ratings};
 pub use settings::{GamesSettings, IdempotencySettings};
 pub use time::{ManualTime, SharedTime, SystemTime, TimeSource};
-pub use unit::{Committed, Done, Keyed, Ran};
+pub use unit::{Committed, Done, HookFailed, Keyed, Ran};
 
 use crate::domain::{GameId, GameStatus, PlayerId};
 use crate::engine::{Position, Seat};

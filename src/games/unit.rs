@@ -19,6 +19,11 @@ pub struct Keyed<'a> {
     pub key: &'a str,
 }
 
+/// A hook that could not write its part of a unit; the unit rolls back.
+#[derive(Debug, thiserror::Error)]
+#[error("a hook of the unit of work failed: {0}")]
+pub struct HookFailed(#[source] pub anyhow::Error);
+
 /// What a unit's work did: its value, and the transition to publish once
 /// the transaction committed (none for a write that changes no game).
 #[derive(Debug)]
@@ -73,10 +78,10 @@ impl Games {
         store: &Store,
         key: Option<Keyed<'_>>,
         work: impl AsyncFnOnce(&Games, &mut WriteTx) -> Result<Done<T>, E>,
-        save: impl FnOnce(&Done<T>) -> Result<SavedResponse, E>,
+        save: impl FnOnce(&Done<T>) -> Result<SavedResponse, HookFailed>,
     ) -> Result<Ran<T>, E>
     where
-        E: From<StoreError>,
+        E: From<StoreError> + From<HookFailed>,
     {
         let mut tx = store.begin_write().await?;
         if let Some(key) = key {
@@ -143,9 +148,9 @@ impl Games {
         work: impl AsyncFnOnce(&Games, &mut WriteTx) -> Result<Done<T>, E>,
     ) -> Result<Committed<T>, E>
     where
-        E: From<StoreError>,
+        E: From<StoreError> + From<HookFailed>,
     {
-        let unsaved = |_: &Done<T>| -> Result<SavedResponse, E> {
+        let unsaved = |_: &Done<T>| -> Result<SavedResponse, HookFailed> {
             unreachable!("an unkeyed unit saves no answer")
         };
         match self.run(store, None, work, unsaved).await? {

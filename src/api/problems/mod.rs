@@ -423,6 +423,7 @@ impl From<GamesError> for ApiError {
             GamesError::InvalidPosition(detail) => ApiError::InvalidPosition(detail),
             GamesError::Store(error) => error.into(),
             GamesError::Internal(error) => ApiError::Internal(error),
+            GamesError::Hook(failed) => ApiError::Internal(failed.into()),
             refused => ApiError::Game(refused),
         }
     }
@@ -449,7 +450,9 @@ fn code_of(error: &GamesError) -> ProblemCode {
         GamesError::TimeOut { .. } => ProblemCode::TimeOut,
         GamesError::NotAbortable => ProblemCode::NotAbortable,
         GamesError::InvalidClock(_) => ProblemCode::InvalidClock,
-        GamesError::Store(_) | GamesError::Internal(_) => ProblemCode::Internal,
+        GamesError::Store(_) | GamesError::Internal(_) | GamesError::Hook(_) => {
+            ProblemCode::Internal
+        }
     }
 }
 
@@ -461,6 +464,7 @@ impl From<AccountsError> for ApiError {
             AccountsError::TooManyTokens { max } => ApiError::TooManyTokens { max },
             AccountsError::TokenNotFound(id) => ApiError::TokenNotFound(id.to_string()),
             AccountsError::Store(error) => error.into(),
+            AccountsError::Hook(failed) => ApiError::Internal(failed.into()),
         }
     }
 }

@@ -25,7 +25,7 @@ use sha2::{Digest, Sha256};
 use crate::api::problems::ApiError;
 use crate::api::AppState;
 use crate::domain::ApiToken;
-use crate::games::{Done, Games, Keyed, Ran, Transition};
+use crate::games::{Done, Games, HookFailed, Keyed, Ran, Transition};
 use crate::store::{KeyScope, SavedResponse, StoreError, WriteTx};
 
 pub const IDEMPOTENCY_KEY: &str = "idempotency-key";
@@ -252,33 +252,6 @@ fn fingerprint(request: &HttpRequest, what: &str) -> String {
     hex::encode(digest)
 }
 
-/// Why a unit of work run for a request failed: the work refused, the
-/// store failed, or the answer could not be rendered.
-pub(super) enum Failed<E> {
-    Refused(E),
-    Store(StoreError),
-    Render(ApiError),
-}
-
-impl<E> From<StoreError> for Failed<E> {
-    fn from(error: StoreError) -> Self {
-        Failed::Store(error)
-    }
-}
-
-impl<E> From<Failed<E>> for ApiError
-where
-    ApiError: From<E>,
-{
-    fn from(failed: Failed<E>) -> Self {
-        match failed {
-            Failed::Refused(error) => error.into(),
-            Failed::Store(error) => error.into(),
-            Failed::Render(error) => error,
-        }
-    }
-}
-
 /// Runs `work` as one unit of work of the Games layer ([`Games::run`])
 /// and answers with `render`, which also renders the answer saved under
 /// the request's `Idempotency-Key` (in `scope`), if it had one. `what` is
@@ -297,6 +270,7 @@ pub async fn run_once<T, E>(
     render: impl FnOnce(&T, Option<&Transition>) -> Result<Reply, ApiError>,
 ) -> Result<HttpResponse, ApiError>
 where
+    E: From<StoreError> + From<HookFailed>,
     ApiError: From<E>,
 {
     let key = IdempotencyKey::of(request)?
@@ -312,15 +286,12 @@ where
     let sealing = key.as_ref().and_then(|key| key.sealing.as_deref());
     let save = |done: &Done<T>| {
         let render = render.take().expect("rendered once");
-        let reply = render(&done.value, done.transition.as_ref()).map_err(Failed::Render)?;
-        let saved = reply
-            .saved(fingerprint.clone(), sealing)
-            .map_err(Failed::Render)?;
+        let failed = |error: ApiError| HookFailed(anyhow::anyhow!("the answer to save: {error}"));
+        let reply = render(&done.value, done.transition.as_ref()).map_err(failed)?;
+        let saved = reply.saved(fingerprint.clone(), sealing).map_err(failed)?;
         rendered = Some(reply);
         Ok(saved)
     };
-    let work =
-        async |games: &Games, tx: &mut WriteTx| work(games, tx).await.map_err(Failed::Refused);
     let ran = state.games.run(&state.store, keyed, work, save).await?;
     match ran {
         Ran::Replayed(saved) => {

@@ -4,11 +4,11 @@
 use actix_web::{HttpRequest, HttpResponse};
 
 use crate::api::problems::ApiError;
-use crate::api::protocol::idempotency::{run_once, Failed, Reply};
+use crate::api::protocol::idempotency::{run_once, Reply};
 use crate::api::AppState;
 use crate::domain::PlayerId;
-use crate::games::{Done, Games, GamesError, Transition};
-use crate::store::{KeyScope, WriteTx};
+use crate::games::{Done, Games, GamesError, HookFailed, Transition};
+use crate::store::{KeyScope, StoreError, WriteTx};
 
 /// Runs one transition of the Games layer for `player` as a unit of work
 /// ([`run_once`]) and answers with `render`; the unit publishes the
@@ -46,10 +46,9 @@ pub async fn run_unkeyed<T, E>(
     render: impl FnOnce(&T, &Transition) -> Result<Reply, ApiError>,
 ) -> Result<HttpResponse, ApiError>
 where
+    E: From<StoreError> + From<HookFailed>,
     ApiError: From<E>,
 {
-    let work =
-        async |games: &Games, tx: &mut WriteTx| work(games, tx).await.map_err(Failed::Refused);
     let committed = state.games.run_unkeyed(&state.store, work).await?;
     let transition = committed
         .transition
