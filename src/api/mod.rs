@@ -12,6 +12,7 @@ pub mod views;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::games::Games;
+use crate::live::feeds::Source;
 use crate::live::{Hub, StreamSettings, StreamSlots};
 use crate::store::Store;
 
@@ -23,6 +24,17 @@ pub struct AppState {
     pub streams: StreamSettings,
     /// The streams open under the caps of `streams`.
     pub stream_slots: StreamSlots,
+}
+
+/// The live feeds read the database through the app's games layer and store.
+impl Source for AppState {
+    fn games(&self) -> &Games {
+        &self.games
+    }
+
+    fn store(&self) -> &Store {
+        &self.store
+    }
 }
 
 /// Registers every documented route. A new resource module adds one line

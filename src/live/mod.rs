@@ -3,7 +3,8 @@
 //! subscribers of its game, of the lobby, and of its players (those seated
 //! and the one it is reserved for). Each subscriber has a bounded
 //! buffer; one that falls behind is told to resynchronise from the
-//! database, never silently skipped.
+//! database, never silently skipped. What each subscriber is told, and
+//! when, is its feed's ([`feeds`]).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -16,6 +17,7 @@ use crate::domain::{GameId, PlayerId};
 use crate::games::Game;
 use crate::games::{GameEvent, Games, Published, Transition};
 
+pub mod feeds;
 pub mod limits;
 mod nodes;
 pub mod settings;

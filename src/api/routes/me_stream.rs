@@ -12,10 +12,11 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::api::problems::{ApiError, Problem};
 use crate::api::protocol::auth::{self, Authenticated};
-use crate::api::streams::{me_feed, streaming};
+use crate::api::streams::streaming;
 use crate::api::views::MeStreamEvent;
 use crate::api::AppState;
 use crate::domain::StreamTicket;
+use crate::live::feeds;
 
 pub fn configure(config: &mut ServiceConfig) {
     config.service(create_stream_ticket).service(me_stream);
@@ -118,6 +119,6 @@ pub async fn me_stream(
     // Subscribed before the snapshot is read: a change committed after the
     // read arrives on the channel, one before it is in the read.
     let signals = state.live.watch_player(&player.id);
-    let first = me_feed::start(state, player.id, opening.sink());
+    let first = feeds::me::start(state.into_inner(), player.id, opening.sink());
     Ok(opening.respond(signals, first))
 }

@@ -10,12 +10,11 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use super::games::find_game;
 use crate::api::problems::{ApiError, Problem};
 use crate::api::protocol::params::{GameIdPath, LastEventId};
-use crate::api::streams::game_feed;
-use crate::api::streams::lobby_feed;
 use crate::api::streams::streaming;
 use crate::api::views::{GameStreamEvent, LobbyStreamEvent};
 use crate::api::AppState;
 use crate::domain::GameId;
+use crate::live::feeds;
 
 pub fn configure(config: &mut ServiceConfig) {
     config.service(game_stream).service(lobby_stream);
@@ -104,7 +103,7 @@ pub async fn game_stream(
             .finish());
     }
     let opening = streaming::start(&state, &request)?;
-    let first = game_feed::start(state, game, since, opening.sink());
+    let first = feeds::game::start(state.into_inner(), game, since, opening.sink());
     Ok(opening.respond(signals, first))
 }
 
@@ -135,6 +134,6 @@ pub async fn lobby_stream(
 ) -> Result<HttpResponse, ApiError> {
     let opening = streaming::start(&state, &request)?;
     let signals = state.live.watch_all();
-    let first = lobby_feed::start(state, opening.sink());
+    let first = feeds::lobby::start(state.into_inner(), opening.sink());
     Ok(opening.respond(signals, first))
 }

@@ -12,8 +12,9 @@ use serde_json::Value;
 use tokio::sync::{broadcast::Receiver, watch};
 
 use crate::api::problems::ApiError;
-use crate::api::streams::stream_body::{Feed, FeedBody, Step};
+use crate::api::streams::stream_body::FeedBody;
 use crate::api::AppState;
+use crate::live::feeds::{Feed, Out, Step};
 use crate::live::{Signal, StreamSlot};
 use crate::telemetry::ClientAddress;
 
@@ -98,10 +99,6 @@ pub struct Sink {
     out: RefCell<Vec<Bytes>>,
 }
 
-/// The stream ends (the client need not be told more).
-#[derive(Debug)]
-pub struct Gone;
-
 impl Sink {
     /// A sink whose first words are, in SSE, the reconnection delay.
     pub fn new(framing: Framing, retry: Duration) -> Sink {
@@ -124,25 +121,25 @@ impl Sink {
     pub fn heartbeat(&self) {
         self.send(self.framing.heartbeat());
     }
+}
 
-    /// The last words of a stream the server closes while the client is
-    /// still there (shutdown, a subscriber too far behind): in SSE the
-    /// reconnection delay again, so `EventSource` comes back (to another
-    /// node, or here) and resumes.
-    pub fn farewell(&self, why: &str) {
-        if let Some(retry) = self.framing.retry(self.retry) {
-            self.send(Bytes::from(format!(": {why}\n")));
-            self.send(retry);
-        }
-    }
-
+impl Out for Sink {
     /// Everything written since the last call, as one chunk.
-    pub fn take(&self) -> Option<Bytes> {
+    fn take(&self) -> Option<Bytes> {
         let mut out = self.out.borrow_mut();
         match out.len() {
             0 => None,
             1 => out.pop(),
             _ => Some(Bytes::from(out.drain(..).collect::<Vec<_>>().concat())),
+        }
+    }
+
+    /// In SSE the reconnection delay again, so `EventSource` comes back
+    /// (to another node, or here) and resumes.
+    fn farewell(&self, why: &str) {
+        if let Some(retry) = self.framing.retry(self.retry) {
+            self.send(Bytes::from(format!(": {why}\n")));
+            self.send(retry);
         }
     }
 }
@@ -185,7 +182,11 @@ impl Opening {
     /// compressed (a compressor would hold events back) nor cached. The
     /// stream's place under the caps lives as long as the body: it goes
     /// when the stream ends or the client leaves.
-    pub fn respond<F: Feed>(self, signals: Receiver<Signal>, first: Step<F>) -> HttpResponse {
+    pub fn respond<F: Feed<Out = Sink>>(
+        self,
+        signals: Receiver<Signal>,
+        first: Step<F>,
+    ) -> HttpResponse {
         let mut response = self.headers();
         let body = FeedBody::new(first, signals, self.stopping, self.heartbeat, self.slot);
         response.streaming(body)

@@ -1,0 +1,307 @@
+//! One player's stream: where they stand (a snapshot), then what concerns
+//! them as it happens, derived from each committed state of their games —
+//! a transition of this process or a change another node announced, the
+//! same way: `game_started`, `your_turn`, `challenge`, `game_ended`, each
+//! once per game and version. A subscriber that fell behind gets a fresh
+//! snapshot; so does one that reconnects.
+
+use std::collections::HashMap;
+
+use super::{Feed, Gone, Out, Reader, Step};
+use crate::domain::{GameId, GameStatus, PlayerId};
+use crate::engine::{Outcome, Seat};
+use crate::games::Game;
+use crate::games::{clock, ClockState, GameEvent};
+use crate::live::Signal;
+
+/// The most games (seated or challenged) a snapshot lists, newest first.
+pub const ME_SNAPSHOT_LIMIT: u32 = 500;
+
+/// Games told of beyond which the ended ones are forgotten at the next
+/// snapshot.
+const MAX_REMEMBERED: usize = 4096;
+
+/// One of the player's games in a snapshot.
+#[derive(Clone, Copy, Debug)]
+pub struct Standing<'a> {
+    pub game: &'a Game,
+    /// Their seat; `None`: a challenge to them.
+    pub seat: Option<Seat>,
+    pub your_turn: bool,
+}
+
+/// What a player's stream writes.
+pub trait MeOut: Out {
+    /// Where the player stands: their live games and the challenges to
+    /// them, newest first.
+    fn snapshot<'a>(&self, games: impl Iterator<Item = Standing<'a>>);
+
+    /// `game` is a challenge to the player (as of `version`).
+    fn challenge(&self, game: &Game, version: i64);
+
+    /// The player's game began, they sit at `seat`.
+    fn started(&self, game: &Game, seat: Seat, version: i64);
+
+    /// It is the player's turn at `ply`.
+    fn your_turn(&self, game: &Game, seat: Seat, version: i64, ply: u32, clock: Option<ClockState>);
+
+    /// The player's game (or a challenge to them) is over.
+    fn ended(&self, game: &Game, version: i64, status: GameStatus, result: Option<&Outcome>);
+}
+
+/// What this stream told of one game.
+#[derive(Clone, Copy, Debug)]
+struct Told {
+    version: i64,
+    status: GameStatus,
+    /// The ply of the last `your_turn` sent (or implied by the snapshot).
+    turn: Option<u32>,
+}
+
+/// One player's stream, as its driver runs it.
+pub struct Me<O> {
+    source: Reader,
+    out: O,
+    player: PlayerId,
+    games: HashMap<GameId, Told>,
+}
+
+/// The start of a player's stream (the snapshot); the driver then follows
+/// the hub's signals until the client leaves or the server stops.
+pub fn start<O: MeOut>(source: Reader, player: PlayerId, out: O) -> Step<Me<O>> {
+    Me {
+        source,
+        out,
+        player,
+        games: HashMap::new(),
+    }
+    .hear(Signal::Resync)
+}
+
+impl<O: MeOut> Feed for Me<O> {
+    type Out = O;
+
+    fn out(&self) -> &O {
+        &self.out
+    }
+
+    /// Every signal is handled as work: the events of a change may have
+    /// to be rebuilt from the database (a player's stream is one of few).
+    fn hear(self, signal: Signal) -> Step<Self> {
+        Step::Busy(Box::pin(async move {
+            let mut me = self;
+            let told = match signal {
+                Signal::Changed(transition) => {
+                    me.saw(&transition.game, Some(&transition.events)).await;
+                    Ok(())
+                }
+                Signal::Committed(announced) => {
+                    me.saw(&announced.game, None).await;
+                    Ok(())
+                }
+                Signal::Resync => me.snapshot().await,
+            };
+            match told {
+                Ok(()) => Step::Idle(me),
+                Err(Gone) => Step::End(me),
+            }
+        }))
+    }
+}
+
+impl<O: MeOut> Me<O> {
+    fn turn_of(&self, game: &Game) -> Option<u32> {
+        let mine = game.seat_of(&self.player)?;
+        (game.status == GameStatus::Active && game.to_move == mine).then_some(game.ply)
+    }
+
+    fn challenged(&self, game: &Game) -> bool {
+        game.reserved_for
+            .as_ref()
+            .is_some_and(|p| p.id == self.player)
+    }
+
+    async fn snapshot(&mut self) -> Result<(), Gone> {
+        let source = &*self.source;
+        let live = match source
+            .games()
+            .live_games_of(source.store(), &self.player, ME_SNAPSHOT_LIMIT)
+            .await
+        {
+            Ok(games) => games,
+            Err(error) => {
+                tracing::error!(%error, "me stream: cannot list the player's games");
+                self.out.farewell("cannot read the games; reconnect");
+                return Err(Gone);
+            }
+        };
+        // What was told stays known (a stale signal of a game that ended
+        // meanwhile is then recognised as such), within a bound.
+        if self.games.len() > MAX_REMEMBERED {
+            self.games.retain(|_, told| !told.status.is_final());
+        }
+        for game in &live {
+            let turn = self.turn_of(game);
+            self.remember(game, turn);
+        }
+        self.out.snapshot(live.iter().map(|game| Standing {
+            game,
+            seat: game.seat_of(&self.player),
+            your_turn: self.turn_of(game).is_some(),
+        }));
+        Ok(())
+    }
+
+    fn remember(&mut self, game: &Game, turn: Option<u32>) {
+        let told = Told {
+            version: game.version,
+            status: game.status,
+            turn,
+        };
+        self.games.insert(game.id.clone(), told);
+    }
+
+    /// A committed state of one of the player's games, with the events
+    /// that led to it when this process made them: what happened to the
+    /// player since the version this stream last told, event by event —
+    /// from the transition, else rebuilt from the database — or, when the
+    /// events cannot be rebuilt, from the difference of the two states.
+    async fn saw(&mut self, game: &Game, events: Option<&[GameEvent]>) {
+        let before = self.games.get(&game.id).copied();
+        let since = before.map_or(0, |told| told.version);
+        if game.version <= since {
+            return;
+        }
+        let follows = events.filter(|e| e.first().map(GameEvent::version) == Some(since + 1));
+        let rebuilt = match follows {
+            Some(_) => None,
+            None => {
+                let source = &*self.source;
+                match source
+                    .games()
+                    .events_after(source.store(), game, since)
+                    .await
+                {
+                    Ok(events) => events,
+                    Err(error) => {
+                        tracing::warn!(game_id = %game.id, %error, "me stream: cannot rebuild the events");
+                        None
+                    }
+                }
+            }
+        };
+        let Some(events) = follows.or(rebuilt.as_deref()) else {
+            return self.diff(game, before);
+        };
+        let mut turn = before.and_then(|told| told.turn);
+        for event in events.iter().filter(|e| e.version() > since) {
+            turn = self.tell(game, event, turn);
+        }
+        self.remember(game, turn);
+    }
+
+    /// Tells what `event` (of `game`, now as given) means to the player;
+    /// returns the ply of their turn after it.
+    fn tell(&self, game: &Game, event: &GameEvent, turn: Option<u32>) -> Option<u32> {
+        let seat = game.seat_of(&self.player);
+        let challenged = self.challenged(game);
+        match (event, seat) {
+            // A challenge is told while it is open: one the player accepted
+            // before this stream heard of it (the join clears the
+            // reservation) is told by its `game_started`.
+            (GameEvent::Created { version }, None) if challenged => {
+                self.out.challenge(game, *version)
+            }
+            (GameEvent::Joined { version, clock, .. }, Some(seat)) => {
+                self.out.started(game, seat, *version);
+                if game.first == seat {
+                    let ply = game.start_ply();
+                    self.out.your_turn(game, seat, *version, ply, clock.clone());
+                    return Some(ply);
+                }
+                return None;
+            }
+            (
+                GameEvent::Move {
+                    version,
+                    ply,
+                    to_move,
+                    clock,
+                    legal_moves,
+                    ..
+                },
+                Some(seat),
+            ) => {
+                if *to_move == seat && !legal_moves.is_empty() {
+                    self.out
+                        .your_turn(game, seat, *version, *ply, clock.clone());
+                    return Some(*ply);
+                }
+                return None;
+            }
+            (
+                GameEvent::Ended {
+                    version,
+                    status,
+                    result,
+                    ..
+                },
+                _,
+            ) if seat.is_some() || challenged => {
+                self.out.ended(game, *version, *status, Some(result));
+                return None;
+            }
+            (
+                GameEvent::Aborted { version, .. }
+                | GameEvent::Expired { version }
+                | GameEvent::Cancelled { version },
+                _,
+            ) if seat.is_some() || challenged => {
+                self.out
+                    .ended(game, *version, game.status, game.result.as_ref());
+                return None;
+            }
+            _ => {}
+        }
+        turn
+    }
+
+    /// What changed for the player between the state this stream last told
+    /// and `game`, when the events between cannot be rebuilt.
+    fn diff(&mut self, game: &Game, before: Option<Told>) {
+        let seat = game.seat_of(&self.player);
+        let was_waiting = before.is_none_or(|told| told.status == GameStatus::Waiting);
+        let mut turn = before.and_then(|told| told.turn);
+        let version = game.version;
+        match (seat, game.status) {
+            (None, GameStatus::Waiting) if before.is_none() && self.challenged(game) => {
+                self.out.challenge(game, version)
+            }
+            (Some(seat), GameStatus::Active) => {
+                if was_waiting {
+                    self.out.started(game, seat, version);
+                }
+                let now = self.turn_of(game);
+                if let Some(ply) = now.filter(|_| now != turn) {
+                    self.out
+                        .your_turn(game, seat, version, ply, clock::state(game));
+                }
+                turn = now;
+            }
+            (_, status) if status.is_final() => {
+                // A game this stream never knew of ended unseen: it was
+                // none of the player's business yet, unless it had begun.
+                let known = before.is_some();
+                let started = seat.filter(|_| was_waiting && game.started_at.is_some());
+                if let Some(seat) = started {
+                    self.out.started(game, seat, version);
+                }
+                if known || started.is_some() {
+                    self.out.ended(game, version, status, game.result.as_ref());
+                }
+            }
+            _ => {}
+        }
+        self.remember(game, turn);
+    }
+}
