@@ -54,6 +54,12 @@ const NAME_RESEMBLING: &str = "\
     SELECT name FROM players WHERE skeleton_key = $1 OR cased_skeleton_key = $2 \
     ORDER BY created_at LIMIT 1";
 
+/// [`NAME_RESEMBLING`]'s player: the one registration would say has the name.
+const PLAYER_NAMED: &str = "\
+    SELECT id, name, created_at, bot_level FROM players \
+    WHERE skeleton_key = $1 OR cased_skeleton_key = $2 \
+    ORDER BY created_at LIMIT 1";
+
 const PLAYERS_WITHOUT_KEYS: &str = "\
     SELECT id, name FROM players \
     WHERE skeleton_key IS NULL OR cased_skeleton_key IS NULL \
@@ -97,6 +103,21 @@ impl Store {
         with_pool!(self, |pool| {
             sqlx::query_as::<_, Player>(PLAYER_BY_ID)
                 .bind(id.as_str())
+                .fetch_optional(pool)
+                .await
+        })
+        .map_err(StoreError::from)
+    }
+
+    /// The player whose name `name` is, up to the look-alikes registration
+    /// refuses (either [`NameKeys`] equal): `ALICE`, or `Alice` in Cyrillic,
+    /// finds `Alice`. The oldest, should two players' keys each match one.
+    pub async fn player_named(&self, name: &PlayerName) -> Result<Option<Player>, StoreError> {
+        let keys = name.keys();
+        with_pool!(self, |pool| {
+            sqlx::query_as::<_, Player>(PLAYER_NAMED)
+                .bind(&keys.folded)
+                .bind(&keys.cased)
                 .fetch_optional(pool)
                 .await
         })

@@ -643,7 +643,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Find a player by name
+         * @description The player who has the name `name`, as registration decides it: names
+         *     that look alike (ignoring case) are one name, so `LAN` finds `Lan`, as
+         *     does a name in another script that looks the same. `players` is empty
+         *     when no one has the name (registering it would succeed). Use the `id` to challenge them (`opponent` of
+         *     `POST /v1/games`).
+         */
+        get: operations["find_players"];
         put?: never;
         /**
          * Registers a player and issues their first bearer token (labelled
@@ -1641,6 +1649,22 @@ export interface components {
          * @example aB3dE6gH9j
          */
         PlayerId: string;
+        /**
+         * @description The players a search found.
+         * @example {
+         *       "players": [
+         *         {
+         *           "bot": false,
+         *           "id": "aB3dE6gH9j",
+         *           "name": "Lan"
+         *         }
+         *       ]
+         *     }
+         */
+        PlayerList: {
+            /** @description At most one: names are unique up to look-alikes. */
+            players: components["schemas"]["PlayerSummary"][];
+        };
         /**
          * @description A player of a record to import: the name counts; `id` and `bot` (as an
          *     export writes them) are ignored.
@@ -4778,6 +4802,90 @@ export interface operations {
                 };
             };
             /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    find_players: {
+        parameters: {
+            query: {
+                /**
+                 * @description A name, read as registration reads one (trimmed, NFC, one space
+                 *     between words), and compared as registration compares names: a
+                 *     look-alike (another case, a twin in another script) finds the player.
+                 * @example Lan
+                 */
+                name: string;
+            };
+            header?: {
+                /**
+                 * @description An `ETag` from an earlier answer: 304 Not Modified, with no body, if
+                 *     the resource still has it.
+                 * @example "7"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The player with that name, or none */
+            200: {
+                headers: {
+                    /** @description `no-cache`: a name may be taken at any time */
+                    "Cache-Control"?: string;
+                    /** @description Of the content */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerList"];
+                };
+            };
+            /** @description Unchanged since the `If-None-Match` ETag */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_query`: no `name`, or a parameter besides it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_name`: no player could have that name (empty, too long, a character names may not have) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -2,16 +2,17 @@ use actix_web::http::{header, StatusCode};
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::accounts;
 use crate::api::problems::{ApiError, Problem};
 use crate::api::protocol::auth::Authenticated;
-use crate::api::protocol::extractors::Json;
+use crate::api::protocol::caching::{cached_json, Freshness};
+use crate::api::protocol::extractors::{Json, StrictQuery};
 use crate::api::protocol::idempotency::{run_once, Reply};
-use crate::api::protocol::params::{PlayerIdPath, RegistrationIdempotencyKey};
-use crate::api::views::RatingsView;
+use crate::api::protocol::params::{IfNoneMatch, PlayerIdPath, RegistrationIdempotencyKey};
+use crate::api::views::{PlayerSummary, RatingsView};
 use crate::api::AppState;
 use crate::domain::{PlayerId, PlayerName};
 use crate::games::Done;
@@ -21,6 +22,7 @@ use crate::store::{Player, Store};
 pub fn configure(config: &mut ServiceConfig) {
     config
         .service(create_player)
+        .service(find_players)
         .service(get_player)
         .service(get_me);
 }
@@ -166,6 +168,82 @@ pub async fn create_player(
         },
     )
     .await
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PlayerNameQuery {
+    /// A name, read as registration reads one (trimmed, NFC, one space
+    /// between words), and compared as registration compares names: a
+    /// look-alike (another case, a twin in another script) finds the player.
+    #[param(example = "Lan", min_length = 1, max_length = 32)]
+    pub name: String,
+}
+
+/// The players a search found.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({
+    "players": [{"id": "aB3dE6gH9j", "name": "Lan", "bot": false}]
+}))]
+pub struct PlayerList {
+    /// At most one: names are unique up to look-alikes.
+    pub players: Vec<PlayerSummary>,
+}
+
+impl From<Player> for PlayerSummary {
+    fn from(player: Player) -> Self {
+        PlayerSummary {
+            id: Some(player.id.to_string()),
+            bot: player.is_bot(),
+            name: player.name,
+        }
+    }
+}
+
+/// Find a player by name
+///
+/// The player who has the name `name`, as registration decides it: names
+/// that look alike (ignoring case) are one name, so `LAN` finds `Lan`, as
+/// does a name in another script that looks the same. `players` is empty
+/// when no one has the name (registering it would succeed). Use the `id` to challenge them (`opponent` of
+/// `POST /v1/games`).
+#[utoipa::path(
+    tag = "players",
+    params(PlayerNameQuery, IfNoneMatch),
+    responses(
+        (status = 200, description = "The player with that name, or none", body = PlayerList,
+            headers(("ETag" = String, description = "Of the content"), ("Cache-Control" = String, description = "`no-cache`: a name may be taken at any time"))),
+        (status = 304, description = "Unchanged since the `If-None-Match` ETag"),
+        (status = 400, description = "`invalid_query`: no `name`, or a parameter besides it",
+            body = Problem, content_type = "application/problem+json",
+            example = json!({
+                "type": "/problems/invalid_query",
+                "title": "Invalid query string",
+                "status": 400,
+                "detail": "missing field `name`",
+                "code": "invalid_query"
+            })),
+        (status = 422, description = "`invalid_name`: no player could have that name (empty, too long, a character names may not have)",
+            body = Problem, content_type = "application/problem+json",
+            example = json!({
+                "type": "/problems/invalid_name",
+                "title": "Invalid player name",
+                "status": 422,
+                "detail": "the name has 33 characters; at most 32 are allowed",
+                "code": "invalid_name"
+            }))
+    )
+)]
+#[get("/v1/players")]
+pub async fn find_players(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    query: StrictQuery<PlayerNameQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let name = PlayerName::parse(&query.name)?;
+    let found = state.store.player_named(&name).await?;
+    let players = found.into_iter().map(PlayerSummary::from).collect();
+    cached_json(&request, &PlayerList { players }, Freshness::Revalidate)
 }
 
 /// Get a player

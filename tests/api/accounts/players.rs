@@ -4,6 +4,15 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
+/// `GET /v1/players?name=…` with `name` encoded.
+async fn find_by_name(app: &crate::helpers::TestApp, name: &str) -> reqwest::Response {
+    app.request(reqwest::Method::GET, "/v1/players")
+        .query(&[("name", name)])
+        .send()
+        .await
+        .unwrap()
+}
+
 fn object_keys(body: &Value) -> Vec<&str> {
     let mut keys: Vec<&str> = body
         .as_object()
@@ -172,5 +181,60 @@ backend_tests! {
             assert_problem(response, 422, "invalid_body").await;
         }
         assert_eq!(app.player_count().await, 0);
+    }
+
+    async fn a_name_finds_its_player_as_registration_compares_names(app) {
+        let (id, _) = app.register("Alice").await;
+        let response = find_by_name(&app, "Alice").await;
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(response.headers()["cache-control"], "no-cache");
+        let etag = response.headers()["etag"].to_str().unwrap().to_owned();
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body, json!({"players": [{"id": id, "name": "Alice", "bot": false}]}));
+
+        // Any name registration would refuse as taken by Alice finds her.
+        let cyrillic = "\u{410}\u{4cf}\u{456}\u{441}\u{435}";
+        for look_alike in ["alice", "ALICE", "AIice", "  Alice  ", cyrillic] {
+            let body: Value = find_by_name(&app, look_alike).await.json().await.unwrap();
+            assert_eq!(body["players"][0]["id"], id.as_str(), "{look_alike:?}: {body}");
+            assert_eq!(body["players"][0]["name"], "Alice", "{look_alike:?}");
+        }
+
+        let unchanged = app
+            .request(reqwest::Method::GET, "/v1/players?name=Alice")
+            .header("if-none-match", &etag)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(unchanged.status(), StatusCode::NOT_MODIFIED);
+    }
+
+    async fn a_name_no_one_has_finds_no_player(app) {
+        app.register("Alice").await;
+        for name in ["Alicia", "Bob", "Ali ce"] {
+            let response = find_by_name(&app, name).await;
+            assert_eq!(response.status(), StatusCode::OK);
+            let body: Value = response.json().await.unwrap();
+            assert_eq!(body, json!({"players": []}), "{name:?}");
+        }
+        // Once it is taken, the same search finds the new player.
+        let (id, _) = app.register("Bob").await;
+        let body: Value = find_by_name(&app, "bob").await.json().await.unwrap();
+        assert_eq!(body["players"][0]["id"], id.as_str());
+    }
+
+    async fn a_name_no_player_could_have_is_a_problem(app) {
+        app.register("Alice").await;
+        let too_long = "a".repeat(33);
+        for name in ["", "   ", too_long.as_str(), "\u{410}lice", "Alice\u{200b}", "-_."] {
+            assert_problem(find_by_name(&app, name).await, 422, "invalid_name").await;
+        }
+        let problem = assert_problem(app.get("/v1/players").await, 400, "invalid_query").await;
+        assert!(problem["detail"].as_str().unwrap().contains("name"), "{problem}");
+        for query in ["nmae=Alice", "name=Alice&limit=1"] {
+            let response = app.get(&format!("/v1/players?{query}")).await;
+            let problem = assert_problem(response, 400, "invalid_query").await;
+            assert!(problem["detail"].as_str().unwrap().contains("unknown parameter"), "{problem}");
+        }
     }
 }

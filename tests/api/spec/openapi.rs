@@ -163,6 +163,7 @@ fn the_spec_lists_every_endpoint_and_the_bearer_scheme() {
             "GET /v1/me",
             "GET /v1/me/stream",
             "GET /v1/me/tokens",
+            "GET /v1/players",
             "GET /v1/players/{a}/versus/{b}",
             "GET /v1/players/{id}",
             "GET /v1/players/{id}/games",

@@ -9,6 +9,7 @@ import { getJson, query, request } from "./api.js";
 /** @typedef {import("../../types/models").NewGame} NewGame */
 /** @typedef {import("../../types/models").CreatedPlayer} CreatedPlayer */
 /** @typedef {import("../../types/models").PlayerProfile} PlayerProfile */
+/** @typedef {import("../../types/models").PlayerList} PlayerList */
 /** @typedef {import("../../types/models").RatingHistoryPage} RatingHistoryPage */
 /** @typedef {import("../../types/models").LeaderboardPage} LeaderboardPage */
 /** @typedef {import("../../types/models").VersusView} VersusView */
@@ -29,6 +30,12 @@ export const getMe = (token) => getJson("/v1/me", { token });
 
 /** @param {string} id @returns {Promise<PlayerProfile>} */
 export const getPlayer = (id) => getJson(`/v1/players/${encodeURIComponent(id)}`);
+
+/**
+ * The player with this name, up to look-alikes (`alice` is `Alice`): at most one.
+ * @param {string} name @returns {Promise<PlayerList>}
+ */
+export const findPlayers = (name) => getJson(`/v1/players${query({ name })}`);
 
 /**
  * @param {string} id

@@ -1,8 +1,9 @@
 // The lobby's forms: who you are (register, or paste your token), a new
 // game, and importing a record.
 
+import { ApiError } from "../core/api.js";
 import { h, requestRender } from "../core/dom.js";
-import { createGame, getBots, importRecord } from "../core/endpoints.js";
+import { createGame, findPlayers, getBots, importRecord } from "../core/endpoints.js";
 import { t } from "../core/i18n.js";
 import { describeError } from "../core/notices.js";
 import { navigate } from "../core/router.js";
@@ -25,6 +26,9 @@ const CLOCKS = /** @type {const} */ ({
   "1d": { days_per_move: 1 },
   "2d": { days_per_move: 2 },
 });
+
+/** What a player id looks like (10 letters or digits): a name may too. */
+const PLAYER_ID = /^[A-Za-z0-9]{10}$/;
 
 /** @param {SubmitEvent} event */
 function formValues(event) {
@@ -158,6 +162,10 @@ export class CreateGameForm extends FormState {
     this.capabilities = capabilities;
     this.opponentKind = opponent ? "player" : "anyone";
     this.opponent = opponent ?? "";
+    /** The id the page was opened to challenge (`?opponent=`): an id, not a name. */
+    this.linked = opponent ?? "";
+    /** Whether the field, when the form was last sent, named no player. */
+    this.noSuchPlayer = false;
     /** @type {Bot[]} */
     this.bots = [];
     if (capabilities.bots) {
@@ -180,14 +188,45 @@ export class CreateGameForm extends FormState {
       rated: form.get("rated") === "on",
     };
     const kind = form.get("opponent-kind");
-    if (kind === "player") body.opponent = String(form.get("opponent") ?? "").trim().replace(/^.*\/players\//, "");
     if (kind === "bot") body.opponent = String(form.get("bot") ?? "");
     const clock = String(form.get("clock") ?? "");
     if (this.capabilities.clock && clock in CLOCKS) body.clock = /** @type {TimeControl} */ (CLOCKS[/** @type {keyof typeof CLOCKS} */ (clock)]);
+    this.noSuchPlayer = false;
     await this.run(async () => {
+      if (kind === "player") {
+        const typed = String(form.get("opponent") ?? "").trim();
+        const id = await this.opponentId(typed);
+        if (!id) {
+          this.noSuchPlayer = true;
+          return;
+        }
+        body.opponent = id;
+      }
       const game = await createGame(body);
       navigate(`/games/${encodeURIComponent(game.id)}`);
     });
+  }
+
+  /**
+   * The id of the player the field names: a profile link's, the linked
+   * id, else the player with that name, else the id typed; `null` when it
+   * names no one.
+   * @private @param {string} typed
+   * @returns {Promise<string | null>}
+   */
+  async opponentId(typed) {
+    if (!typed) return null;
+    const link = typed.match(/\/players\/([^/?#]+)/);
+    if (link?.[1]) return decodeURIComponent(link[1]);
+    if (typed === this.linked) return typed;
+    const found = await findPlayers(typed).catch((error) => {
+      // A name no one may have is a name no player has.
+      if (error instanceof ApiError && error.code === "invalid_name") return { players: [] };
+      throw error;
+    });
+    const id = found.players[0]?.id;
+    if (id) return id;
+    return PLAYER_ID.test(typed) ? typed : null;
   }
 
   /** @returns {VNode} */
@@ -223,8 +262,22 @@ export class CreateGameForm extends FormState {
           this.opponentKind === "player"
             ? h("label.field", [
                 h("span", t("create.playerId")),
-                h("input", { attrs: { name: "opponent", required: true, autocomplete: "off", placeholder: "aB3dE6gH9j" }, props: { value: this.opponent } }),
-                h("span.hint", t("create.playerHint")),
+                h("input", {
+                  attrs: { name: "opponent", required: true, autocomplete: "off", spellcheck: "false", maxlength: 200, "data-opponent": "true", "aria-invalid": this.noSuchPlayer ? "true" : "false" },
+                  props: { value: this.opponent },
+                  on: {
+                    input: (/** @type {Event} */ e) => {
+                      this.opponent = /** @type {HTMLInputElement} */ (e.target).value;
+                      if (this.noSuchPlayer) {
+                        this.noSuchPlayer = false;
+                        requestRender();
+                      }
+                    },
+                  },
+                }),
+                this.noSuchPlayer
+                  ? h("span.error", { attrs: { role: "alert", "data-no-such-player": "true" } }, t("create.noSuchPlayer"))
+                  : h("span.hint", t("create.playerHint")),
               ])
             : null,
           this.opponentKind === "bot"

@@ -241,7 +241,7 @@ test("a challenge from a player's page keeps the seat for them; the creator canc
   await p.goto(`${server.base}/players/${ids.north}`);
   await p.getByRole("link", { name: "Challenge" }).click();
   await p.waitForURL(/\?opponent=/);
-  assert.equal(await p.getByLabel(/Their player id/).inputValue(), ids.north);
+  assert.equal(await p.getByLabel(/Their name or player id/).inputValue(), ids.north);
   await p.getByRole("button", { name: "Create the game" }).click();
   await p.waitForURL(/\/games\/\w+$/);
   const challenge = new URL(p.url()).pathname.split("/").pop() ?? "";

@@ -3,7 +3,7 @@
 // on every page kind at both widths; a lost connection said and a move
 // made meanwhile sent once it is back; the focus kept on the board, the
 // replay's arrow keys; the rating change and a rematch; the games being
-// played listed in the lobby.
+// played listed in the lobby; a challenge by name.
 
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
@@ -287,6 +287,28 @@ test("the lobby lists the games being played, to watch; the tab says whose turn 
   const moves = await call("GET", `/v1/games/${live}/moves`);
   assert.equal(moves.moves.at(-1).notation, move, "the swipe played the move");
   await p.waitForFunction(() => !document.title.startsWith("(Your turn)"));
+});
+
+test("a friend challenged by name, typed in another case, gets the seat; a name no one has is said", async () => {
+  const { page: p } = await page(DESKTOP, "challenge by name", "a");
+  await p.goto(`${server.base}/`);
+  await p.locator('input[name="opponent-kind"][value="player"]').check();
+  const field = p.locator("[data-opponent]");
+  const submit = p.locator("form.create-game button[type=submit]");
+  await field.fill(`Nobody ${suffix}`);
+  await submit.click();
+  await p.locator("[data-no-such-player]").waitFor();
+  assert.match(p.url(), /\/$/, "no game was made");
+
+  await field.fill(players.b.name.toUpperCase());
+  assert.equal(await p.locator("[data-no-such-player]").count(), 0, "typing clears the message");
+  await submit.click();
+  await p.waitForURL(/\/games\/\w+$/);
+  await p.waitForSelector('[data-status="waiting"]');
+  const id = new URL(p.url()).pathname.split("/").pop() ?? "";
+  const game = await call("GET", `/v1/games/${id}`);
+  assert.equal(game.reserved_for?.id, players.b.id, "the seat is kept for the player named");
+  await call("POST", `/v1/games/${id}/cancel`, { token: players.a.token });
 });
 
 test("no page logged an error", () => {

@@ -55,6 +55,7 @@ from .new_game import NewGame
 from .new_player import NewPlayer
 from .new_token import NewToken
 from .played_move import PlayedMove
+from .player_list import PlayerList
 from .player_name_input import PlayerNameInput
 from .player_profile import PlayerProfile
 from .player_summary import PlayerSummary
@@ -154,6 +155,7 @@ __all__ = (
     "NewPlayer",
     "NewToken",
     "PlayedMove",
+    "PlayerList",
     "PlayerNameInput",
     "PlayerProfile",
     "PlayerSummary",

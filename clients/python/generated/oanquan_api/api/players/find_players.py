@@ -1,0 +1,230 @@
+from http import HTTPStatus
+from typing import Any, cast
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.player_list import PlayerList
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    name: str,
+    if_none_match: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
+    params: dict[str, Any] = {}
+
+    params["name"] = name
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/players",
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Any | PlayerList | Problem | None:
+    if response.status_code == 200:
+        response_200 = PlayerList.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Any | PlayerList | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    name: str,
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | PlayerList | Problem]:
+    """Find a player by name
+
+     The player who has the name `name`, as registration decides it: names
+    that look alike (ignoring case) are one name, so `LAN` finds `Lan`, as
+    does a name in another script that looks the same. `players` is empty
+    when no one has the name (registering it would succeed). Use the `id` to challenge them (`opponent`
+    of
+    `POST /v1/games`).
+
+    Args:
+        name (str):
+        if_none_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | PlayerList | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        name=name,
+        if_none_match=if_none_match,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    name: str,
+    if_none_match: str | Unset = UNSET,
+) -> Any | PlayerList | Problem | None:
+    """Find a player by name
+
+     The player who has the name `name`, as registration decides it: names
+    that look alike (ignoring case) are one name, so `LAN` finds `Lan`, as
+    does a name in another script that looks the same. `players` is empty
+    when no one has the name (registering it would succeed). Use the `id` to challenge them (`opponent`
+    of
+    `POST /v1/games`).
+
+    Args:
+        name (str):
+        if_none_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | PlayerList | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        name=name,
+        if_none_match=if_none_match,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    name: str,
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | PlayerList | Problem]:
+    """Find a player by name
+
+     The player who has the name `name`, as registration decides it: names
+    that look alike (ignoring case) are one name, so `LAN` finds `Lan`, as
+    does a name in another script that looks the same. `players` is empty
+    when no one has the name (registering it would succeed). Use the `id` to challenge them (`opponent`
+    of
+    `POST /v1/games`).
+
+    Args:
+        name (str):
+        if_none_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | PlayerList | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        name=name,
+        if_none_match=if_none_match,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    name: str,
+    if_none_match: str | Unset = UNSET,
+) -> Any | PlayerList | Problem | None:
+    """Find a player by name
+
+     The player who has the name `name`, as registration decides it: names
+    that look alike (ignoring case) are one name, so `LAN` finds `Lan`, as
+    does a name in another script that looks the same. `players` is empty
+    when no one has the name (registering it would succeed). Use the `id` to challenge them (`opponent`
+    of
+    `POST /v1/games`).
+
+    Args:
+        name (str):
+        if_none_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | PlayerList | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            name=name,
+            if_none_match=if_none_match,
+        )
+    ).parsed
