@@ -156,7 +156,7 @@ pub struct Opening {
 
 /// Admits a stream for `request` if the caps allow.
 pub fn start(state: &AppState, request: &HttpRequest) -> Result<Opening, ApiError> {
-    let client = ClientAddress::of_request(request);
+    let client = ClientAddress::key_of_request(request);
     let slot = state
         .stream_slots
         .admit(client)
