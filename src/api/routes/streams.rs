@@ -23,30 +23,48 @@ pub fn configure(config: &mut ServiceConfig) {
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct StreamQuery {
-    /// Replay the changes after this version (as `Last-Event-ID` does, which wins when both are given).
+    /// Replay the changes after this version (as `Last-Event-ID` does, which wins when both are given): an integer from 0 to the game's current version.
     #[param(minimum = 0)]
-    pub since: Option<i64>,
+    pub since: Option<u64>,
 }
 
 const LAST_EVENT_ID: &str = "Last-Event-ID";
 
+/// Where a stream resumes: the version a reconnecting client last saw, and
+/// what said so.
+#[derive(Clone, Copy, Debug)]
+struct ResumePoint {
+    version: u64,
+    given_by: &'static str,
+}
+
 /// The version a reconnecting client last saw: `Last-Event-ID`, else `?since=`.
-fn resume_point(request: &HttpRequest, query: &StreamQuery) -> Result<Option<i64>, ApiError> {
-    match request.headers().get(LAST_EVENT_ID) {
-        None => Ok(query.since),
-        Some(value) => value
-            .to_str()
-            .ok()
-            .and_then(|text| text.trim().parse::<i64>().ok())
-            .filter(|&v| v >= 0)
-            .map(Some)
-            .ok_or_else(|| {
-                ApiError::InvalidHeader(
-                    "Last-Event-ID: give the version of the last event seen (an integer ≥ 0)"
-                        .to_owned(),
-                )
-            }),
-    }
+fn resume_point(
+    request: &HttpRequest,
+    query: &StreamQuery,
+) -> Result<Option<ResumePoint>, ApiError> {
+    let Some(value) = request.headers().get(LAST_EVENT_ID) else {
+        return Ok(query.since.map(|version| ResumePoint {
+            version,
+            given_by: "since",
+        }));
+    };
+    value
+        .to_str()
+        .ok()
+        .and_then(|text| text.trim().parse::<u64>().ok())
+        .map(|version| {
+            Some(ResumePoint {
+                version,
+                given_by: LAST_EVENT_ID,
+            })
+        })
+        .ok_or_else(|| {
+            ApiError::InvalidHeader(
+                "Last-Event-ID: give the version of the last event seen (an integer ≥ 0)"
+                    .to_owned(),
+            )
+        })
 }
 
 /// Follows a game live.
@@ -79,7 +97,7 @@ fn resume_point(request: &HttpRequest, query: &StreamQuery) -> Result<Option<i64
                 (GameStreamEvent = "application/x-ndjson"),
             )),
         (status = 204, description = "The game is over and nothing is left to replay"),
-        (status = 400, description = "`invalid_path_parameter`, `invalid_query` or `invalid_header` (`Last-Event-ID`)", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "`invalid_path_parameter`, `invalid_query` (`since` not an integer ≥ 0), `invalid_header` (`Last-Event-ID` not one) or `since_ahead` (either after the game's current version, which the detail gives)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "`too_many_streams`: this client IP holds the most streams allowed", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "`too_many_streams`: the server holds the most streams allowed", body = Problem, content_type = "application/problem+json"),
@@ -92,11 +110,24 @@ pub async fn game_stream(
     id: web::Path<GameId>,
     query: web::Query<StreamQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let since = resume_point(&request, &query)?;
+    let resume = resume_point(&request, &query)?;
     // Subscribed before the game is read: a change committed after the read
     // arrives on the channel, one before it is in the read.
     let signals = state.live.watch_game(&id);
     let game = find_game(&state, &id).await?;
+    let since = match resume {
+        None => None,
+        Some(resume) => match i64::try_from(resume.version) {
+            Ok(version) if version <= game.version => Some(version),
+            _ => {
+                return Err(ApiError::SinceAhead {
+                    given_by: resume.given_by,
+                    given: resume.version,
+                    current: game.version,
+                })
+            }
+        },
+    };
     if since.is_some_and(|v| v >= game.version) && game.status.is_final() {
         return Ok(HttpResponse::NoContent()
             .insert_header((header::CACHE_CONTROL, "no-cache"))
