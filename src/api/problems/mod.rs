@@ -146,7 +146,7 @@ problem_codes! {
     AnalysisBusy => "analysis_busy", SERVICE_UNAVAILABLE, "Analysis busy",
         "As many searches as the server allows are running or waiting. Retry after the number of seconds in `Retry-After`.";
     InvalidTicket => "invalid_ticket", UNAUTHORIZED, "Invalid stream ticket",
-        "The `ticket` of `GET /v1/me/stream?ticket=` is unknown, used already (a ticket opens one stream) or expired (it lives 60 seconds by default). Get a new one with `POST /v1/me/stream-tickets`.";
+        "The `ticket` of `GET /v1/me/stream?ticket=` is unknown, used already (a ticket opens one stream), expired (it lives 60 seconds by default) or was issued with a token since deleted. Get a new one with `POST /v1/me/stream-tickets`.";
     SinceAhead => "since_ahead", BAD_REQUEST, "Resumption ahead of the game",
         "A game's stream was asked to resume (`?since=` or `Last-Event-ID`) after a version the game has not reached; the detail gives the game's current version. Resume from a version you were sent, or open the stream without one for a snapshot.";
     TooManyStreams => "too_many_streams", TOO_MANY_REQUESTS, "Too many streams",

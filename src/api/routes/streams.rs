@@ -9,6 +9,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::games::find_game;
 use crate::api::problems::{ApiError, Problem};
+use crate::api::protocol::auth;
 use crate::api::protocol::params::{GameIdPath, LastEventId};
 use crate::api::streams::streaming;
 use crate::api::views::{GameStreamEvent, LobbyStreamEvent};
@@ -81,10 +82,14 @@ fn resume_point(
 /// (15 s by default); SSE starts with `retry:`. The stream ends after the
 /// game's final event; a resumption of a game already over with nothing to
 /// replay is answered 204, which tells `EventSource` to stop. When the
-/// server stops, the stream ends at once with a `retry:` hint. Streams are
-/// capped per client IP (429) and per server (503), `too_many_streams`.
+/// server stops, the stream ends at once with a `retry:` hint. Anyone may
+/// open it; one opened with `Authorization: Bearer` (which must then name
+/// a token) ends when that token is deleted. Streams are capped per client
+/// IP (an IPv6 client by its /56; 429) and per server (503),
+/// `too_many_streams`.
 #[utoipa::path(
     tag = "streams",
+    security((), ("bearer" = [])),
     params(
         GameIdPath,
         LastEventId,
@@ -98,6 +103,7 @@ fn resume_point(
             )),
         (status = 204, description = "The game is over and nothing is left to replay"),
         (status = 400, description = "`invalid_path_parameter`, `invalid_query` (`since` not an integer ≥ 0), `invalid_header` (`Last-Event-ID` not one) or `since_ahead` (either after the game's current version, which the detail gives)", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "`unauthorized`: `Authorization` was given, and names no token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "`too_many_streams`: this client IP holds the most streams allowed", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "`too_many_streams`: the server holds the most streams allowed", body = Problem, content_type = "application/problem+json"),
@@ -133,7 +139,10 @@ pub async fn game_stream(
             .insert_header((header::CACHE_CONTROL, "no-cache"))
             .finish());
     }
-    let opening = streaming::start(&state, &request)?;
+    let mut opening = streaming::start(&state, &request)?;
+    if let Some(token) = auth::optional_bearer(&request).await? {
+        opening.authorised_by(&state, &token);
+    }
     let first = feeds::game::start(state.into_inner(), game, since, opening.sink());
     Ok(opening.respond(signals, first))
 }
@@ -144,16 +153,19 @@ pub async fn game_stream(
 /// then `created` (with the game view) as one appears and `joined`,
 /// `cancelled` or `expired` (with its id) as one leaves, each once. SSE or
 /// NDJSON as for a game's stream, with the same heartbeat, `retry:`, end
-/// at shutdown and caps; the events carry no `id`: a reconnection (and a
-/// subscriber that fell behind) starts from a new snapshot.
+/// at shutdown, caps and end of a stream opened with a token that is
+/// deleted; the events carry no `id`: a reconnection (and a subscriber
+/// that fell behind) starts from a new snapshot.
 #[utoipa::path(
     tag = "streams",
+    security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The stream: each message one `LobbyStreamEvent`",
             content(
                 (LobbyStreamEvent = "text/event-stream"),
                 (LobbyStreamEvent = "application/x-ndjson"),
             )),
+        (status = 401, description = "`unauthorized`: `Authorization` was given, and names no token", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "`too_many_streams`: this client IP holds the most streams allowed", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "`too_many_streams`: the server holds the most streams allowed", body = Problem, content_type = "application/problem+json"),
     )
@@ -163,7 +175,10 @@ pub async fn lobby_stream(
     state: web::Data<AppState>,
     request: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let opening = streaming::start(&state, &request)?;
+    let mut opening = streaming::start(&state, &request)?;
+    if let Some(token) = auth::optional_bearer(&request).await? {
+        opening.authorised_by(&state, &token);
+    }
     let signals = state.live.watch_all();
     let first = feeds::lobby::start(state.into_inner(), opening.sink());
     Ok(opening.respond(signals, first))
