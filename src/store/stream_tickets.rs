@@ -104,16 +104,28 @@ impl Store {
     }
 
     /// The games a player's stream starts from: those waiting or active in
-    /// which they sit or for which they are challenged, newest first.
+    /// which they sit or for which they are challenged, newest first, at
+    /// most `limit`. Each of the three columns that may name the player is
+    /// read through its own index of live games (migration 0013), at most
+    /// `limit` rows each.
     pub async fn live_games_of(
         &self,
         player: &PlayerId,
         limit: u32,
     ) -> Result<Vec<GameRow>, StoreError> {
+        const LIVE: &str = "status IN ('waiting', 'active')";
+        let newest = |column: &str| {
+            format!(
+                "SELECT id FROM (SELECT id FROM games WHERE {column} = $1 AND {LIVE} \
+                 ORDER BY created_at DESC, id DESC LIMIT $2) AS by_{column}"
+            )
+        };
         let sql = format!(
-            "{SELECT_GAME} WHERE g.status IN ('waiting', 'active') \
-             AND (g.south_id = $1 OR g.north_id = $1 OR g.reserved_for = $1) \
-             ORDER BY g.created_at DESC, g.id DESC LIMIT $2"
+            "{SELECT_GAME} WHERE g.id IN ({} UNION {} UNION {}) \
+             ORDER BY g.created_at DESC, g.id DESC LIMIT $2",
+            newest("south_id"),
+            newest("north_id"),
+            newest("reserved_for"),
         );
         Ok(with_pool!(self, |pool| {
             sqlx::query_as::<_, GameRow>(&sql)
