@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
-use std::net::IpAddr;
+use std::net::{IpAddr, Ipv6Addr};
 
 use actix_web::http::header::{self, HeaderName, HeaderValue};
 use actix_web::middleware::Next;
@@ -217,6 +217,22 @@ impl ClientAddress {
         });
         forwarded.or(peer)
     }
+
+    /// The key under which a client's requests and streams are counted:
+    /// an IPv4 address as is, an IPv6 one by its /56 prefix (which one
+    /// customer usually gets whole, so that one /64 cannot pass for
+    /// millions of clients). An IPv4-mapped IPv6 address is its IPv4 one.
+    pub fn key(ip: IpAddr) -> IpAddr {
+        match ip.to_canonical() {
+            IpAddr::V6(v6) => IpAddr::V6(Ipv6Addr::from(u128::from(v6) & (!0u128 << 72))),
+            v4 => v4,
+        }
+    }
+
+    /// [`ClientAddress::key`] of [`ClientAddress::of_request`].
+    pub fn key_of_request(request: &actix_web::HttpRequest) -> Option<IpAddr> {
+        Self::of_request(request).map(Self::key)
+    }
 }
 
 /// Returns the request id that tracing-actix-web generated as `X-Request-Id`,
@@ -237,9 +253,35 @@ pub async fn expose_request_id(
 
 #[cfg(test)]
 mod tests {
+    use std::net::IpAddr;
+
     use tracing::Level;
 
-    use super::log_filter;
+    use super::{log_filter, ClientAddress};
+
+    fn key(ip: &str) -> IpAddr {
+        ClientAddress::key(ip.parse().unwrap())
+    }
+
+    #[test]
+    fn clients_are_keyed_by_ipv4_address_and_ipv6_slash_56() {
+        assert_eq!(key("203.0.113.7"), "203.0.113.7".parse::<IpAddr>().unwrap());
+        assert_ne!(key("203.0.113.7"), key("203.0.113.8"));
+        // 2001:db8:0:ab00::/56: the first 56 bits are 2001:0db8:0000:ab.
+        let prefix: IpAddr = "2001:db8:0:ab00::".parse().unwrap();
+        assert_eq!(key("2001:db8:0:ab00::1"), prefix);
+        assert_eq!(key("2001:db8:0:abff:ffff:ffff:ffff:ffff"), prefix);
+        assert_eq!(key("2001:db8:0:ab12:3456::9"), prefix);
+        assert_eq!(
+            key("2001:db8:0:ac00::1"),
+            "2001:db8:0:ac00::".parse::<IpAddr>().unwrap()
+        );
+        assert_eq!(
+            key("::ffff:198.51.100.4"),
+            "198.51.100.4".parse::<IpAddr>().unwrap(),
+            "an IPv4-mapped address is its IPv4 client, not the ::ffff:0:0/56 of every one"
+        );
+    }
 
     #[test]
     fn rust_log_names_levels_per_target_with_info_by_default() {

@@ -1,4 +1,5 @@
-//! How many streams may be open at once: per client IP and in all. Each
+//! How many streams may be open at once: per client (the caller's key of
+//! its address: an IPv6 client by its /56) and in all. Each
 //! open stream holds a [`StreamSlot`]; dropping it (the stream ended, or
 //! the server noticed at a write, a heartbeat at the latest, that the
 //! client left) gives the place back.
@@ -40,8 +41,9 @@ impl StreamSlots {
         }
     }
 
-    /// A place for one more stream of `client` (`None`: an address the
-    /// server cannot tell, counted in the total only).
+    /// A place for one more stream of `client`, the key its address is
+    /// counted under (`None`: an address the server cannot tell, counted
+    /// in the total only).
     pub fn admit(&self, client: Option<IpAddr>) -> Result<StreamSlot, Refused> {
         let mut counts = self.counts.lock().expect("slots lock");
         if self.max_total > 0 && counts.total >= self.max_total {

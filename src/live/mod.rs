@@ -20,9 +20,11 @@ use crate::games::{GameEvent, Games, Published, Transition};
 pub mod feeds;
 pub mod limits;
 mod nodes;
+mod revocation;
 pub mod settings;
 
 pub use limits::{Refused, StreamSlot, StreamSlots};
+pub use revocation::Authorised;
 pub use settings::StreamSettings;
 
 /// How many transitions one subscriber may have waiting before it is
@@ -98,6 +100,7 @@ pub struct Hub {
     players: Arc<Mutex<HashMap<PlayerId, broadcast::Sender<Signal>>>>,
     dispatched: Arc<AtomicUsize>,
     stopping: Stopping,
+    tokens: Arc<Mutex<revocation::Tokens>>,
 }
 
 /// The subscribers of one game's stream, and the last version this

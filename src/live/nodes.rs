@@ -3,7 +3,11 @@
 //! rebuilds its events once, and hands both to its subscribers: a node
 //! reads each change once, however many follow the game. When the
 //! connection drops, every subscriber of this process catches up from the
-//! database.
+//! database, and the tokens of its streams are checked again (a
+//! revocation may have been missed).
+//!
+//! A token's deletion is announced on the same connection: every node
+//! ends the streams opened with it.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -34,6 +38,7 @@ impl Hub {
                 if let Some(mut listener) = listening.take() {
                     if missed {
                         hub.resync_all();
+                        hub.recheck_tokens(&store).await;
                     }
                     hub.hear(&store, &games, &mut listener).await;
                 }
@@ -51,7 +56,11 @@ impl Hub {
                 Ok(Heard::Changed { game, version }) => {
                     self.announced(store, games, game, version).await
                 }
-                Ok(Heard::Lost) => self.resync_all(),
+                Ok(Heard::Revoked(token)) => self.revoke(&token),
+                Ok(Heard::Lost) => {
+                    self.resync_all();
+                    self.recheck_tokens(store).await;
+                }
                 Err(error) => {
                     // Its subscribers catch up once this process listens again.
                     tracing::warn!(%error, "change listener failed; listening again");

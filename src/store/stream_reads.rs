@@ -1,12 +1,14 @@
 //! What the streams need of the database beyond the games' own reads:
-//! PostgreSQL's announcements of committed changes (migration 0008).
+//! PostgreSQL's announcements of committed changes (migration 0008) and
+//! of deleted tokens (migration 0012), on one connection.
 
 use sqlx::postgres::PgListener;
 
 use super::{Store, StoreError};
-use crate::domain::GameId;
+use crate::domain::{GameId, TokenId};
 
-const CHANNEL: &str = "game_changed";
+const CHANGES: &str = "game_changed";
+const REVOCATIONS: &str = "token_revoked";
 
 /// One listening connection of this process.
 pub struct ChangeListener(PgListener);
@@ -17,6 +19,8 @@ pub enum Heard {
         game: GameId,
         version: i64,
     },
+    /// A token was deleted.
+    Revoked(TokenId),
     /// The connection dropped (and will be reopened): announcements may
     /// have been missed.
     Lost,
@@ -29,7 +33,7 @@ impl Store {
             return Ok(None);
         };
         let mut listener = PgListener::connect_with(pool).await?;
-        listener.listen(CHANNEL).await?;
+        listener.listen_all([CHANGES, REVOCATIONS]).await?;
         Ok(Some(ChangeListener(listener)))
     }
 }
@@ -40,6 +44,15 @@ impl ChangeListener {
             return Ok(Heard::Lost);
         };
         let payload = notification.payload();
+        if notification.channel() == REVOCATIONS {
+            return Ok(match TokenId::parse(payload) {
+                Ok(token) => Heard::Revoked(token),
+                Err(_) => {
+                    tracing::warn!(payload, "unreadable token_revoked announcement");
+                    Heard::Lost
+                }
+            });
+        }
         let parsed = payload.split_once(' ').and_then(|(id, version)| {
             Some((GameId::parse(id).ok()?, version.parse::<i64>().ok()?))
         });

@@ -67,6 +67,11 @@ const INSERT_TOKEN: &str = "\
 
 const DELETE_TOKEN: &str = "DELETE FROM player_tokens WHERE id = $1 AND player_id = $2";
 
+const DELETE_TICKETS_OF: &str = "DELETE FROM stream_tickets WHERE token_id = $1 AND player_id = $2";
+
+/// How many ids [`Store::existing_tokens`] asks for in one statement.
+const IDS_PER_STATEMENT: usize = 500;
+
 impl Store {
     /// The holder of the token with this hash, if it exists (and so is not
     /// revoked).
@@ -89,6 +94,29 @@ impl Store {
         )
         .await?;
         tx.commit().await
+    }
+
+    /// Which of `ids` name a token that exists (is not revoked).
+    pub async fn existing_tokens(&self, ids: &[TokenId]) -> Result<Vec<TokenId>, StoreError> {
+        let mut existing = Vec::new();
+        for chunk in ids.chunks(IDS_PER_STATEMENT) {
+            let placeholders = (1..=chunk.len())
+                .map(|n| format!("${n}"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let sql = format!("SELECT id FROM player_tokens WHERE id IN ({placeholders})");
+            let found = with_pool!(self, |pool| {
+                let mut query = sqlx::query_scalar::<_, String>(&sql);
+                for id in chunk {
+                    query = query.bind(id.as_str());
+                }
+                query.fetch_all(pool).await
+            })?;
+            for id in found {
+                existing.push(TokenId::parse(&id).map_err(super::games::corrupt)?);
+            }
+        }
+        Ok(existing)
     }
 
     /// A player's tokens, oldest first.
@@ -145,13 +173,16 @@ impl WriteTx {
         .await
     }
 
-    /// Deletes the player's token `id`; `false` when they have none such
-    /// (another player's token is none of theirs).
+    /// Deletes the player's token `id` and the stream tickets it issued;
+    /// `false` when they have none such (another player's token is none of
+    /// theirs).
     pub async fn delete_token(
         &mut self,
         player: &PlayerId,
         id: &TokenId,
     ) -> Result<bool, StoreError> {
+        self.execute(DELETE_TICKETS_OF, &params![id.as_str(), player.as_str()])
+            .await?;
         let done = self
             .execute(DELETE_TOKEN, &params![id.as_str(), player.as_str()])
             .await?;

@@ -3,7 +3,7 @@
 //! The key is the TCP peer address: behind a reverse proxy every client
 //! shares the proxy's address, so raise the limits or limit at the proxy.
 
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+use std::net::{IpAddr, Ipv4Addr};
 use std::time::Duration;
 
 use actix_governor::governor::clock::{Clock, DefaultClock, QuantaInstant};
@@ -39,8 +39,8 @@ pub fn config(settings: &RateLimitSettings) -> Option<RateLimitConfig> {
         .finish()
 }
 
-/// Keys requests by client IP (IPv6 by /56 prefix, which one customer
-/// usually gets whole); `None` for exempt paths, which is whitelisted.
+/// Keys requests by client ([`crate::telemetry::ClientAddress::key`]: IPv6
+/// by /56 prefix); `None` for exempt paths, which is whitelisted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ClientIp;
 
@@ -52,13 +52,10 @@ impl KeyExtractor for ClientIp {
         if EXEMPT_PATHS.contains(&request.path()) {
             return Ok(None);
         }
-        let ip = match crate::telemetry::ClientAddress::of(request) {
-            Some(IpAddr::V6(v6)) => IpAddr::V6(Ipv6Addr::from(u128::from(v6) & (!0u128 << 72))),
-            Some(v4) => v4,
+        let key = crate::telemetry::ClientAddress::key_of_request(request.request())
             // Only in-process test requests lack a peer; they share one bucket.
-            None => IpAddr::V4(Ipv4Addr::UNSPECIFIED),
-        };
-        Ok(Some(ip))
+            .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
+        Ok(Some(key))
     }
 
     fn whitelisted_keys(&self) -> Vec<Self::Key> {

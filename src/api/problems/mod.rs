@@ -146,7 +146,9 @@ problem_codes! {
     AnalysisBusy => "analysis_busy", SERVICE_UNAVAILABLE, "Analysis busy",
         "As many searches as the server allows are running or waiting. Retry after the number of seconds in `Retry-After`.";
     InvalidTicket => "invalid_ticket", UNAUTHORIZED, "Invalid stream ticket",
-        "The `ticket` of `GET /v1/me/stream?ticket=` is unknown, used already (a ticket opens one stream) or expired (it lives 60 seconds by default). Get a new one with `POST /v1/me/stream-tickets`.";
+        "The `ticket` of `GET /v1/me/stream?ticket=` is unknown, used already (a ticket opens one stream), expired (it lives 60 seconds by default) or was issued with a token since deleted. Get a new one with `POST /v1/me/stream-tickets`.";
+    SinceAhead => "since_ahead", BAD_REQUEST, "Resumption ahead of the game",
+        "A game's stream was asked to resume (`?since=` or `Last-Event-ID`) after a version the game has not reached; the detail gives the game's current version. Resume from a version you were sent, or open the stream without one for a snapshot.";
     TooManyStreams => "too_many_streams", TOO_MANY_REQUESTS, "Too many streams",
         "This client IP holds as many streams open as the server allows (`--max-streams-per-ip`, answered 429), or the server holds as many as it allows in all (`--max-streams`, answered 503). Close one, or retry after the seconds in `Retry-After`.";
     Overloaded => "overloaded", SERVICE_UNAVAILABLE, "Overloaded",
@@ -318,6 +320,12 @@ pub enum ApiError {
     AnalysisBusy,
     #[error("the stream ticket is unknown, used already or expired; get a new one with POST /v1/me/stream-tickets")]
     InvalidTicket,
+    #[error("{given_by} {given} is after the game's current version {current}; resume from a version the stream sent, or omit it for a snapshot")]
+    SinceAhead {
+        given_by: &'static str,
+        given: u64,
+        current: i64,
+    },
     #[error("{}", too_many_streams(.0))]
     TooManyStreams(Refused),
     #[error("the server is busy: too many requests are waiting for the database; nothing was done, retry in a second")]
@@ -389,6 +397,7 @@ impl ApiError {
             ApiError::InvalidSearch(_) => ProblemCode::InvalidSearch,
             ApiError::AnalysisBusy => ProblemCode::AnalysisBusy,
             ApiError::InvalidTicket => ProblemCode::InvalidTicket,
+            ApiError::SinceAhead { .. } => ProblemCode::SinceAhead,
             ApiError::TooManyStreams(_) => ProblemCode::TooManyStreams,
             ApiError::Overloaded => ProblemCode::Overloaded,
             ApiError::Internal(_) => ProblemCode::Internal,

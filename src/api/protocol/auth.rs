@@ -118,21 +118,34 @@ fn bearer_token(request: &HttpRequest) -> Result<ApiToken, ApiError> {
     ApiToken::presented(token.trim()).ok_or_else(malformed)
 }
 
-/// The player a stream is for: the one a `?ticket=` was issued to (the
-/// ticket is used up by this request, on whichever node), else the bearer
-/// token's. A ticket that is malformed, unknown, used or expired is a 401
+/// The token a stream that anyone may open was opened with, if the
+/// request has `Authorization` (then it must name a token, as anywhere:
+/// 401 `unauthorized` otherwise): the stream ends when that token is
+/// revoked.
+pub async fn optional_bearer(request: &HttpRequest) -> Result<Option<TokenId>, ApiError> {
+    if !request.headers().contains_key(header::AUTHORIZATION) {
+        return Ok(None);
+    }
+    Ok(Some(Bearer::extract(request).await?.token_id))
+}
+
+/// The player a stream is for, and the token that vouches for them: the
+/// one a `?ticket=` was issued with (the ticket is used up by this request,
+/// on whichever node), else the bearer token. A ticket that is malformed,
+/// unknown, used, expired or issued with a token since deleted is a 401
 /// `invalid_ticket`, whatever the headers say.
 pub async fn stream_player(
     state: &AppState,
     request: &HttpRequest,
     ticket: Option<&str>,
-) -> Result<Player, ApiError> {
+) -> Result<(Player, TokenId), ApiError> {
     let Some(ticket) = ticket else {
-        return Ok(Authenticated::extract(request).await?.0);
+        let bearer = Bearer::extract(request).await?;
+        return Ok((bearer.player, bearer.token_id));
     };
     let ticket = StreamTicket::presented(ticket).ok_or(ApiError::InvalidTicket)?;
     let now = state.games.time().now();
-    let player = if crate::api::middleware::head::is_head(request) {
+    let used = if crate::api::middleware::head::is_head(request) {
         // A `HEAD` tells whether the ticket would open the stream; only
         // the `GET` spends it.
         state
@@ -142,5 +155,5 @@ pub async fn stream_player(
     } else {
         state.store.use_stream_ticket(&ticket.hash(), now).await?
     };
-    player.ok_or(ApiError::InvalidTicket)
+    used.ok_or(ApiError::InvalidTicket)
 }

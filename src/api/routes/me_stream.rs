@@ -11,7 +11,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::api::problems::{ApiError, Problem};
-use crate::api::protocol::auth::{self, Authenticated};
+use crate::api::protocol::auth::{self, Bearer};
 use crate::api::streams::streaming;
 use crate::api::views::MeStreamEvent;
 use crate::api::AppState;
@@ -39,8 +39,8 @@ pub struct StreamTicketView {
 /// For clients that cannot send `Authorization` with a stream request (a
 /// browser's `EventSource`): the ticket opens `GET /v1/me/stream?ticket=…`
 /// once, within `--stream-ticket-ttl-s` (60 s by default), on any node. The
-/// server stores only its SHA-256; a used, expired or unknown ticket is
-/// refused with 401 `invalid_ticket`. Ask for a new one for each
+/// server stores only its SHA-256; a used, expired or unknown ticket, or
+/// one whose token was deleted since, is refused with 401 `invalid_ticket`. Ask for a new one for each
 /// (re)connection.
 #[utoipa::path(
     tag = "streams",
@@ -53,14 +53,20 @@ pub struct StreamTicketView {
 #[post("/v1/me/stream-tickets")]
 pub async fn create_stream_ticket(
     state: web::Data<AppState>,
-    Authenticated(player): Authenticated,
+    bearer: Bearer,
 ) -> Result<HttpResponse, ApiError> {
     let ticket = StreamTicket::generate();
     let now = state.games.time().now();
     let expires_at = now + TimeDelta::seconds(i64::from(state.streams.ticket_ttl_s.max(1)));
     state
         .store
-        .insert_stream_ticket(&player.id, &ticket.hash(), now, expires_at)
+        .insert_stream_ticket(
+            &bearer.player.id,
+            &bearer.token_id,
+            &ticket.hash(),
+            now,
+            expires_at,
+        )
         .await?;
     Ok(HttpResponse::Created().json(StreamTicketView {
         ticket: ticket.into_string(),
@@ -89,6 +95,9 @@ pub struct MeStreamQuery {
 /// heard of it is told by its `game_started` only. The events carry no `id`: a reconnection (and a
 /// stream that fell behind) gets a fresh `snapshot`, which tells where you
 /// stand. When the server stops, the stream ends with a `retry:` hint.
+/// When the token it was opened with (as the bearer, or the one that
+/// issued its ticket) is deleted, it ends, on every node; so do that
+/// token's unused tickets.
 #[utoipa::path(
     tag = "streams",
     security(("bearer" = []), ()),
@@ -111,11 +120,12 @@ pub async fn me_stream(
     query: web::Query<MeStreamQuery>,
 ) -> Result<HttpResponse, ApiError> {
     // A place under the caps first: a refused stream does not use up its ticket.
-    let opening = streaming::start(&state, &request)?;
-    let player = auth::stream_player(&state, &request, query.ticket.as_deref()).await?;
+    let mut opening = streaming::start(&state, &request)?;
+    let (player, token) = auth::stream_player(&state, &request, query.ticket.as_deref()).await?;
     if crate::api::middleware::head::is_head(&request) {
         return Ok(opening.head());
     }
+    opening.authorised_by(&state, &token);
     // Subscribed before the snapshot is read: a change committed after the
     // read arrives on the channel, one before it is in the read.
     let signals = state.live.watch_player(&player.id);

@@ -9,6 +9,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::games::find_game;
 use crate::api::problems::{ApiError, Problem};
+use crate::api::protocol::auth;
 use crate::api::protocol::params::{GameIdPath, LastEventId};
 use crate::api::streams::streaming;
 use crate::api::views::{GameStreamEvent, LobbyStreamEvent};
@@ -23,30 +24,48 @@ pub fn configure(config: &mut ServiceConfig) {
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct StreamQuery {
-    /// Replay the changes after this version (as `Last-Event-ID` does, which wins when both are given).
+    /// Replay the changes after this version (as `Last-Event-ID` does, which wins when both are given): an integer from 0 to the game's current version.
     #[param(minimum = 0)]
-    pub since: Option<i64>,
+    pub since: Option<u64>,
 }
 
 const LAST_EVENT_ID: &str = "Last-Event-ID";
 
+/// Where a stream resumes: the version a reconnecting client last saw, and
+/// what said so.
+#[derive(Clone, Copy, Debug)]
+struct ResumePoint {
+    version: u64,
+    given_by: &'static str,
+}
+
 /// The version a reconnecting client last saw: `Last-Event-ID`, else `?since=`.
-fn resume_point(request: &HttpRequest, query: &StreamQuery) -> Result<Option<i64>, ApiError> {
-    match request.headers().get(LAST_EVENT_ID) {
-        None => Ok(query.since),
-        Some(value) => value
-            .to_str()
-            .ok()
-            .and_then(|text| text.trim().parse::<i64>().ok())
-            .filter(|&v| v >= 0)
-            .map(Some)
-            .ok_or_else(|| {
-                ApiError::InvalidHeader(
-                    "Last-Event-ID: give the version of the last event seen (an integer ≥ 0)"
-                        .to_owned(),
-                )
-            }),
-    }
+fn resume_point(
+    request: &HttpRequest,
+    query: &StreamQuery,
+) -> Result<Option<ResumePoint>, ApiError> {
+    let Some(value) = request.headers().get(LAST_EVENT_ID) else {
+        return Ok(query.since.map(|version| ResumePoint {
+            version,
+            given_by: "since",
+        }));
+    };
+    value
+        .to_str()
+        .ok()
+        .and_then(|text| text.trim().parse::<u64>().ok())
+        .map(|version| {
+            Some(ResumePoint {
+                version,
+                given_by: LAST_EVENT_ID,
+            })
+        })
+        .ok_or_else(|| {
+            ApiError::InvalidHeader(
+                "Last-Event-ID: give the version of the last event seen (an integer ≥ 0)"
+                    .to_owned(),
+            )
+        })
 }
 
 /// Follows a game live.
@@ -63,10 +82,14 @@ fn resume_point(request: &HttpRequest, query: &StreamQuery) -> Result<Option<i64
 /// (15 s by default); SSE starts with `retry:`. The stream ends after the
 /// game's final event; a resumption of a game already over with nothing to
 /// replay is answered 204, which tells `EventSource` to stop. When the
-/// server stops, the stream ends at once with a `retry:` hint. Streams are
-/// capped per client IP (429) and per server (503), `too_many_streams`.
+/// server stops, the stream ends at once with a `retry:` hint. Anyone may
+/// open it; one opened with `Authorization: Bearer` (which must then name
+/// a token) ends when that token is deleted. Streams are capped per client
+/// IP (an IPv6 client by its /56; 429) and per server (503),
+/// `too_many_streams`.
 #[utoipa::path(
     tag = "streams",
+    security((), ("bearer" = [])),
     params(
         GameIdPath,
         LastEventId,
@@ -79,7 +102,8 @@ fn resume_point(request: &HttpRequest, query: &StreamQuery) -> Result<Option<i64
                 (GameStreamEvent = "application/x-ndjson"),
             )),
         (status = 204, description = "The game is over and nothing is left to replay"),
-        (status = 400, description = "`invalid_path_parameter`, `invalid_query` or `invalid_header` (`Last-Event-ID`)", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "`invalid_path_parameter`, `invalid_query` (`since` not an integer ≥ 0), `invalid_header` (`Last-Event-ID` not one) or `since_ahead` (either after the game's current version, which the detail gives)", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "`unauthorized`: `Authorization` was given, and names no token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "`too_many_streams`: this client IP holds the most streams allowed", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "`too_many_streams`: the server holds the most streams allowed", body = Problem, content_type = "application/problem+json"),
@@ -92,17 +116,33 @@ pub async fn game_stream(
     id: web::Path<GameId>,
     query: web::Query<StreamQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let since = resume_point(&request, &query)?;
+    let resume = resume_point(&request, &query)?;
     // Subscribed before the game is read: a change committed after the read
     // arrives on the channel, one before it is in the read.
     let signals = state.live.watch_game(&id);
     let game = find_game(&state, &id).await?;
+    let since = match resume {
+        None => None,
+        Some(resume) => match i64::try_from(resume.version) {
+            Ok(version) if version <= game.version => Some(version),
+            _ => {
+                return Err(ApiError::SinceAhead {
+                    given_by: resume.given_by,
+                    given: resume.version,
+                    current: game.version,
+                })
+            }
+        },
+    };
     if since.is_some_and(|v| v >= game.version) && game.status.is_final() {
         return Ok(HttpResponse::NoContent()
             .insert_header((header::CACHE_CONTROL, "no-cache"))
             .finish());
     }
-    let opening = streaming::start(&state, &request)?;
+    let mut opening = streaming::start(&state, &request)?;
+    if let Some(token) = auth::optional_bearer(&request).await? {
+        opening.authorised_by(&state, &token);
+    }
     let first = feeds::game::start(state.into_inner(), game, since, opening.sink());
     Ok(opening.respond(signals, first))
 }
@@ -113,16 +153,19 @@ pub async fn game_stream(
 /// then `created` (with the game view) as one appears and `joined`,
 /// `cancelled` or `expired` (with its id) as one leaves, each once. SSE or
 /// NDJSON as for a game's stream, with the same heartbeat, `retry:`, end
-/// at shutdown and caps; the events carry no `id`: a reconnection (and a
-/// subscriber that fell behind) starts from a new snapshot.
+/// at shutdown, caps and end of a stream opened with a token that is
+/// deleted; the events carry no `id`: a reconnection (and a subscriber
+/// that fell behind) starts from a new snapshot.
 #[utoipa::path(
     tag = "streams",
+    security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The stream: each message one `LobbyStreamEvent`",
             content(
                 (LobbyStreamEvent = "text/event-stream"),
                 (LobbyStreamEvent = "application/x-ndjson"),
             )),
+        (status = 401, description = "`unauthorized`: `Authorization` was given, and names no token", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "`too_many_streams`: this client IP holds the most streams allowed", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "`too_many_streams`: the server holds the most streams allowed", body = Problem, content_type = "application/problem+json"),
     )
@@ -132,7 +175,10 @@ pub async fn lobby_stream(
     state: web::Data<AppState>,
     request: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let opening = streaming::start(&state, &request)?;
+    let mut opening = streaming::start(&state, &request)?;
+    if let Some(token) = auth::optional_bearer(&request).await? {
+        opening.authorised_by(&state, &token);
+    }
     let signals = state.live.watch_all();
     let first = feeds::lobby::start(state.into_inner(), opening.sink());
     Ok(opening.respond(signals, first))

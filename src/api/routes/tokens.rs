@@ -196,7 +196,7 @@ pub async fn delete_token(
 ) -> Result<HttpResponse, ApiError> {
     let player = &bearer.player.id;
     let id = id.into_inner();
-    run_once(
+    let answer = run_once(
         &state,
         &request,
         KeyScope::Player(player),
@@ -209,7 +209,14 @@ pub async fn delete_token(
         },
         |(), _| Reply::empty(StatusCode::NO_CONTENT),
     )
-    .await
+    .await?;
+    // Deleted (now or by the first request with this key): the streams the
+    // token opened on this node end now; other nodes hear of it from
+    // PostgreSQL.
+    if answer.status() == StatusCode::NO_CONTENT {
+        state.live.revoke(&id);
+    }
+    Ok(answer)
 }
 
 #[cfg(test)]

@@ -32,11 +32,12 @@ fn send(sink: &Sink, event: MeStreamEvent) {
 }
 
 impl MeOut for Sink {
-    fn snapshot<'a>(&self, games: impl Iterator<Item = Standing<'a>>) {
+    fn snapshot<'a>(&self, games: impl Iterator<Item = Standing<'a>>, truncated: bool) {
         let mut snapshot = MeSnapshotEvent {
             type_: SnapshotTag,
             games: Vec::new(),
             challenges: Vec::new(),
+            truncated,
         };
         for standing in games {
             let Some(view) = view(standing.game) else {

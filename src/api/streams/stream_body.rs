@@ -17,15 +17,14 @@ use std::time::Duration;
 use actix_web::web::Bytes;
 use futures_util::Stream;
 use tokio::sync::broadcast::Receiver;
-use tokio::sync::watch;
 use tokio::time::{interval_at, Instant, Interval};
 
 use crate::api::streams::streaming::Sink;
-use crate::live::feeds::{Driver, Feed, Step};
+use crate::live::feeds::{Driver, Ends, Feed, Step};
 use crate::live::Signal;
 
-/// The body of one stream; holds `H` (its place under the caps) as long as
-/// it lives.
+/// The body of one stream; holds `H` (its place under the caps, and in
+/// its token's registry) as long as it lives.
 pub struct FeedBody<F, H> {
     driver: Driver<F>,
     beat: Interval,
@@ -36,12 +35,12 @@ impl<F: Feed<Out = Sink>, H: Unpin + 'static> FeedBody<F, H> {
     pub fn new(
         first: Step<F>,
         signals: Receiver<Signal>,
-        stopping: watch::Receiver<bool>,
+        ends: Ends,
         heartbeat: Duration,
         held: H,
     ) -> Self {
         FeedBody {
-            driver: Driver::new(first, signals, stopping),
+            driver: Driver::new(first, signals, ends),
             beat: interval_at(Instant::now() + heartbeat, heartbeat),
             _held: held,
         }

@@ -14,8 +14,9 @@ use tokio::sync::{broadcast::Receiver, watch};
 use crate::api::problems::ApiError;
 use crate::api::streams::stream_body::FeedBody;
 use crate::api::AppState;
-use crate::live::feeds::{Feed, Out, Step};
-use crate::live::{Signal, StreamSlot};
+use crate::domain::TokenId;
+use crate::live::feeds::{Ends, Feed, Out, Step};
+use crate::live::{Authorised, Signal, StreamSlot};
 use crate::telemetry::ClientAddress;
 
 pub const SSE: &str = "text/event-stream";
@@ -142,12 +143,23 @@ impl Out for Sink {
             self.send(retry);
         }
     }
+
+    /// In SSE a comment; no `retry:` (an `EventSource` that comes back
+    /// anyway is refused, and stops).
+    fn revoked(&self) {
+        if self.framing == Framing::Sse {
+            self.send(Bytes::from_static(
+                b": the token that opened this stream was revoked\n\n",
+            ));
+        }
+    }
 }
 
 /// A stream admitted under the caps, not yet answered: its place under the
 /// caps and how it is written.
 pub struct Opening {
     slot: StreamSlot,
+    authorised: Option<Authorised>,
     framing: Framing,
     retry: Duration,
     heartbeat: Duration,
@@ -156,7 +168,7 @@ pub struct Opening {
 
 /// Admits a stream for `request` if the caps allow.
 pub fn start(state: &AppState, request: &HttpRequest) -> Result<Opening, ApiError> {
-    let client = ClientAddress::of_request(request);
+    let client = ClientAddress::key_of_request(request);
     let slot = state
         .stream_slots
         .admit(client)
@@ -164,6 +176,7 @@ pub fn start(state: &AppState, request: &HttpRequest) -> Result<Opening, ApiErro
     let settings = &state.streams;
     Ok(Opening {
         slot,
+        authorised: None,
         framing: Framing::of(request),
         retry: Duration::from_millis(settings.retry_ms),
         heartbeat: Duration::from_millis(settings.heartbeat_ms.max(1)),
@@ -172,6 +185,12 @@ pub fn start(state: &AppState, request: &HttpRequest) -> Result<Opening, ApiErro
 }
 
 impl Opening {
+    /// Ties the stream to the token that authenticated it: it ends when
+    /// the token is revoked.
+    pub fn authorised_by(&mut self, state: &AppState, token: &TokenId) {
+        self.authorised = Some(state.live.authorised_by(token));
+    }
+
     /// The sink a feed of this stream writes to.
     pub fn sink(&self) -> Sink {
         Sink::new(self.framing, self.retry)
@@ -188,7 +207,16 @@ impl Opening {
         first: Step<F>,
     ) -> HttpResponse {
         let mut response = self.headers();
-        let body = FeedBody::new(first, signals, self.stopping, self.heartbeat, self.slot);
+        let ends = Ends {
+            stopping: self.stopping,
+            revoked: self
+                .authorised
+                .as_ref()
+                .map(Authorised::ended)
+                .unwrap_or_default(),
+        };
+        let held = (self.slot, self.authorised);
+        let body = FeedBody::new(first, signals, ends, self.heartbeat, held);
         response.streaming(body)
     }
 

@@ -46,6 +46,11 @@ pub struct MeSnapshotEvent {
     pub games: Vec<MeGameEntry>,
     /// The waiting games reserved for you by another player, newest first.
     pub challenges: Vec<GameView>,
+    /// Whether older games were left out: `games` and `challenges` hold
+    /// the newest 200 of them together. The others are still told of as
+    /// they change; `GET /v1/players/{id}/games?status=active` (or
+    /// `waiting`) pages through the games you sit in.
+    pub truncated: bool,
 }
 
 /// One of your games, with whose turn it is.

@@ -19,7 +19,7 @@ use std::task::{Context, Poll};
 use bytes::Bytes;
 use tokio::sync::broadcast::{error::RecvError, Receiver};
 use tokio::sync::watch;
-use tokio_util::sync::ReusableBoxFuture;
+use tokio_util::sync::{CancellationToken, ReusableBoxFuture};
 
 use super::{Feed, Out, Step, Work};
 use crate::live::Signal;
@@ -45,14 +45,25 @@ impl<F> From<Step<F>> for State<F> {
 enum Woken {
     Heard(Result<Signal, RecvError>),
     Stop,
+    Revoked,
 }
 
-type Listening = (Woken, Receiver<Signal>, watch::Receiver<bool>);
+/// What ends a stream besides its feed: the server stopping, and the
+/// revocation of the token that opened it.
+pub struct Ends {
+    pub stopping: watch::Receiver<bool>,
+    /// Cancelled when the stream's token is revoked (never, for a stream
+    /// opened without one).
+    pub revoked: CancellationToken,
+}
 
-/// Waits for the next signal or for the server to stop.
-async fn listen(mut signals: Receiver<Signal>, mut stopping: watch::Receiver<bool>) -> Listening {
+type Listening = (Woken, Receiver<Signal>, Ends);
+
+/// Waits for the next signal, for the server to stop or for the token to
+/// be revoked.
+async fn listen(mut signals: Receiver<Signal>, mut ends: Ends) -> Listening {
     let stop = async {
-        if stopping.wait_for(|stopping| *stopping).await.is_err() {
+        if ends.stopping.wait_for(|stopping| *stopping).await.is_err() {
             // Nobody can stop the streams any more: signals only.
             std::future::pending::<()>().await;
         }
@@ -60,13 +71,14 @@ async fn listen(mut signals: Receiver<Signal>, mut stopping: watch::Receiver<boo
     let woken = tokio::select! {
         biased;
         () = stop => Woken::Stop,
+        () = ends.revoked.cancelled() => Woken::Revoked,
         heard = signals.recv() => Woken::Heard(heard),
     };
-    (woken, signals, stopping)
+    (woken, signals, ends)
 }
 
-/// One feed, following the hub's signals until it ends, the hub closes
-/// or the server stops. Asked for a chunk only when the connection has
+/// One feed, following the hub's signals until it ends, the hub closes,
+/// the server stops or the stream's token is revoked. Asked for a chunk only when the connection has
 /// room, it holds at most one unsent chunk (in the feed's output); the
 /// hub's channel holds at most [`crate::live::SUBSCRIBER_BUFFER`] signals
 /// for it, past which it is resynchronised from the database.
@@ -78,11 +90,11 @@ pub struct Driver<F> {
 }
 
 impl<F: Feed> Driver<F> {
-    /// Runs `first` (the feed's start), then follows `signals`.
-    pub fn new(first: Step<F>, signals: Receiver<Signal>, stopping: watch::Receiver<bool>) -> Self {
+    /// Runs `first` (the feed's start), then follows `signals` until `ends`.
+    pub fn new(first: Step<F>, signals: Receiver<Signal>, ends: Ends) -> Self {
         Driver {
             state: first.into(),
-            listening: ReusableBoxFuture::new(listen(signals, stopping)),
+            listening: ReusableBoxFuture::new(listen(signals, ends)),
         }
     }
 
@@ -133,16 +145,20 @@ impl<F: Feed> Driver<F> {
 
     /// What an idle feed does next, or `Err` with the feed when nothing woke it.
     fn woken(&mut self, feed: F, cx: &mut Context<'_>) -> Result<State<F>, F> {
-        let Poll::Ready((woken, signals, stopping)) = self.listening.poll(cx) else {
+        let Poll::Ready((woken, signals, ends)) = self.listening.poll(cx) else {
             return Err(feed);
         };
-        self.listening.set(listen(signals, stopping));
+        self.listening.set(listen(signals, ends));
         Ok(match woken {
             Woken::Heard(Ok(signal)) => feed.hear(signal).into(),
             Woken::Heard(Err(RecvError::Lagged(_))) => feed.hear(Signal::Resync).into(),
             Woken::Heard(Err(RecvError::Closed)) => State::Ending(feed),
             Woken::Stop => {
                 feed.out().farewell("the server is stopping; reconnect");
+                State::Ending(feed)
+            }
+            Woken::Revoked => {
+                feed.out().revoked();
                 State::Ending(feed)
             }
         })

@@ -14,8 +14,9 @@ use crate::games::Game;
 use crate::games::{clock, ClockState, GameEvent};
 use crate::live::Signal;
 
-/// The most games (seated or challenged) a snapshot lists, newest first.
-pub const ME_SNAPSHOT_LIMIT: u32 = 500;
+/// The most games (seated or challenged) a snapshot lists, newest first;
+/// a snapshot that leaves older ones out says so.
+pub const ME_SNAPSHOT_LIMIT: u32 = 200;
 
 /// Games told of beyond which the ended ones are forgotten at the next
 /// snapshot.
@@ -33,8 +34,8 @@ pub struct Standing<'a> {
 /// What a player's stream writes.
 pub trait MeOut: Out {
     /// Where the player stands: their live games and the challenges to
-    /// them, newest first.
-    fn snapshot<'a>(&self, games: impl Iterator<Item = Standing<'a>>);
+    /// them, newest first; `truncated` when older ones were left out.
+    fn snapshot<'a>(&self, games: impl Iterator<Item = Standing<'a>>, truncated: bool);
 
     /// `game` is a challenge to the player (as of `version`).
     fn challenge(&self, game: &Game, version: i64);
@@ -123,9 +124,9 @@ impl<O: MeOut> Me<O> {
 
     async fn snapshot(&mut self) -> Result<(), Gone> {
         let source = &*self.source;
-        let live = match source
+        let mut live = match source
             .games()
-            .live_games_of(source.store(), &self.player, ME_SNAPSHOT_LIMIT)
+            .live_games_of(source.store(), &self.player, ME_SNAPSHOT_LIMIT + 1)
             .await
         {
             Ok(games) => games,
@@ -135,6 +136,8 @@ impl<O: MeOut> Me<O> {
                 return Err(Gone);
             }
         };
+        let truncated = live.len() > ME_SNAPSHOT_LIMIT as usize;
+        live.truncate(ME_SNAPSHOT_LIMIT as usize);
         // What was told stays known (a stale signal of a game that ended
         // meanwhile is then recognised as such), within a bound.
         if self.games.len() > MAX_REMEMBERED {
@@ -144,11 +147,12 @@ impl<O: MeOut> Me<O> {
             let turn = self.turn_of(game);
             self.remember(game, turn);
         }
-        self.out.snapshot(live.iter().map(|game| Standing {
+        let standings = live.iter().map(|game| Standing {
             game,
             seat: game.seat_of(&self.player),
             your_turn: self.turn_of(game).is_some(),
-        }));
+        });
+        self.out.snapshot(standings, truncated);
         Ok(())
     }
 

@@ -21,7 +21,7 @@ pub mod game;
 pub mod lobby;
 pub mod me;
 
-pub use driver::Driver;
+pub use driver::{Driver, Ends};
 
 /// Work of a feed that reads the database: when done, what next.
 pub type Work<F> = Pin<Box<dyn Future<Output = Step<F>>>>;
@@ -63,6 +63,10 @@ pub trait Out: Unpin + 'static {
     /// The last words of a stream the server closes while the client is
     /// still there (shutdown, a failed read): how to come back.
     fn farewell(&self, why: &str);
+
+    /// The last words of a stream whose token was revoked: not to come
+    /// back with it.
+    fn revoked(&self);
 }
 
 /// Where the feeds read the database when they must: the games layer over

@@ -178,6 +178,41 @@ backend_tests! {
             .await;
         assert!(matches!(unknown.status().as_u16(), 400 | 404));
     }
+
+    async fn since_is_a_version_from_0_to_the_games_current_one(app) {
+        // Created (version 1), joined (2).
+        let game = app.active_game(json!({})).await;
+        let path = format!("/v1/games/{}/stream", game.id);
+        for since in ["-1", "abc", "1.5", "", "18446744073709551616"] {
+            let response = app.get_stream_response(&format!("{path}?since={since}"), &[]).await;
+            crate::helpers::assert_problem(response, 400, "invalid_query").await;
+        }
+        for since in ["3", "9223372036854775808"] {
+            let response = app.get_stream_response(&format!("{path}?since={since}"), &[]).await;
+            let problem = crate::helpers::assert_problem(response, 400, "since_ahead").await;
+            let detail = problem["detail"].as_str().unwrap();
+            assert!(detail.contains(&format!("since {since} ")), "{detail}");
+            assert!(detail.contains("current version 2"), "{detail}");
+        }
+        let response = app.get_stream_response(&path, &[("Last-Event-ID", "3")]).await;
+        let problem = crate::helpers::assert_problem(response, 400, "since_ahead").await;
+        assert!(problem["detail"].as_str().unwrap().starts_with("Last-Event-ID 3 "), "{problem}");
+        // `Last-Event-ID` wins over `since`.
+        let response = app.get_stream_response(&format!("{path}?since=9"), &[("Last-Event-ID", "2")]).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        drop(response);
+
+        // The current version: nothing to replay, then the next change.
+        let mut stream = app.stream(&format!("{path}?since=2"), &[]).await;
+        play_first_legal(&app, &game).await;
+        let moved = stream.next_within(WAIT).await.unwrap();
+        assert_eq!((moved.kind(), moved.id), ("move", Some(3)));
+        // And 0: everything after the creation.
+        let mut stream = app.stream(&format!("{path}?since=0"), &[]).await;
+        let replayed = stream.take(2).await;
+        assert_eq!(versions(&replayed), [2, 3]);
+        assert_eq!((replayed[0].kind(), replayed[1].kind()), ("joined", "move"));
+    }
 }
 
 #[tokio::test]

@@ -28,7 +28,59 @@ async fn play_first_legal(app: &TestApp, id: &str, token: &str) -> Value {
     response.json::<Value>().await.unwrap()["game"].clone()
 }
 
+/// The ids of a snapshot's games and challenges, in its order.
+fn listed(snapshot: &Message) -> (Vec<String>, Vec<String>) {
+    let ids = |list: &Value, path: &[&str]| -> Vec<String> {
+        let each = list.as_array().unwrap().iter();
+        each.map(|entry| {
+            path.iter()
+                .fold(entry, |v, key| &v[*key])
+                .as_str()
+                .unwrap()
+                .to_owned()
+        })
+        .collect()
+    };
+    (
+        ids(&snapshot.data["games"], &["game", "id"]),
+        ids(&snapshot.data["challenges"], &["id"]),
+    )
+}
+
 backend_tests! {
+    async fn the_snapshot_lists_the_newest_200_live_games_and_says_when_it_leaves_some_out(app) {
+        let alice = app.player("alice").await;
+        let bob = app.player("bob").await;
+        // A finished game is never listed.
+        let over = app.create_game(&alice.token, json!({"seat": "south"})).await;
+        let over = over["id"].as_str().unwrap().to_owned();
+        assert_eq!(app.act(&over, "cancel", &alice.token).await.status(), StatusCode::OK);
+        // 150 waiting games of hers, then 51 challenges to her: 201, oldest first.
+        let mut created = Vec::new();
+        for n in 0..201 {
+            let game = if n < 150 {
+                app.create_game(&alice.token, json!({"seat": "south"})).await
+            } else {
+                app.create_game(&bob.token, json!({"seat": "south", "opponent": alice.id})).await
+            };
+            created.push(game["id"].as_str().unwrap().to_owned());
+        }
+        let snapshot = next(&mut app.me_stream(&alice.token, &[]).await).await;
+        assert_eq!(snapshot.data["truncated"], true);
+        let (games, challenges) = listed(&snapshot);
+        let newest_first: Vec<String> = created.iter().rev().cloned().collect();
+        assert_eq!(challenges, newest_first[..51], "the challenges, newest first");
+        assert_eq!(games, newest_first[51..200], "her games but the oldest, newest first");
+
+        // 200 exactly: all of them, nothing left out.
+        assert_eq!(app.act(&created[0], "cancel", &alice.token).await.status(), StatusCode::OK);
+        let snapshot = next(&mut app.me_stream(&alice.token, &[]).await).await;
+        assert_eq!(snapshot.data["truncated"], false);
+        let (games, challenges) = listed(&snapshot);
+        assert_eq!(challenges, newest_first[..51]);
+        assert_eq!(games, newest_first[51..200]);
+    }
+
     async fn every_kind_of_event_comes_once_and_in_order(app) {
         let alice = app.player("alice").await;
         let bob = app.player("bob").await;

@@ -4,6 +4,7 @@
 mod game_stream;
 mod lobby_stream;
 mod me_stream;
+mod revocation;
 mod stream_limits;
 mod stream_race;
 mod two_nodes;

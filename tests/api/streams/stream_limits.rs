@@ -91,6 +91,34 @@ async fn caps_per_ip_answer_429_and_give_places_back(backend: Backend) {
     );
 }
 
+/// Behind a trusted proxy, the cap is per client as it forwards for: an
+/// IPv6 client by its /56, so that one /64 cannot take every place.
+async fn ipv6_clients_share_the_cap_per_slash_56(backend: Backend) {
+    let Some(app) = TestApp::spawn_with(backend, |settings| {
+        settings.streams.max_per_ip = 2;
+        settings.network.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
+    })
+    .await
+    else {
+        return crate::helpers::report_skip("stream_limits");
+    };
+    let from = |ip: &'static str| [("X-Forwarded-For", ip)];
+    let lobby = "/v1/lobby/stream";
+    // 2001:db8:0:ab00::/56 holds both of these, and the third.
+    let _first = app.stream(lobby, &from("2001:db8:0:ab01::1")).await;
+    let _second = app.stream(lobby, &from("2001:db8:0:abff:ffff::2")).await;
+    let refused = app
+        .get_stream_response(lobby, &from("2001:db8:0:ab42::3"))
+        .await;
+    assert_problem(refused, 429, "too_many_streams").await;
+    // 2001:db8:0:ac00::/56 is another client.
+    let mut other = app.stream(lobby, &from("2001:db8:0:ac00::1")).await;
+    assert_eq!(other.next_within(WAIT).await.unwrap().kind(), "snapshot");
+    // And so is an IPv4 client.
+    let mut v4 = app.stream(lobby, &from("198.51.100.4")).await;
+    assert_eq!(v4.next_within(WAIT).await.unwrap().kind(), "snapshot");
+}
+
 async fn the_total_cap_answers_503(backend: Backend) {
     let Some(app) = TestApp::spawn_with(backend, |settings| settings.streams.max_total = 1).await
     else {
@@ -275,6 +303,7 @@ macro_rules! on_both_backends {
 
 on_both_backends!(
     caps_per_ip_answer_429_and_give_places_back,
+    ipv6_clients_share_the_cap_per_slash_56,
     the_total_cap_answers_503,
     a_shutdown_ends_every_stream_with_a_retry_hint,
     a_slow_consumer_slows_nobody_and_misses_nothing,

@@ -13,15 +13,33 @@ const PATTERNS = [
   ["howto", /^\/how-to-play$/],
 ];
 
+/**
+ * A path segment's text, or `null` when its percent-escapes are not UTF-8
+ * (`decodeURIComponent` throws a URIError on `%E0%A4%A`).
+ * @param {string} segment @returns {string | null}
+ */
+export function decodeSegment(segment) {
+  try {
+    return decodeURIComponent(segment);
+  } catch (error) {
+    if (error instanceof URIError) return null;
+    throw error;
+  }
+}
+
 /** @param {string} pathname @param {string} search @returns {Route} */
 export function matchRoute(pathname, search) {
+  const query = new URLSearchParams(search);
   for (const [name, pattern] of PATTERNS) {
     const found = pattern.exec(pathname);
     if (found) {
-      return { name, params: found.slice(1).map(decodeURIComponent), query: new URLSearchParams(search), path: pathname };
+      const params = found.slice(1).map(decodeSegment);
+      // A path no page can name is no page.
+      if (params.some((param) => param === null)) break;
+      return { name, params: /** @type {string[]} */ (params), query, path: pathname };
     }
   }
-  return { name: "notFound", params: [], query: new URLSearchParams(search), path: pathname };
+  return { name: "notFound", params: [], query, path: pathname };
 }
 
 /** @type {(route: Route) => void} */

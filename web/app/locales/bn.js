@@ -51,6 +51,7 @@ export default {
   "problem.invalid_record": "এই খেলার রেকর্ড পড়া যাচ্ছে না।",
   "problem.inconsistent_record": "এই খেলার রেকর্ড স্ববিরোধী (কোনো চাল বা ফলাফল মেলে না)।",
   "problem.too_many_streams": "অনেক বেশি লাইভ পাতা খোলা আছে: কয়েকটি বন্ধ করুন।",
+  "problem.since_ahead": "লাইভ খেলাটি সেখান থেকে আবার শুরু করা যায়নি; পাতাটি আবার লোড করুন।",
   "problem.overloaded": "সার্ভার ব্যস্ত; একটু পরে আবার চেষ্টা করুন।",
   "problem.internal": "সার্ভারে সমস্যা হয়েছে; আবার চেষ্টা করুন।",
   "problem.not_found": "এই ঠিকানায় কিছু নেই।",

@@ -52,6 +52,7 @@ export default {
   "problem.invalid_record": "That game record cannot be read.",
   "problem.inconsistent_record": "That game record contradicts itself (a move or a result does not follow).",
   "problem.too_many_streams": "Too many live pages are open: close some.",
+  "problem.since_ahead": "The live game could not be resumed from there; reload the page.",
   "problem.overloaded": "The server is busy; try again in a moment.",
   "problem.internal": "The server failed; try again.",
   "problem.not_found": "There is nothing at that address.",

@@ -51,6 +51,7 @@ export default {
   "problem.invalid_record": "Nie można odczytać tego zapisu partii.",
   "problem.inconsistent_record": "Ten zapis partii jest sprzeczny (ruch lub wynik z niego nie wynika).",
   "problem.too_many_streams": "Otwartych jest zbyt wiele stron na żywo: zamknij niektóre.",
+  "problem.since_ahead": "Nie udało się wznowić partii na żywo od tego miejsca; odśwież stronę.",
   "problem.overloaded": "Serwer jest zajęty; spróbuj za chwilę.",
   "problem.internal": "Wystąpił błąd serwera; spróbuj ponownie.",
   "problem.not_found": "Pod tym adresem nic nie ma.",

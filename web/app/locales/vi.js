@@ -293,6 +293,7 @@ export default {
   "problem.invalid_record": "Không đọc được biên bản ván cờ này.",
   "problem.inconsistent_record": "Biên bản ván cờ này tự mâu thuẫn (một nước đi hoặc kết quả không khớp).",
   "problem.too_many_streams": "Đang mở quá nhiều trang trực tiếp: hãy đóng bớt.",
+  "problem.since_ahead": "Không thể tiếp tục theo dõi ván từ chỗ đó; hãy tải lại trang.",
   "problem.overloaded": "Máy chủ đang bận; hãy thử lại sau giây lát.",
   "problem.internal": "Máy chủ gặp lỗi; hãy thử lại.",
   "problem.not_found": "Không có gì ở địa chỉ này.",

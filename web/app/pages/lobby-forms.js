@@ -6,7 +6,7 @@ import { h, requestRender } from "../core/dom.js";
 import { createGame, findPlayers, getBots, importRecord } from "../core/endpoints.js";
 import { t } from "../core/i18n.js";
 import { describeError } from "../core/notices.js";
-import { navigate } from "../core/router.js";
+import { decodeSegment, navigate } from "../core/router.js";
 import { registerPlayer, session, signInWithToken, signOut } from "../core/session.js";
 
 /** @typedef {import("../core/dom.js").VNode} VNode */
@@ -217,7 +217,7 @@ export class CreateGameForm extends FormState {
   async opponentId(typed) {
     if (!typed) return null;
     const link = typed.match(/\/players\/([^/?#]+)/);
-    if (link?.[1]) return decodeURIComponent(link[1]);
+    if (link?.[1]) return decodeSegment(link[1]);
     if (typed === this.linked) return typed;
     const found = await findPlayers(typed).catch((error) => {
       // A name no one may have is a name no player has.

@@ -1,5 +1,6 @@
 // The page as players meet it, on a server of its own: a spectator keeping
-// up with moves 300 ms apart; the page's own HTML 404; `?lang=`; axe-core
+// up with moves 300 ms apart; the page's own HTML 404, also for a path
+// whose escapes are not UTF-8; `?lang=`; axe-core
 // on every page kind at both widths; a lost connection said and a move
 // made meanwhile sent once it is back; the focus kept on the board, the
 // replay's arrow keys; the rating change and a rematch; the games being
@@ -136,6 +137,15 @@ test("an unknown path opened by a browser is the page's own HTML 404; the API's 
   const response = await p.goto(`${server.base}/no/such/page`);
   assert.equal(response?.status(), 404);
   await p.getByRole("heading", { name: "Not found" }).waitFor();
+});
+
+test("a path whose escapes are not UTF-8 shows the not-found screen, not a blank page", async () => {
+  const { page: p, errors } = await page(PHONE, "not found", null);
+  for (const path of ["/games/%E0%A4%A", "/players/%FF"]) {
+    await p.goto(`${server.base}${path}`);
+    await p.getByRole("heading", { name: "Not found" }).waitFor();
+    assert.ok(!errors.some((error) => error.includes("page error")), `${path}: ${errors.join("; ")}`);
+  }
 });
 
 test("?lang=vi|en|pl|bn sets <html lang>, is kept afterwards, and Bengali gets a font for its script", async () => {
