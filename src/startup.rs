@@ -94,7 +94,7 @@ impl Application {
             ),
             None => None,
         };
-        let metrics_here = metrics_listener.is_none();
+        let metrics_here = settings.operations.metrics_public;
         let metrics_routes: &[&str] = if metrics_here {
             &[api::middleware::metrics::PATH]
         } else {

@@ -17,6 +17,13 @@ use tokio::sync::Mutex;
 /// Held by each test while it compares counters.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::const_new(());
 
+/// Another instance of `app`'s application, on its database, that serves
+/// `/metrics` on its own address (`--metrics-public`).
+async fn public(app: &TestApp) -> TestApp {
+    app.sibling_with(|settings| settings.operations.metrics_public = true)
+        .await
+}
+
 async fn scrape(app: &TestApp) -> String {
     let response = app.get("/metrics").await;
     assert_eq!(response.status(), StatusCode::OK);
@@ -44,6 +51,7 @@ const GAME_ROUTE: &str = r#"method="GET",route="/v1/games/{id}",status="200""#;
 
 backend_tests! {
     async fn requests_are_counted_by_route_template_and_moves_by_number(app) {
+        let app = public(&app).await;
         let _one = ONE_AT_A_TIME.lock().await;
         let game = app.active_game(json!({"preset": "classic"})).await;
         let before = scrape(&app).await;
@@ -89,6 +97,7 @@ backend_tests! {
     }
 
     async fn gauges_are_read_when_scraped(app) {
+        let app = public(&app).await;
         let _one = ONE_AT_A_TIME.lock().await;
         let lan = app.player("Lan").await;
         app.create_game(&lan.token, json!({"seat": "south"})).await;
@@ -104,12 +113,24 @@ backend_tests! {
     }
 
     async fn metrics_is_outside_the_spec_and_get_only(app) {
+        let app = public(&app).await;
         let spec: serde_json::Value = app.get("/openapi.json").await.json().await.unwrap();
         assert!(spec["paths"].get("/metrics").is_none());
         // The spec's strict query guard does not apply to it.
         assert_eq!(app.get("/metrics?anything=1").await.status(), StatusCode::OK);
         let post = app.post_json("/metrics", &json!({}), None).await;
         assert_eq!(post.status(), StatusCode::METHOD_NOT_ALLOWED);
+    }
+}
+
+backend_tests! {
+    async fn metrics_are_not_served_on_the_api_address_unless_asked_for(app) {
+        let _one = ONE_AT_A_TIME.lock().await;
+        // By default an unknown path, like any other.
+        let hidden = helpers::assert_problem(app.get("/metrics").await, 404, "not_found").await;
+        assert!(!hidden.to_string().contains("oanquan_"), "{hidden}");
+        let public = public(&app).await;
+        scrape(&public).await;
     }
 }
 
@@ -123,7 +144,7 @@ async fn metrics_may_have_a_listener_of_their_own() {
     .unwrap();
     let port = app.metrics_port.expect("a metrics port");
     assert_ne!(port, app.port);
-    // Not on the API's address any more.
+    // Not on the API's address.
     assert_eq!(app.get("/metrics").await.status(), StatusCode::NOT_FOUND);
     let own = reqwest::get(format!("http://127.0.0.1:{port}/metrics"))
         .await

@@ -134,10 +134,23 @@ pub struct OperationsSettings {
     pub cors_allowed_origins: Vec<String>,
 
     /// Address of a listener of its own for `GET /metrics` (e.g.
-    /// `127.0.0.1:9090`, port 0 picks one); unset, the metrics are served
-    /// by the API's server at `/metrics`.
+    /// `127.0.0.1:9090`, port 0 picks one), for a scraper on a private
+    /// address.
     #[arg(long = "metrics-bind", env = "OANQUAN_METRICS_BIND")]
     pub metrics_bind: Option<String>,
+
+    /// Serve `GET /metrics` on the API's own address too, to anyone who
+    /// can reach it; without it (and without `--metrics-bind`) no
+    /// metrics are served.
+    #[arg(
+        long = "metrics-public",
+        env = "OANQUAN_METRICS_PUBLIC",
+        default_value_t = false,
+        action = clap::ArgAction::Set,
+        num_args = 0..=1,
+        default_missing_value = "true"
+    )]
+    pub metrics_public: bool,
 }
 
 /// Bounds on `POST /v1/analysis/best`: searches run on blocking threads,
