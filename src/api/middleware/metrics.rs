@@ -3,14 +3,17 @@
 //! Games layer) plus gauges read at scrape time (games by status, open
 //! streams, the database pool). The README's "Metrics" section lists them.
 //!
-//! Requests are labelled by route *template* (`/v1/games/{id}`), never the
-//! raw path, so the number of series is bounded by the routes.
+//! Every label takes its values from a fixed set, never from the request
+//! as sent: the method is one of HTTP's standard ones or `other`, the route
+//! its *template* (`/v1/games/{id}`) or `unmatched`, the status one of our
+//! own answers'. So the number of series is bounded by the routes.
 
 use std::sync::OnceLock;
 use std::time::Instant;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::Method;
 use actix_web::middleware::Next;
 use actix_web::{web, Error, HttpResponse};
 use metrics::{counter, gauge, histogram};
@@ -25,6 +28,9 @@ pub const PATH: &str = "/metrics";
 
 /// The label of a request that matched no route.
 const UNMATCHED: &str = "unmatched";
+
+/// The label of a method outside [`method_label`]'s set.
+const OTHER_METHOD: &str = "other";
 
 /// Latency buckets, in seconds: a move is a few milliseconds, a bot search
 /// or an analysis up to seconds.
@@ -60,7 +66,7 @@ pub async fn record_request(
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody>, Error> {
     let started = Instant::now();
-    let method = request.method().as_str().to_owned();
+    let method = method_label(request.method());
     let route = crate::telemetry::route_of(&request)
         .map_or_else(|| UNMATCHED.to_owned(), |route| route.to_string());
     let response = next.call(request).await;
@@ -69,7 +75,7 @@ pub async fn record_request(
         Err(error) => error.as_response_error().status_code(),
     };
     let labels = [
-        ("method", method),
+        ("method", method.to_owned()),
         ("route", route),
         ("status", status.as_u16().to_string()),
     ];
@@ -77,6 +83,21 @@ pub async fn record_request(
     histogram!("oanquan_http_request_duration_seconds", &labels)
         .record(started.elapsed().as_secs_f64());
     response
+}
+
+/// The method as a label: a client may send any token as a method, so
+/// only the standard ones keep their name.
+fn method_label(method: &Method) -> &'static str {
+    match *method {
+        Method::GET => "GET",
+        Method::HEAD => "HEAD",
+        Method::POST => "POST",
+        Method::PUT => "PUT",
+        Method::PATCH => "PATCH",
+        Method::DELETE => "DELETE",
+        Method::OPTIONS => "OPTIONS",
+        _ => OTHER_METHOD,
+    }
 }
 
 /// `GET /metrics`, in the Prometheus text format.
@@ -101,4 +122,20 @@ pub async fn scrape(state: web::Data<AppState>) -> Result<HttpResponse, ApiError
 
 pub fn configure(config: &mut web::ServiceConfig) {
     config.route(PATH, web::get().to(scrape));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_standard_methods_keep_their_name() {
+        let label = |raw: &str| method_label(&Method::from_bytes(raw.as_bytes()).unwrap());
+        for standard in ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] {
+            assert_eq!(label(standard), standard);
+        }
+        for invented in ["CONNECT", "TRACE", "get", "PROPFIND", "XQZJ5WLP"] {
+            assert_eq!(label(invented), "other", "{invented}");
+        }
+    }
 }
