@@ -44,6 +44,8 @@ pub struct Application {
     bots: crate::bots::BotSettings,
     idempotency_sweep_every: std::time::Duration,
     wal: crate::store::WalPlan,
+    serves_metrics: bool,
+    metrics_games_every: std::time::Duration,
 }
 
 impl Application {
@@ -242,6 +244,8 @@ impl Application {
             bots: settings.bots,
             idempotency_sweep_every,
             wal,
+            serves_metrics: settings.operations.serves_metrics(),
+            metrics_games_every: settings.operations.metrics_games_every(),
         })
     }
 
@@ -294,6 +298,12 @@ impl Application {
                 self.bots.drive(),
             ))
         });
+        let counting = self.serves_metrics.then(|| {
+            tokio::spawn(api::middleware::metrics::count_open_games_forever(
+                self.store.clone(),
+                self.metrics_games_every,
+            ))
+        });
         let metrics = self.metrics.map(|(server, _)| {
             let handle = server.handle();
             (handle, tokio::spawn(server))
@@ -305,6 +315,9 @@ impl Application {
         }
         if let Some(driving) = driving {
             driving.abort();
+        }
+        if let Some(counting) = counting {
+            counting.abort();
         }
         pruning.abort();
         sweeping.abort();

@@ -122,7 +122,7 @@ impl Default for NetworkSettings {
 }
 
 /// What operators and browser clients on other sites need.
-#[derive(Clone, Debug, Default, Args)]
+#[derive(Clone, Debug, Args)]
 pub struct OperationsSettings {
     /// Origins (comma-separated, e.g. `https://app.example`) whose pages may
     /// call the API from a browser; none (the default) sends no CORS headers.
@@ -151,6 +151,38 @@ pub struct OperationsSettings {
         default_missing_value = "true"
     )]
     pub metrics_public: bool,
+
+    /// How often, in milliseconds, the `oanquan_games` gauge is counted
+    /// anew while metrics are served: a scrape reads the last count and
+    /// runs no query.
+    #[arg(
+        long = "metrics-games-every-ms",
+        env = "OANQUAN_METRICS_GAMES_EVERY_MS",
+        default_value_t = OperationsSettings::default().metrics_games_every_ms
+    )]
+    pub metrics_games_every_ms: u64,
+}
+
+impl Default for OperationsSettings {
+    fn default() -> Self {
+        Self {
+            cors_allowed_origins: Vec::new(),
+            metrics_bind: None,
+            metrics_public: false,
+            metrics_games_every_ms: 10_000,
+        }
+    }
+}
+
+impl OperationsSettings {
+    /// Whether this process serves `/metrics` at all.
+    pub fn serves_metrics(&self) -> bool {
+        self.metrics_public || self.metrics_bind.is_some()
+    }
+
+    pub fn metrics_games_every(&self) -> std::time::Duration {
+        std::time::Duration::from_millis(self.metrics_games_every_ms.max(10))
+    }
 }
 
 /// Bounds on `POST /v1/analysis/best`: searches run on blocking threads,

@@ -1,7 +1,8 @@
 //! Prometheus metrics: `GET /metrics` renders what the
 //! process recorded (requests here, moves, bot searches and sweeps in the
-//! Games layer) plus gauges read at scrape time (games by status, open
-//! streams, the database pool). The README's "Metrics" section lists them.
+//! Games layer), the games not over yet (counted by a task of their own),
+//! and gauges read at scrape time from memory (open streams, the database
+//! pool). docs/OPERATIONS.md's "Metrics" section lists them.
 //!
 //! Every label takes its values from a fixed set, never from the request
 //! as sent: the method is one of HTTP's standard ones or `other`, the route
@@ -9,7 +10,7 @@
 //! own answers'. So the number of series is bounded by the routes.
 
 use std::sync::OnceLock;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -19,9 +20,8 @@ use actix_web::{web, Error, HttpResponse};
 use metrics::{counter, gauge, histogram};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 
-use crate::api::problems::ApiError;
 use crate::api::AppState;
-use crate::domain::GameStatus;
+use crate::store::Store;
 
 /// Where the metrics are served, outside the OpenAPI document.
 pub const PATH: &str = "/metrics";
@@ -100,24 +100,36 @@ fn method_label(method: &Method) -> &'static str {
     }
 }
 
-/// `GET /metrics`, in the Prometheus text format.
-pub async fn scrape(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let counts = state.store.games_by_status().await?;
-    for status in GameStatus::ALL {
-        let count = counts
-            .iter()
-            .find(|(s, _)| *s == status)
-            .map_or(0, |(_, count)| *count);
-        gauge!("oanquan_games", "status" => status.as_str()).set(count as f64);
+/// Counts the games not over yet by status into the `oanquan_games`
+/// gauge, every `period`, for as long as metrics are served: a scrape
+/// costs no query however often it comes.
+pub async fn count_open_games_forever(store: Store, period: Duration) {
+    let mut every = tokio::time::interval(period);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        match store.open_games_by_status().await {
+            Ok(counts) => {
+                for (status, count) in counts {
+                    gauge!("oanquan_games", "status" => status.as_str()).set(count as f64);
+                }
+            }
+            Err(error) => tracing::warn!(%error, "cannot count the open games"),
+        }
     }
+}
+
+/// `GET /metrics`, in the Prometheus text format: what was recorded, and
+/// the gauges that read process memory only.
+pub async fn scrape(state: web::Data<AppState>) -> HttpResponse {
     gauge!("oanquan_streams_open").set(state.stream_slots.open() as f64);
     let pool = state.store.pool_use();
     gauge!("oanquan_db_pool_connections", "state" => "idle").set(pool.idle as f64);
     gauge!("oanquan_db_pool_connections", "state" => "in_use")
         .set(pool.open.saturating_sub(pool.idle as u32) as f64);
-    Ok(HttpResponse::Ok()
+    HttpResponse::Ok()
         .content_type("text/plain; version=0.0.4; charset=utf-8")
-        .body(handle().render()))
+        .body(handle().render())
 }
 
 pub fn configure(config: &mut web::ServiceConfig) {
