@@ -187,16 +187,15 @@ impl OperationsSettings {
 
 /// Bounds on `POST /v1/analysis/best`: searches run on blocking threads,
 /// at most `max_searches` at once and `max_queued` more waiting; beyond
-/// that a request is refused at once (503 `analysis_busy`).
+/// that a request is refused at once (503 `analysis_busy`). The route
+/// takes no token, so anyone may fill it: by default it gets half the
+/// machine's cores, and the other half stays with the bots, imports and
+/// the HTTP workers.
 #[derive(Clone, Copy, Debug, Args)]
 pub struct AnalysisSettings {
-    /// Searches running at once (default 2; each uses one core).
-    #[arg(
-        long = "analysis-max-searches",
-        env = "OANQUAN_ANALYSIS_MAX_SEARCHES",
-        default_value_t = 2
-    )]
-    pub max_searches: usize,
+    /// Searches running at once, each on one core (default: half the CPU cores, at least 1).
+    #[arg(long = "analysis-max-searches", env = "OANQUAN_ANALYSIS_MAX_SEARCHES")]
+    pub max_searches: Option<usize>,
 
     /// Searches waiting for a free slot before requests are refused.
     #[arg(
@@ -207,10 +206,25 @@ pub struct AnalysisSettings {
     pub max_queued: usize,
 }
 
+impl AnalysisSettings {
+    /// The searches that may run at once on this machine.
+    pub fn running(&self) -> usize {
+        let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
+        self.max_searches
+            .unwrap_or_else(|| half_the_cores(cores))
+            .max(1)
+    }
+}
+
+/// The default share of the machine's `cores` that analysis may take.
+fn half_the_cores(cores: usize) -> usize {
+    (cores / 2).max(1)
+}
+
 impl Default for AnalysisSettings {
     fn default() -> Self {
         Self {
-            max_searches: 2,
+            max_searches: None,
             max_queued: 4,
         }
     }
@@ -256,5 +270,22 @@ impl RateLimitSettings {
 
     pub fn is_enabled(&self) -> bool {
         self.per_second > 0 && self.burst > 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn analysis_takes_half_the_cores_by_default() {
+        for (cores, searches) in [(1, 1), (2, 1), (3, 1), (4, 2), (5, 2), (16, 8)] {
+            assert_eq!(half_the_cores(cores), searches, "{cores} cores");
+        }
+        let set = AnalysisSettings {
+            max_searches: Some(3),
+            max_queued: 0,
+        };
+        assert_eq!(set.running(), 3);
     }
 }
