@@ -119,6 +119,12 @@ mod tests {
                 .max_searches,
             3
         );
-        assert_eq!(parse(&["oanquan"]).analysis.max_searches, 2);
+        assert_eq!(parse(&["oanquan"]).analysis.max_searches, None);
+        assert_eq!(
+            parse(&["oanquan", "--analysis-max-searches", "2"])
+                .analysis
+                .max_searches,
+            Some(2)
+        );
     }
 }

@@ -9,7 +9,7 @@ use actix_web::{web, App, HttpServer};
 use anyhow::Context;
 use tracing_actix_web::TracingLogger;
 use utoipa_actix_web::service_config::ServiceConfig;
-use utoipa_swagger_ui::{Config as SwaggerConfig, SwaggerUi};
+use utoipa_swagger_ui::SwaggerUi;
 
 use crate::api::middleware::admission::{self, Admission};
 use crate::api::middleware::connections::{self, BodyDeadline, ConnectionCap};
@@ -44,6 +44,8 @@ pub struct Application {
     bots: crate::bots::BotSettings,
     idempotency_sweep_every: std::time::Duration,
     wal: crate::store::WalPlan,
+    serves_metrics: bool,
+    metrics_games_every: std::time::Duration,
 }
 
 impl Application {
@@ -94,7 +96,7 @@ impl Application {
             ),
             None => None,
         };
-        let metrics_here = metrics_listener.is_none();
+        let metrics_here = settings.operations.metrics_public;
         let metrics_routes: &[&str] = if metrics_here {
             &[api::middleware::metrics::PATH]
         } else {
@@ -182,6 +184,7 @@ impl Application {
                 .wrap(app_rate_limit.middleware())
                 .wrap(Condition::new(cors.is_some(), cors.unwrap_or_default()))
                 .wrap(ErrorHandlers::new().default_handler(fallback::problem_for_any_error))
+                .wrap(from_fn(api::docs::swagger::headers))
                 .wrap(from_fn(api::middleware::metrics::record_request))
                 .wrap(from_fn(telemetry::expose_request_id))
                 .wrap(TracingLogger::<RequestSpan>::new())
@@ -196,18 +199,14 @@ impl Application {
                 .app_data(extractors::query_config())
                 .app_data(extractors::payload_config())
                 .configure(|config| api::configure(&mut ServiceConfig::new(config)))
-                .service(web::resource("/docs").to(docs_moved))
+                .service(web::resource(api::docs::swagger::PATH).to(docs_moved))
                 .service(
                     SwaggerUi::new("/docs/{_:.*}")
                         .external_urls_from_iter_unchecked([
                             ("/openapi.json", documents.0.clone()),
                             ("/openapi-3.0.json", documents.1.clone()),
                         ])
-                        .config(
-                            SwaggerConfig::default()
-                                .validator_url("none")
-                                .persist_authorization(true),
-                        ),
+                        .config(api::docs::swagger::config()),
                 )
                 .configure(|config| {
                     if metrics_here {
@@ -242,6 +241,8 @@ impl Application {
             bots: settings.bots,
             idempotency_sweep_every,
             wal,
+            serves_metrics: settings.operations.serves_metrics(),
+            metrics_games_every: settings.operations.metrics_games_every(),
         })
     }
 
@@ -294,6 +295,12 @@ impl Application {
                 self.bots.drive(),
             ))
         });
+        let counting = self.serves_metrics.then(|| {
+            tokio::spawn(api::middleware::metrics::count_open_games_forever(
+                self.store.clone(),
+                self.metrics_games_every,
+            ))
+        });
         let metrics = self.metrics.map(|(server, _)| {
             let handle = server.handle();
             (handle, tokio::spawn(server))
@@ -305,6 +312,9 @@ impl Application {
         }
         if let Some(driving) = driving {
             driving.abort();
+        }
+        if let Some(counting) = counting {
+            counting.abort();
         }
         pruning.abort();
         sweeping.abort();

@@ -218,6 +218,7 @@ async fn moves_of_many_games_share_commits_and_fail_alone() {
     let app = TestApp::spawn_with(Backend::Sqlite, |settings| {
         settings.rate_limit.per_second = 0;
         settings.network.max_connections_per_ip = 0;
+        settings.operations.metrics_public = true;
     })
     .await
     .expect("SQLite is always there");

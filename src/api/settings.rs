@@ -122,7 +122,7 @@ impl Default for NetworkSettings {
 }
 
 /// What operators and browser clients on other sites need.
-#[derive(Clone, Debug, Default, Args)]
+#[derive(Clone, Debug, Args)]
 pub struct OperationsSettings {
     /// Origins (comma-separated, e.g. `https://app.example`) whose pages may
     /// call the API from a browser; none (the default) sends no CORS headers.
@@ -134,24 +134,68 @@ pub struct OperationsSettings {
     pub cors_allowed_origins: Vec<String>,
 
     /// Address of a listener of its own for `GET /metrics` (e.g.
-    /// `127.0.0.1:9090`, port 0 picks one); unset, the metrics are served
-    /// by the API's server at `/metrics`.
+    /// `127.0.0.1:9090`, port 0 picks one), for a scraper on a private
+    /// address.
     #[arg(long = "metrics-bind", env = "OANQUAN_METRICS_BIND")]
     pub metrics_bind: Option<String>,
+
+    /// Serve `GET /metrics` on the API's own address too, to anyone who
+    /// can reach it; without it (and without `--metrics-bind`) no
+    /// metrics are served.
+    #[arg(
+        long = "metrics-public",
+        env = "OANQUAN_METRICS_PUBLIC",
+        default_value_t = false,
+        action = clap::ArgAction::Set,
+        num_args = 0..=1,
+        default_missing_value = "true"
+    )]
+    pub metrics_public: bool,
+
+    /// How often, in milliseconds, the `oanquan_games` gauge is counted
+    /// anew while metrics are served: a scrape reads the last count and
+    /// runs no query.
+    #[arg(
+        long = "metrics-games-every-ms",
+        env = "OANQUAN_METRICS_GAMES_EVERY_MS",
+        default_value_t = OperationsSettings::default().metrics_games_every_ms
+    )]
+    pub metrics_games_every_ms: u64,
+}
+
+impl Default for OperationsSettings {
+    fn default() -> Self {
+        Self {
+            cors_allowed_origins: Vec::new(),
+            metrics_bind: None,
+            metrics_public: false,
+            metrics_games_every_ms: 10_000,
+        }
+    }
+}
+
+impl OperationsSettings {
+    /// Whether this process serves `/metrics` at all.
+    pub fn serves_metrics(&self) -> bool {
+        self.metrics_public || self.metrics_bind.is_some()
+    }
+
+    pub fn metrics_games_every(&self) -> std::time::Duration {
+        std::time::Duration::from_millis(self.metrics_games_every_ms.max(10))
+    }
 }
 
 /// Bounds on `POST /v1/analysis/best`: searches run on blocking threads,
 /// at most `max_searches` at once and `max_queued` more waiting; beyond
-/// that a request is refused at once (503 `analysis_busy`).
+/// that a request is refused at once (503 `analysis_busy`). The route
+/// takes no token, so anyone may fill it: by default it gets half the
+/// machine's cores, and the other half stays with the bots, imports and
+/// the HTTP workers.
 #[derive(Clone, Copy, Debug, Args)]
 pub struct AnalysisSettings {
-    /// Searches running at once (default 2; each uses one core).
-    #[arg(
-        long = "analysis-max-searches",
-        env = "OANQUAN_ANALYSIS_MAX_SEARCHES",
-        default_value_t = 2
-    )]
-    pub max_searches: usize,
+    /// Searches running at once, each on one core (default: half the CPU cores, at least 1).
+    #[arg(long = "analysis-max-searches", env = "OANQUAN_ANALYSIS_MAX_SEARCHES")]
+    pub max_searches: Option<usize>,
 
     /// Searches waiting for a free slot before requests are refused.
     #[arg(
@@ -162,10 +206,25 @@ pub struct AnalysisSettings {
     pub max_queued: usize,
 }
 
+impl AnalysisSettings {
+    /// The searches that may run at once on this machine.
+    pub fn running(&self) -> usize {
+        let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
+        self.max_searches
+            .unwrap_or_else(|| half_the_cores(cores))
+            .max(1)
+    }
+}
+
+/// The default share of the machine's `cores` that analysis may take.
+fn half_the_cores(cores: usize) -> usize {
+    (cores / 2).max(1)
+}
+
 impl Default for AnalysisSettings {
     fn default() -> Self {
         Self {
-            max_searches: 2,
+            max_searches: None,
             max_queued: 4,
         }
     }
@@ -211,5 +270,22 @@ impl RateLimitSettings {
 
     pub fn is_enabled(&self) -> bool {
         self.per_second > 0 && self.burst > 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn analysis_takes_half_the_cores_by_default() {
+        for (cores, searches) in [(1, 1), (2, 1), (3, 1), (4, 2), (5, 2), (16, 8)] {
+            assert_eq!(half_the_cores(cores), searches, "{cores} cores");
+        }
+        let set = AnalysisSettings {
+            max_searches: Some(3),
+            max_queued: 0,
+        };
+        assert_eq!(set.running(), 3);
     }
 }

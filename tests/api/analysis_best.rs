@@ -107,7 +107,7 @@ backend_tests! {
 #[tokio::test]
 async fn the_concurrency_cap_refuses_searches_beyond_it() {
     let app = TestApp::spawn_with(Backend::Sqlite, |settings| {
-        settings.analysis.max_searches = 1;
+        settings.analysis.max_searches = Some(1);
         settings.analysis.max_queued = 0;
     })
     .await
@@ -126,4 +126,32 @@ async fn the_concurrency_cap_refuses_searches_beyond_it() {
     }
     assert_eq!(ok, 1);
     best(&app, json!({"time_ms": 10})).await;
+}
+
+/// By default anonymous searches may take half the machine's cores (at
+/// least one): with no queue, of one more concurrent long search than
+/// that, exactly one is refused with 503 and `Retry-After`.
+#[tokio::test]
+async fn by_default_searches_take_half_the_cores() {
+    let app = TestApp::spawn_with(Backend::Sqlite, |settings| {
+        settings.analysis.max_queued = 0;
+    })
+    .await
+    .unwrap();
+    let cores = std::thread::available_parallelism().unwrap().get();
+    // 1 or 2 cores: 1; 4: 2; 8: 4.
+    let running = if cores < 4 { 1 } else { cores / 2 };
+    let body = json!({"time_ms": 2000});
+    let requests = (0..=running).map(|_| app.post_json("/v1/analysis/best", &body, None));
+    let responses = futures_util::future::join_all(requests).await;
+    let mut refused = 0;
+    for response in responses {
+        if response.status() == StatusCode::OK {
+            continue;
+        }
+        refused += 1;
+        assert_eq!(response.headers()["retry-after"], "1");
+        assert_problem(response, 503, "analysis_busy").await;
+    }
+    assert_eq!(refused, 1);
 }

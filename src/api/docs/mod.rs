@@ -2,3 +2,4 @@
 
 pub mod openapi;
 pub mod openapi30;
+pub mod swagger;

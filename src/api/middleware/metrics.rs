@@ -1,30 +1,36 @@
 //! Prometheus metrics: `GET /metrics` renders what the
 //! process recorded (requests here, moves, bot searches and sweeps in the
-//! Games layer) plus gauges read at scrape time (games by status, open
-//! streams, the database pool). The README's "Metrics" section lists them.
+//! Games layer), the games not over yet (counted by a task of their own),
+//! and gauges read at scrape time from memory (open streams, the database
+//! pool). docs/OPERATIONS.md's "Metrics" section lists them.
 //!
-//! Requests are labelled by route *template* (`/v1/games/{id}`), never the
-//! raw path, so the number of series is bounded by the routes.
+//! Every label takes its values from a fixed set, never from the request
+//! as sent: the method is one of HTTP's standard ones or `other`, the route
+//! its *template* (`/v1/games/{id}`) or `unmatched`, the status one of our
+//! own answers'. So the number of series is bounded by the routes.
 
 use std::sync::OnceLock;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::Method;
 use actix_web::middleware::Next;
 use actix_web::{web, Error, HttpResponse};
 use metrics::{counter, gauge, histogram};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 
-use crate::api::problems::ApiError;
 use crate::api::AppState;
-use crate::domain::GameStatus;
+use crate::store::Store;
 
 /// Where the metrics are served, outside the OpenAPI document.
 pub const PATH: &str = "/metrics";
 
 /// The label of a request that matched no route.
 const UNMATCHED: &str = "unmatched";
+
+/// The label of a method outside [`method_label`]'s set.
+const OTHER_METHOD: &str = "other";
 
 /// Latency buckets, in seconds: a move is a few milliseconds, a bot search
 /// or an analysis up to seconds.
@@ -60,7 +66,7 @@ pub async fn record_request(
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody>, Error> {
     let started = Instant::now();
-    let method = request.method().as_str().to_owned();
+    let method = method_label(request.method());
     let route = crate::telemetry::route_of(&request)
         .map_or_else(|| UNMATCHED.to_owned(), |route| route.to_string());
     let response = next.call(request).await;
@@ -69,7 +75,7 @@ pub async fn record_request(
         Err(error) => error.as_response_error().status_code(),
     };
     let labels = [
-        ("method", method),
+        ("method", method.to_owned()),
         ("route", route),
         ("status", status.as_u16().to_string()),
     ];
@@ -79,26 +85,69 @@ pub async fn record_request(
     response
 }
 
-/// `GET /metrics`, in the Prometheus text format.
-pub async fn scrape(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let counts = state.store.games_by_status().await?;
-    for status in GameStatus::ALL {
-        let count = counts
-            .iter()
-            .find(|(s, _)| *s == status)
-            .map_or(0, |(_, count)| *count);
-        gauge!("oanquan_games", "status" => status.as_str()).set(count as f64);
+/// The method as a label: a client may send any token as a method, so
+/// only the standard ones keep their name.
+fn method_label(method: &Method) -> &'static str {
+    match *method {
+        Method::GET => "GET",
+        Method::HEAD => "HEAD",
+        Method::POST => "POST",
+        Method::PUT => "PUT",
+        Method::PATCH => "PATCH",
+        Method::DELETE => "DELETE",
+        Method::OPTIONS => "OPTIONS",
+        _ => OTHER_METHOD,
     }
+}
+
+/// Counts the games not over yet by status into the `oanquan_games`
+/// gauge, every `period`, for as long as metrics are served: a scrape
+/// costs no query however often it comes.
+pub async fn count_open_games_forever(store: Store, period: Duration) {
+    let mut every = tokio::time::interval(period);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        match store.open_games_by_status().await {
+            Ok(counts) => {
+                for (status, count) in counts {
+                    gauge!("oanquan_games", "status" => status.as_str()).set(count as f64);
+                }
+            }
+            Err(error) => tracing::warn!(%error, "cannot count the open games"),
+        }
+    }
+}
+
+/// `GET /metrics`, in the Prometheus text format: what was recorded, and
+/// the gauges that read process memory only.
+pub async fn scrape(state: web::Data<AppState>) -> HttpResponse {
     gauge!("oanquan_streams_open").set(state.stream_slots.open() as f64);
     let pool = state.store.pool_use();
     gauge!("oanquan_db_pool_connections", "state" => "idle").set(pool.idle as f64);
     gauge!("oanquan_db_pool_connections", "state" => "in_use")
         .set(pool.open.saturating_sub(pool.idle as u32) as f64);
-    Ok(HttpResponse::Ok()
+    HttpResponse::Ok()
         .content_type("text/plain; version=0.0.4; charset=utf-8")
-        .body(handle().render()))
+        .body(handle().render())
 }
 
 pub fn configure(config: &mut web::ServiceConfig) {
     config.route(PATH, web::get().to(scrape));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_standard_methods_keep_their_name() {
+        let label = |raw: &str| method_label(&Method::from_bytes(raw.as_bytes()).unwrap());
+        for standard in ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] {
+            assert_eq!(label(standard), standard);
+        }
+        for invented in ["CONNECT", "TRACE", "get", "PROPFIND", "XQZJ5WLP"] {
+            assert_eq!(label(invented), "other", "{invented}");
+        }
+    }
 }

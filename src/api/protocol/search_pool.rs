@@ -22,7 +22,7 @@ pub struct Saturated;
 
 impl SearchPool {
     pub fn new(settings: &AnalysisSettings) -> SearchPool {
-        let running = settings.max_searches.max(1);
+        let running = settings.running();
         SearchPool {
             running: Arc::new(Semaphore::new(running)),
             admitted: Arc::new(Semaphore::new(running + settings.max_queued)),

@@ -412,7 +412,7 @@ async fn docs_try_it_out_with_a_bearer_token() {
         .await
         .unwrap();
     assert!(
-        initializer.contains(r#""persistAuthorization": true"#),
+        initializer.contains(r#""persistAuthorization": false"#),
         "{initializer}"
     );
     assert!(initializer.contains(r#""/openapi.json""#), "{initializer}");
