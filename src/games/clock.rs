@@ -37,6 +37,8 @@ pub struct Policy {
     pub waiting_expiry: TimeDelta,
     /// Rated games between one pair that count per 24 hours.
     pub pair_rated_limit: u32,
+    /// Games against bots, waiting or active, a player may have at once.
+    pub max_bot_games: u32,
 }
 
 impl Default for Policy {
@@ -45,6 +47,7 @@ impl Default for Policy {
             first_move_window: TimeDelta::seconds(60),
             waiting_expiry: TimeDelta::hours(24),
             pair_rated_limit: 10,
+            max_bot_games: 3,
         }
     }
 }

@@ -40,6 +40,15 @@ const GAMES_BOTS_TO_MOVE: &str = "\
     WHERE g.status = 'active' AND p.bot_level IS NOT NULL \
     ORDER BY g.updated_at, g.id LIMIT $1";
 
+/// The games of `$1` against a bot, seated or kept for, that are waiting
+/// or active.
+const LIVE_BOT_GAMES_OF: &str = "\
+    SELECT COUNT(*) FROM games g \
+    JOIN players p ON p.id = CASE WHEN g.south_id = $1 \
+        THEN COALESCE(g.north_id, g.reserved_for) ELSE COALESCE(g.south_id, g.reserved_for) END \
+    WHERE (g.south_id = $1 OR g.north_id = $1) AND g.status IN ('waiting', 'active') \
+    AND p.bot_level IS NOT NULL";
+
 impl Store {
     /// Makes sure the bot of each of `levels` exists; returns how many it
     /// created. Idempotent, and safe on several nodes starting at once:
@@ -97,6 +106,16 @@ impl Store {
 }
 
 impl WriteTx {
+    /// How many games `player` plays against a bot that are waiting or
+    /// active. Lock the player first ([`WriteTx::lock_player`]) for the
+    /// count to hold until the transaction ends.
+    pub async fn live_bot_games_of(&mut self, player: &PlayerId) -> Result<u64, StoreError> {
+        let (count,): (i64,) = self
+            .fetch_one(LIVE_BOT_GAMES_OF, &params![player.as_str()])
+            .await?;
+        Ok(count.max(0) as u64)
+    }
+
     /// Inserts a bot's row; `false` when a unique key (id, level, name
     /// keys) is taken.
     async fn insert_bot(

@@ -143,6 +143,8 @@ problem_codes! {
         "The answer would hold more than the server sends for one request (the detail gives the limit): ask for a shorter line.";
     InvalidSearch => "invalid_search", UNPROCESSABLE_ENTITY, "Invalid search request",
         "The search limits are out of range: `time_ms` is 1..=2000, `depth` 1..=96, `level` 1..=7; the detail names the field.";
+    TooManyBotGames => "too_many_bot_games", CONFLICT, "Too many games against bots",
+        "A player may have a few games against the built-in bots waiting or active at once (`--max-bot-games-per-player`, default 3; the detail gives it). Finish or resign one of them to start another.";
     AnalysisBusy => "analysis_busy", SERVICE_UNAVAILABLE, "Analysis busy",
         "As many searches as the server allows are running or waiting. Retry after the number of seconds in `Retry-After`.";
     InvalidTicket => "invalid_ticket", UNAUTHORIZED, "Invalid stream ticket",
@@ -450,6 +452,7 @@ fn code_of(error: &GamesError) -> ProblemCode {
         GamesError::TimeOut { .. } => ProblemCode::TimeOut,
         GamesError::NotAbortable => ProblemCode::NotAbortable,
         GamesError::InvalidClock(_) => ProblemCode::InvalidClock,
+        GamesError::TooManyBotGames { .. } => ProblemCode::TooManyBotGames,
         GamesError::Store(_) | GamesError::Internal(_) | GamesError::Hook(_) => {
             ProblemCode::Internal
         }

@@ -149,6 +149,8 @@ impl NewGame {
     responses(
         (status = 201, description = "Created, `waiting` (or `active` against a bot)", body = GameView,
             headers(("Location" = String, description = "`/v1/games/{id}`"), ("ETag" = String, description = "The game's version"))),
+        (status = 409, description = "`too_many_bot_games`: the creator has as many games against bots waiting or active as a player may",
+            body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`invalid_rules`, `invalid_position`, `invalid_game`, `idempotency_key_reused` or `invalid_body`",
             body = Problem, content_type = "application/problem+json"),
     )
