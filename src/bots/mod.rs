@@ -12,11 +12,17 @@
 //! Searches run on blocking threads, never on the async runtime, at most
 //! [`Drive::max_searches`] at once, each within the bot's level and a time
 //! budget that leaves the bot's clock its due ([`budget`]).
+//!
+//! A bot's clock runs only while it searches: the wait for a slot is not
+//! charged ([`Games::play_as_bot`], from [`BotMove::searching_since`]), and
+//! the sweeper leaves a bot's flag alone, so a bot never loses on time
+//! because other games kept its search waiting.
 
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
+use chrono::{DateTime, Utc};
 use tokio::sync::{broadcast, Semaphore};
 use tokio::task::JoinSet;
 
@@ -73,13 +79,15 @@ pub fn seed_of(id: &GameId, ply: u32) -> u64 {
 }
 
 /// What the bot to move may think about its move: at most `most`, and
-/// in a timed game at most a twentieth of the time until its deadline
-/// (its flag, or the end of a first move's window).
-pub fn budget(game: &Game, now: chrono::DateTime<chrono::Utc>, most: Duration) -> Duration {
-    let Some(deadline) = game.timing.deadline_at else {
+/// in a timed game at most a twentieth of the time this turn gives it (its
+/// time left, or a first move's window), counted from when it may think:
+/// the wait for a search slot is not charged.
+pub fn budget(game: &Game, most: Duration) -> Duration {
+    let (Some(deadline), Some(started)) = (game.timing.deadline_at, game.timing.turn_started_at)
+    else {
         return most;
     };
-    let left_ms = (deadline - now).num_milliseconds();
+    let left_ms = (deadline - started).num_milliseconds();
     let share = Duration::from_millis((left_ms / CLOCK_SHARE).max(0) as u64);
     share.clamp(MIN_MOVE_TIME, most.max(MIN_MOVE_TIME))
 }
@@ -95,6 +103,9 @@ pub struct BotMove {
     pub ply: u32,
     pub version: i64,
     pub search: SearchResult,
+    /// When its search began, on the Games layer's time: the bot's time
+    /// for the move counts from then.
+    pub searching_since: DateTime<Utc>,
 }
 
 /// Plays the move of the bot to move in game `id`, if a bot is to move
@@ -136,8 +147,8 @@ pub async fn think(
         .acquire_owned()
         .await
         .map_err(GamesError::internal)?;
-    // The budget counts from the moment the bot may think.
-    let limits = Limits::time(budget(&game, games.time().now(), most));
+    let searching_since = games.time().now();
+    let limits = Limits::time(budget(&game, most));
     let search = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         level.choose(&position, limits, seed)
@@ -156,6 +167,7 @@ pub async fn think(
         ply: game.ply,
         version: game.version,
         search,
+        searching_since,
     }))
 }
 
@@ -174,7 +186,14 @@ pub async fn play(
     let played = games
         .run_unkeyed(store, async |games, tx| {
             match games
-                .play(tx, &chosen.game, &chosen.bot, chosen.m, &expected)
+                .play_as_bot(
+                    tx,
+                    &chosen.game,
+                    &chosen.bot,
+                    chosen.m,
+                    &expected,
+                    chosen.searching_since,
+                )
                 .await
             {
                 Ok(transition) => Ok(Done {
@@ -199,6 +218,14 @@ pub async fn play(
         return Ok(None);
     }
     let search = &chosen.search;
+    if played
+        .transition
+        .as_ref()
+        .is_some_and(|t| t.played().is_none())
+    {
+        tracing::info!(game_id = %chosen.game, ply = chosen.ply, "the bot ran out of time searching");
+        return Ok(played.transition);
+    }
     tracing::info!(
         game_id = %chosen.game, level = chosen.level.number(), ply = chosen.ply,
         m = %chosen.m, depth = search.depth, nodes = search.nodes,
@@ -321,41 +348,43 @@ mod tests {
     use crate::engine::Preset;
     use crate::games::{new_game, GameSpec};
 
-    /// A game whose side to move must move by `left` from now, if at all.
+    /// A game whose side to move got its turn an hour ago with `left` for
+    /// it, if timed.
     fn game(left: Option<TimeDelta>) -> Game {
         let creator = PlayerRef {
             id: PlayerId::generate(),
             name: "Lan".to_owned(),
             bot_level: None,
         };
-        let now = Utc::now();
+        let started = Utc::now() - TimeDelta::hours(1);
         let mut game = new_game(
             &GameSpec::standard(Preset::Classic.rules()),
             &creator,
             None,
-            now,
+            started,
         )
         .unwrap();
-        game.timing.deadline_at = left.map(|left| now + left);
+        game.timing.turn_started_at = left.map(|_| started);
+        game.timing.deadline_at = left.map(|left| started + left);
         game
     }
 
     #[test]
-    fn a_bot_spends_at_most_a_twentieth_of_its_time_left_and_never_more_than_its_cap() {
-        let budget_of = |game: &Game, most_ms: u64| {
-            budget(game, Utc::now(), Duration::from_millis(most_ms)).as_millis()
-        };
+    fn a_bot_spends_at_most_a_twentieth_of_its_turn_s_time_and_never_more_than_its_cap() {
+        let budget_of =
+            |game: &Game, most_ms: u64| budget(game, Duration::from_millis(most_ms)).as_millis();
         assert_eq!(budget_of(&game(None), 700), 700, "untimed");
         let correspondence = game(Some(TimeDelta::days(1)));
         assert_eq!(budget_of(&correspondence, 700), 700);
+        // 90 s for the turn, whenever the search begins (an hour after the
+        // turn did here): a twentieth is 4.5 s.
         let blitz = game(Some(TimeDelta::seconds(90)));
-        let share = budget_of(&blitz, 10_000);
-        assert!((4_400..=4_500).contains(&share), "{share} ms");
+        assert_eq!(budget_of(&blitz, 10_000), 4_500);
         assert_eq!(budget_of(&blitz, 1_000), 1_000);
         let flagging = game(Some(TimeDelta::milliseconds(50)));
         assert_eq!(budget_of(&flagging, 1_000), MIN_MOVE_TIME.as_millis());
-        let flagged = game(Some(TimeDelta::seconds(-5)));
-        assert_eq!(budget_of(&flagged, 1_000), MIN_MOVE_TIME.as_millis());
+        let overspent = game(Some(TimeDelta::seconds(-5)));
+        assert_eq!(budget_of(&overspent, 1_000), MIN_MOVE_TIME.as_millis());
     }
 
     #[test]

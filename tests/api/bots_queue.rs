@@ -3,7 +3,12 @@
 //! of searches across players, and a bot's clock that does not run while
 //! its move waits.
 
-use crate::helpers::bots::bot_id;
+use std::time::Duration;
+
+use chrono::TimeDelta;
+use oanquan::games::{ManualTime, SharedTime};
+
+use crate::helpers::bots::{after_bot, bot_id, BOT_WAIT};
 use crate::helpers::games::Player;
 use crate::helpers::{assert_problem, Backend, Settings, TestApp};
 use reqwest::StatusCode;
@@ -96,6 +101,107 @@ async fn racing_creations_for_the_last_place_seat_one_game(backend: Backend) {
     assert_eq!((stored, games_of(&app, &lan).await), (1, 1));
 }
 
+/// The game once `done` says it is, or a panic after [`BOT_WAIT`].
+async fn game_once(app: &TestApp, id: &str, done: impl Fn(&Value) -> bool) -> Value {
+    let deadline = tokio::time::Instant::now() + BOT_WAIT;
+    loop {
+        let game = app.game(id).await;
+        if done(&game) {
+            return game;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "still {game}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// A bot whose move waits for the search slot while its clock would run
+/// out: the sweeper leaves it alone, and the wait is not charged.
+async fn a_bot_whose_move_waits_for_a_slot_keeps_its_time(backend: Backend) {
+    let time = ManualTime::starting_now();
+    let shared = SharedTime::from(time.clone());
+    let Some(app) = TestApp::spawn_with(backend, |s: &mut Settings| {
+        s.time = shared;
+        s.games.sweep_every_ms = 20;
+        s.bots.max_searches = 1;
+        s.bots.move_ms = 3_000;
+    })
+    .await
+    else {
+        crate::helpers::report_skip("bots_queue::clock");
+        return;
+    };
+    let first_legal = |game: &Value| json!({"move": game["legal_moves"][0], "ply": game["ply"]});
+    // Lan, South, against bot-1 with 60 s each and no increment.
+    let lan = app.player("Lan").await;
+    let body = json!({"opponent": bot_id(&app, 1).await, "seat": "south", "first": "south",
+                      "clock": {"initial_s": 60, "increment_s": 0}});
+    let game = app.create_game(&lan.token, body).await;
+    let id = game["id"].as_str().unwrap().to_owned();
+    assert_eq!(
+        app.play(&id, &lan.token, first_legal(&game)).await.status(),
+        StatusCode::CREATED
+    );
+    let game = after_bot(&app, &id).await;
+    assert_eq!(
+        (
+            game["moves_played"].as_u64(),
+            game["clock"]["north_ms"].as_i64()
+        ),
+        (Some(2), Some(60_000))
+    );
+    // A game between two people whose first move never comes: the
+    // sweeper aborts it once 60 s pass, which shows it swept.
+    let (tuan, hoa) = (app.player("Tuan").await, app.player("Hoa").await);
+    let witness = app
+        .create_game(
+            &tuan.token,
+            json!({"clock": {"initial_s": 60, "increment_s": 0}}),
+        )
+        .await;
+    let witness = witness["id"].as_str().unwrap().to_owned();
+    assert_eq!(
+        app.join(&witness, &hoa.token).await.status(),
+        StatusCode::OK
+    );
+
+    // bot-7 opens Minh's game and searches its 3 s on the only slot ...
+    let minh = app.player("Minh").await;
+    let busy = against_bot(&app, &minh, 7, "north").await;
+    assert_eq!(busy.status(), StatusCode::CREATED);
+    // ... while bot-1's second move waits behind it, and 90 s pass: 30 s
+    // more than bot-1 has.
+    assert_eq!(
+        app.play(&id, &lan.token, first_legal(&game)).await.status(),
+        StatusCode::CREATED
+    );
+    time.advance(TimeDelta::seconds(90));
+    let swept = game_once(&app, &witness, |g| g["status"] != "active").await;
+    assert_eq!(swept["status"], "aborted", "{swept}");
+    assert_eq!(
+        app.game(&id).await["status"],
+        "active",
+        "the waiting bot's flag stands"
+    );
+
+    let answered = after_bot(&app, &id).await;
+    assert_eq!(answered["status"], "active", "{answered}");
+    assert_eq!(answered["moves_played"], 4);
+    // Its search began after the 90 s and took no time on the manual
+    // clock: charged 0 ms, its 60 s whole.
+    assert_eq!(answered["clock"]["north_ms"], 60_000, "{answered}");
+    let moved: Value = app
+        .get(&format!("/v1/games/{id}/moves/4"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        (moved["think_ms"].as_i64(), moved["clock_ms"].as_i64()),
+        (Some(0), Some(60_000)),
+        "{moved}"
+    );
+}
+
 /// `name::sqlite` and `name::postgres`, each running `test` on its backend.
 macro_rules! on_both_backends {
     ($($name:ident => $test:ident),* $(,)?) => {
@@ -117,4 +223,5 @@ macro_rules! on_both_backends {
 
 on_both_backends! {
     race => racing_creations_for_the_last_place_seat_one_game,
+    clock => a_bot_whose_move_waits_for_a_slot_keeps_its_time,
 }
