@@ -11,38 +11,35 @@
 //!
 //! Searches run on blocking threads, never on the async runtime, at most
 //! [`Drive::max_searches`] at once, each within the bot's level and a time
-//! budget that leaves the bot's clock its due ([`budget`]).
+//! budget that leaves the bot's clock its due ([`budget`]). The games
+//! waiting for a search slot are served round-robin by the bot's opponent,
+//! then by game (`queue`); each node queues what it hears and what it
+//! reads, and of nodes racing for one move one lands.
 //!
 //! A bot's clock runs only while it searches: the wait for a slot is not
 //! charged ([`Games::play_as_bot`], from [`BotMove::searching_since`]), and
 //! the sweeper leaves a bot's flag alone, so a bot never loses on time
 //! because other games kept its search waiting.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use tokio::sync::{broadcast, Semaphore};
-use tokio::task::JoinSet;
+use tokio::sync::Semaphore;
 
 use crate::domain::PlayerRef;
 use crate::domain::{GameId, GameStatus, PlayerId};
 use crate::engine::Move;
-use crate::games::{
-    position_of, Done, Expected, Game, Games, GamesError, Published, Transition, Versions,
-};
+use crate::games::{position_of, Done, Expected, Game, Games, GamesError, Transition, Versions};
 use crate::search::{Level, Limits, SearchResult};
 use crate::store::Store;
 
+mod driver;
+mod queue;
 mod settings;
+pub use driver::drive;
+pub use queue::Bots;
 pub use settings::BotSettings;
-
-/// How many games with a bot to move the driver may hear of before it
-/// reads them from the database instead.
-const BACKLOG: usize = 1024;
-/// Games read per look at the database.
-const POLL_BATCH: i64 = 100;
 /// A timed bot spends at most this fraction of its time left on a move.
 const CLOCK_SHARE: i64 = 20;
 /// The least a bot is given to think, whatever its clock says.
@@ -55,6 +52,14 @@ pub struct Drive {
     pub max_searches: usize,
     /// The most a bot thinks about one move.
     pub move_time: Duration,
+    /// Bot moves waiting for a search slot at which new games against
+    /// bots are refused ([`Bots::busy`]).
+    pub max_queued: usize,
+}
+
+/// Whether `id` is a built-in bot's (they follow from the levels alone).
+pub fn is_bot(id: &PlayerId) -> bool {
+    Level::all().any(|level| crate::store::bot_id(level.number()) == *id)
 }
 
 /// The bot to move in `game` and its level, if a bot is to move.
@@ -235,110 +240,6 @@ pub async fn play(
     Ok(played.transition)
 }
 
-/// Drives every bot until the process ends (see the module's doc).
-pub async fn drive(games: Games, store: Store, drive: Drive) {
-    BotDriver {
-        games,
-        store,
-        drive,
-        searches: Arc::new(Semaphore::new(drive.max_searches)),
-        busy: HashMap::new(),
-        turns: JoinSet::new(),
-        playing: HashMap::new(),
-    }
-    .run()
-    .await
-}
-struct BotDriver {
-    games: Games,
-    store: Store,
-    drive: Drive,
-    searches: Arc<Semaphore>,
-    /// The games a turn is being played in, and whether the game was
-    /// heard of again meanwhile (then it is looked at once more after).
-    busy: HashMap<GameId, bool>,
-    /// The turns being played; dropped with the driver, which aborts them.
-    turns: JoinSet<()>,
-    /// The game of each turn being played.
-    playing: HashMap<tokio::task::Id, GameId>,
-}
-
-impl BotDriver {
-    async fn run(mut self) {
-        let mut published = self.bots_to_move();
-        let mut poll = tokio::time::interval(self.drive.poll_every);
-        poll.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            tokio::select! {
-                _ = poll.tick() => self.poll().await,
-                heard = published.recv() => match heard {
-                    Ok(id) => self.take_turn(id),
-                    Err(broadcast::error::RecvError::Lagged(_)) => self.poll().await,
-                    Err(broadcast::error::RecvError::Closed) => return,
-                },
-                Some(done) = self.turns.join_next_with_id(), if !self.turns.is_empty() => {
-                    let task = match done {
-                        Ok((task, ())) => task,
-                        Err(error) => {
-                            tracing::error!(%error, "a bot's turn failed");
-                            error.id()
-                        }
-                    };
-                    if let Some(id) = self.playing.remove(&task) {
-                        self.turn_done(id);
-                    }
-                }
-            }
-        }
-    }
-
-    /// The games published with a bot to move. Only those wake the
-    /// driver: it is not woken, on another thread, for every move of
-    /// players.
-    fn bots_to_move(&self) -> broadcast::Receiver<GameId> {
-        let (sender, receiver) = broadcast::channel(BACKLOG);
-        self.games.listen(Box::new(move |published| {
-            if let Published::Committed(transition) = published {
-                if bot_to_move(&transition.game).is_some() {
-                    let _ = sender.send(transition.game.id.clone());
-                }
-            }
-            sender.receiver_count() > 0
-        }));
-        receiver
-    }
-
-    async fn poll(&mut self) {
-        match self.store.games_bots_to_move(POLL_BATCH).await {
-            Ok(ids) => ids.into_iter().for_each(|id| self.take_turn(id)),
-            Err(error) => tracing::warn!(%error, "cannot read the games bots are to move in"),
-        }
-    }
-
-    fn take_turn(&mut self, id: GameId) {
-        if let Some(again) = self.busy.get_mut(&id) {
-            *again = true;
-            return;
-        }
-        self.busy.insert(id.clone(), false);
-        let (games, store) = (self.games.clone(), self.store.clone());
-        let (searches, most) = (self.searches.clone(), self.drive.move_time);
-        let game = id.clone();
-        let task = self.turns.spawn(async move {
-            if let Err(error) = take_turn(&games, &store, &game, &searches, most).await {
-                tracing::warn!(game_id = %game, %error, "a bot could not move");
-            }
-        });
-        self.playing.insert(task.id(), id);
-    }
-
-    fn turn_done(&mut self, id: GameId) {
-        if self.busy.remove(&id) == Some(true) {
-            self.take_turn(id);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use chrono::{TimeDelta, Utc};
@@ -419,46 +320,5 @@ mod tests {
         assert_eq!((player, level.number()), (&bot, 3));
         game.status = GameStatus::Finished;
         assert!(bot_to_move(&game).is_none(), "finished");
-    }
-
-    #[tokio::test]
-    async fn a_game_heard_of_again_during_its_turn_is_looked_at_once_more_after_it() {
-        let fx = crate::games::tests::Fixture::new().await;
-        let drive = Drive {
-            poll_every: Duration::from_secs(3600),
-            max_searches: 1,
-            move_time: Duration::from_millis(5),
-        };
-        let mut driver = BotDriver {
-            games: fx.games.clone(),
-            store: fx.store.clone(),
-            drive,
-            searches: Arc::new(Semaphore::new(1)),
-            busy: HashMap::new(),
-            turns: JoinSet::new(),
-            playing: HashMap::new(),
-        };
-        let (heard_twice, heard_once) = (
-            GameId::parse("Gm4x9QzLp2").unwrap(),
-            GameId::parse("Gm4x9QzLp3").unwrap(),
-        );
-        driver.take_turn(heard_twice.clone());
-        driver.take_turn(heard_once.clone());
-        driver.take_turn(heard_twice.clone());
-        assert_eq!(driver.turns.len(), 2, "one turn a game at a time");
-        assert_eq!(driver.busy.get(&heard_twice), Some(&true));
-        assert_eq!(driver.busy.get(&heard_once), Some(&false));
-        assert_eq!(driver.playing.len(), 2);
-
-        driver.turn_done(heard_twice.clone());
-        assert_eq!(
-            driver.busy.get(&heard_twice),
-            Some(&false),
-            "looked at again"
-        );
-        assert_eq!(driver.turns.len(), 3);
-        driver.turn_done(heard_once.clone());
-        assert_eq!(driver.busy.get(&heard_once), None, "done with");
-        assert_eq!(driver.turns.len(), 3);
     }
 }

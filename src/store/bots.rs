@@ -5,7 +5,6 @@
 
 use chrono::{SubsecRound, Utc};
 
-use super::game_locks::game_ids;
 use super::games::corrupt;
 use super::{Player, Store, StoreError, WriteTx};
 use crate::domain::{GameId, NameKeys, PlayerId};
@@ -33,9 +32,10 @@ const BOTS: &str = "\
     SELECT id, name, created_at, bot_level FROM players \
     WHERE bot_level IS NOT NULL ORDER BY bot_level";
 
-/// Active games whose side to move is a bot, the longest waiting first.
+/// Active games whose side to move is a bot, with the bot's opponent,
+/// the longest waiting first.
 const GAMES_BOTS_TO_MOVE: &str = "\
-    SELECT g.id FROM games g \
+    SELECT g.id, CASE g.to_move WHEN 'south' THEN g.north_id ELSE g.south_id END FROM games g \
     JOIN players p ON p.id = CASE g.to_move WHEN 'south' THEN g.south_id ELSE g.north_id END \
     WHERE g.status = 'active' AND p.bot_level IS NOT NULL \
     ORDER BY g.updated_at, g.id LIMIT $1";
@@ -92,16 +92,26 @@ impl Store {
         .map_err(StoreError::from)
     }
 
-    /// Up to `limit` active games in which a bot is to move, the longest
-    /// waiting first.
-    pub async fn games_bots_to_move(&self, limit: i64) -> Result<Vec<GameId>, StoreError> {
-        let ids: Vec<(String,)> = with_pool!(self, |pool| {
+    /// Up to `limit` active games in which a bot is to move, each with the
+    /// bot's opponent, the longest waiting first.
+    pub async fn games_bots_to_move(
+        &self,
+        limit: i64,
+    ) -> Result<Vec<(GameId, PlayerId)>, StoreError> {
+        let rows: Vec<(String, String)> = with_pool!(self, |pool| {
             sqlx::query_as(GAMES_BOTS_TO_MOVE)
                 .bind(limit)
                 .fetch_all(pool)
                 .await
         })?;
-        game_ids(ids)
+        rows.into_iter()
+            .map(|(game, opponent)| {
+                Ok((
+                    GameId::parse(&game).map_err(corrupt)?,
+                    PlayerId::parse(&opponent).map_err(corrupt)?,
+                ))
+            })
+            .collect()
     }
 }
 

@@ -202,6 +202,121 @@ async fn a_bot_whose_move_waits_for_a_slot_keeps_its_time(backend: Backend) {
     );
 }
 
+/// With as many bot moves waiting as the queue's bound, a new game against
+/// a bot is refused with the time they take; the games under way go on,
+/// and once one is served a new game may start.
+async fn a_full_bot_queue_refuses_new_bot_games_with_retry_after(backend: Backend) {
+    let Some(app) = TestApp::spawn_with(backend, |s: &mut Settings| {
+        s.bots.max_searches = 1;
+        s.bots.max_queued = 2;
+        s.bots.move_ms = 3_000;
+    })
+    .await
+    else {
+        crate::helpers::report_skip("bots_queue::busy");
+        return;
+    };
+    // Three games bot-7 opens: one searching 3 s, two waiting behind it.
+    let mut opened = Vec::new();
+    for name in ["A1", "A2", "A3"] {
+        let player = app.player(name).await;
+        let created = against_bot(&app, &player, 7, "north").await;
+        assert_eq!(created.status(), StatusCode::CREATED);
+        let game: Value = created.json().await.unwrap();
+        opened.push(game["id"].as_str().unwrap().to_owned());
+    }
+    let lan = app.player("Lan").await;
+    let refused = against_bot(&app, &lan, 1, "south").await;
+    // 2 moves waiting, 3 s at most each, on 1 slot: 6 s.
+    let retry_after = refused.headers().get("retry-after").cloned();
+    assert_eq!(retry_after.as_ref().map(|v| v.to_str().unwrap()), Some("6"));
+    let problem = assert_problem(refused, 503, "bots_busy").await;
+    assert!(
+        problem["detail"].as_str().unwrap().contains("retry in 6 s"),
+        "{problem}"
+    );
+    assert_eq!(games_of(&app, &lan).await, 0, "nothing stored");
+    // A game against a person is not held up.
+    app.create_game(&lan.token, json!({})).await;
+
+    // The first game's bot moves; then one move waits, below the bound,
+    // and a bot game may start (once the driver has taken up the next).
+    let first = after_bot(&app, &opened[0]).await;
+    assert_eq!(first["moves_played"], 1, "{first}");
+    let deadline = tokio::time::Instant::now() + BOT_WAIT;
+    let created = loop {
+        let created = against_bot(&app, &lan, 1, "south").await;
+        if created.status() != StatusCode::SERVICE_UNAVAILABLE
+            || tokio::time::Instant::now() > deadline
+        {
+            break created;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert_eq!(created.status(), StatusCode::CREATED);
+    assert_eq!(
+        app.game(&opened[2]).await["moves_played"],
+        0,
+        "while the third still waits"
+    );
+    for id in &opened[1..] {
+        assert_eq!(
+            after_bot(&app, id).await["moves_played"],
+            1,
+            "served in turn"
+        );
+    }
+}
+
+/// Player A holds thirty games bot-7 opens, three on each of ten accounts;
+/// player B one that bot-1 opens, created last. A node that finds them all
+/// in the database serves them round-robin by opponent: B's bot moves
+/// after A's first account's first two games and one game of each other
+/// account, 11 of A's 30 (first in, first out would be all 30).
+async fn one_player_s_many_bot_games_delay_another_s_by_a_round(backend: Backend) {
+    let Some(idle) = TestApp::spawn_with(backend, |s: &mut Settings| s.bots.drive = false).await
+    else {
+        crate::helpers::report_skip("bots_queue::fair");
+        return;
+    };
+    let mut a_games = Vec::new();
+    for account in 0..10 {
+        let a = idle.player(&format!("A{account}")).await;
+        for _ in 0..3 {
+            let created = against_bot(&idle, &a, 7, "north").await;
+            assert_eq!(created.status(), StatusCode::CREATED);
+            let game: Value = created.json().await.unwrap();
+            a_games.push(game["id"].as_str().unwrap().to_owned());
+        }
+    }
+    let b = idle.player("B").await;
+    let created = against_bot(&idle, &b, 1, "north").await;
+    assert_eq!(created.status(), StatusCode::CREATED);
+    let b_game = created.json::<Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+
+    let driver = idle
+        .sibling_with(|s: &mut Settings| {
+            s.bots.max_searches = 1;
+            s.bots.move_ms = 100;
+            s.bots.poll_every_ms = 3_600_000;
+        })
+        .await;
+    assert_eq!(after_bot(&driver, &b_game).await["moves_played"], 1);
+    for id in &a_games {
+        assert_eq!(after_bot(&driver, id).await["moves_played"], 1, "{id}");
+    }
+    let before_b = driver
+        .scalar_i64(&format!(
+            "SELECT COUNT(*) FROM moves a JOIN moves b ON b.game_id = '{b_game}' AND b.ply = 1 \
+             WHERE a.ply = 1 AND a.game_id <> '{b_game}' AND a.played_at < b.played_at"
+        ))
+        .await;
+    assert_eq!(before_b, 11, "A's bot moves before B's");
+}
+
 /// `name::sqlite` and `name::postgres`, each running `test` on its backend.
 macro_rules! on_both_backends {
     ($($name:ident => $test:ident),* $(,)?) => {
@@ -224,4 +339,6 @@ macro_rules! on_both_backends {
 on_both_backends! {
     race => racing_creations_for_the_last_place_seat_one_game,
     clock => a_bot_whose_move_waits_for_a_slot_keeps_its_time,
+    busy => a_full_bot_queue_refuses_new_bot_games_with_retry_after,
+    fair => one_player_s_many_bot_games_delay_another_s_by_a_round,
 }

@@ -145,6 +145,8 @@ problem_codes! {
         "The search limits are out of range: `time_ms` is 1..=2000, `depth` 1..=96, `level` 1..=7; the detail names the field.";
     TooManyBotGames => "too_many_bot_games", CONFLICT, "Too many games against bots",
         "A player may have a few games against the built-in bots waiting or active at once (`--max-bot-games-per-player`, default 3; the detail gives it). Finish or resign one of them to start another.";
+    BotsBusy => "bots_busy", SERVICE_UNAVAILABLE, "Bots busy",
+        "As many bot moves wait for a search slot as the server queues (`--bot-max-queued`): no new game against a bot starts for now, while the games under way go on. Retry after the number of seconds in `Retry-After`, the time the moves waiting take.";
     AnalysisBusy => "analysis_busy", SERVICE_UNAVAILABLE, "Analysis busy",
         "As many searches as the server allows are running or waiting. Retry after the number of seconds in `Retry-After`.";
     InvalidTicket => "invalid_ticket", UNAUTHORIZED, "Invalid stream ticket",
@@ -318,6 +320,8 @@ pub enum ApiError {
     InvalidSearch(String),
     #[error("the server is running as many searches as it allows; retry in a second")]
     AnalysisBusy,
+    #[error("the bots have as many moves waiting for a search as the server queues; no new game against a bot starts now, retry in {retry_after_secs} s")]
+    BotsBusy { retry_after_secs: u64 },
     #[error("the stream ticket is unknown, used already or expired; get a new one with POST /v1/me/stream-tickets")]
     InvalidTicket,
     #[error("{}", too_many_streams(.0))]
@@ -390,6 +394,7 @@ impl ApiError {
             ApiError::AnswerTooLarge(_) => ProblemCode::AnswerTooLarge,
             ApiError::InvalidSearch(_) => ProblemCode::InvalidSearch,
             ApiError::AnalysisBusy => ProblemCode::AnalysisBusy,
+            ApiError::BotsBusy { .. } => ProblemCode::BotsBusy,
             ApiError::InvalidTicket => ProblemCode::InvalidTicket,
             ApiError::TooManyStreams(_) => ProblemCode::TooManyStreams,
             ApiError::Overloaded => ProblemCode::Overloaded,
@@ -522,7 +527,8 @@ impl ResponseError for ApiError {
                     headers.insert(header::ALLOW, value);
                 }
             }
-            ApiError::RateLimited { retry_after_secs } => {
+            ApiError::RateLimited { retry_after_secs }
+            | ApiError::BotsBusy { retry_after_secs } => {
                 headers.insert(header::RETRY_AFTER, HeaderValue::from(*retry_after_secs));
             }
             ApiError::AnalysisBusy | ApiError::Overloaded => {
