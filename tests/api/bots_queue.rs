@@ -273,7 +273,7 @@ async fn a_full_bot_queue_refuses_new_bot_games_with_retry_after(backend: Backen
 /// in the database serves them round-robin by opponent: B's bot moves
 /// after A's first account's first two games and one game of each other
 /// account, 11 of A's 30 (first in, first out would be all 30).
-async fn one_player_s_many_bot_games_delay_another_s_by_a_round(backend: Backend) {
+async fn one_player_s_many_bot_games_delay_another_s_by_one_search_an_account(backend: Backend) {
     let Some(idle) = TestApp::spawn_with(backend, |s: &mut Settings| s.bots.drive = false).await
     else {
         crate::helpers::report_skip("bots_queue::fair");
@@ -340,5 +340,5 @@ on_both_backends! {
     race => racing_creations_for_the_last_place_seat_one_game,
     clock => a_bot_whose_move_waits_for_a_slot_keeps_its_time,
     busy => a_full_bot_queue_refuses_new_bot_games_with_retry_after,
-    fair => one_player_s_many_bot_games_delay_another_s_by_a_round,
+    fair => one_player_s_many_bot_games_delay_another_s_by_one_search_an_account,
 }
