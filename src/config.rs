@@ -126,5 +126,11 @@ mod tests {
                 .max_searches,
             Some(2)
         );
+        let queued = parse(&["oanquan", "--bot-max-queued", "8"]);
+        assert_eq!((queued.bots.max_queued, queued.analysis.max_queued), (8, 4));
+        assert_eq!(parse(&["oanquan"]).bots.max_queued, 64);
+        let capped = parse(&["oanquan", "--max-bot-games-per-player", "5"]);
+        assert_eq!(capped.games.max_bot_games_per_player, 5);
+        assert_eq!(parse(&["oanquan"]).games.max_bot_games_per_player, 3);
     }
 }

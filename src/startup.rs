@@ -42,6 +42,7 @@ pub struct Application {
     games: Games,
     sweep_every: std::time::Duration,
     bots: crate::bots::BotSettings,
+    bot_queue: crate::bots::Bots,
     idempotency_sweep_every: std::time::Duration,
     wal: crate::store::WalPlan,
     serves_metrics: bool,
@@ -130,6 +131,7 @@ impl Application {
         let sweep_every = std::time::Duration::from_millis(settings.games.sweep_every_ms.max(10));
         let idempotency_sweep_every =
             std::time::Duration::from_millis(settings.idempotency.sweep_every_ms.max(10));
+        let bots = crate::bots::Bots::new(&settings.bots.drive());
         let live = Hub::start(&games);
         live.follow_other_nodes(store.clone(), games.clone()).await;
         let state = web::Data::new(AppState {
@@ -141,6 +143,7 @@ impl Application {
                 settings.streams.max_per_ip,
                 settings.streams.max_total,
             ),
+            bots: bots.clone(),
         });
         let metrics = match metrics_listener {
             Some(listener) => Some(metrics_server(listener, state.clone())?),
@@ -239,6 +242,7 @@ impl Application {
             games,
             sweep_every,
             bots: settings.bots,
+            bot_queue: bots,
             idempotency_sweep_every,
             wal,
             serves_metrics: settings.operations.serves_metrics(),
@@ -293,6 +297,7 @@ impl Application {
                 self.games.clone(),
                 self.store.clone(),
                 self.bots.drive(),
+                self.bot_queue.clone(),
             ))
         });
         let counting = self.serves_metrics.then(|| {

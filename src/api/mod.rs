@@ -24,6 +24,8 @@ pub struct AppState {
     pub streams: StreamSettings,
     /// The streams open under the caps of `streams`.
     pub stream_slots: StreamSlots,
+    /// The bot moves waiting on this node, which may refuse new bot games.
+    pub bots: crate::bots::Bots,
 }
 
 /// The live feeds read the database through the app's games layer and store.

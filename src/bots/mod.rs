@@ -11,32 +11,35 @@
 //!
 //! Searches run on blocking threads, never on the async runtime, at most
 //! [`Drive::max_searches`] at once, each within the bot's level and a time
-//! budget that leaves the bot's clock its due ([`budget`]).
+//! budget that leaves the bot's clock its due ([`budget`]). The games
+//! waiting for a search slot are served round-robin by the bot's opponent,
+//! then by game (`queue`); each node queues what it hears and what it
+//! reads, and of nodes racing for one move one lands.
+//!
+//! A bot's clock runs only while it searches: the wait for a slot is not
+//! charged ([`Games::play_as_bot`], from [`BotMove::searching_since`]), and
+//! the sweeper leaves a bot's flag alone, so a bot never loses on time
+//! because other games kept its search waiting.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use tokio::sync::{broadcast, Semaphore};
-use tokio::task::JoinSet;
+use chrono::{DateTime, Utc};
+use tokio::sync::Semaphore;
 
 use crate::domain::PlayerRef;
 use crate::domain::{GameId, GameStatus, PlayerId};
 use crate::engine::Move;
-use crate::games::{
-    position_of, Done, Expected, Game, Games, GamesError, Published, Transition, Versions,
-};
+use crate::games::{position_of, Done, Expected, Game, Games, GamesError, Transition, Versions};
 use crate::search::{Level, Limits, SearchResult};
 use crate::store::Store;
 
+mod driver;
+mod queue;
 mod settings;
+pub use driver::drive;
+pub use queue::Bots;
 pub use settings::BotSettings;
-
-/// How many games with a bot to move the driver may hear of before it
-/// reads them from the database instead.
-const BACKLOG: usize = 1024;
-/// Games read per look at the database.
-const POLL_BATCH: i64 = 100;
 /// A timed bot spends at most this fraction of its time left on a move.
 const CLOCK_SHARE: i64 = 20;
 /// The least a bot is given to think, whatever its clock says.
@@ -49,6 +52,14 @@ pub struct Drive {
     pub max_searches: usize,
     /// The most a bot thinks about one move.
     pub move_time: Duration,
+    /// Bot moves waiting for a search slot at which new games against
+    /// bots are refused ([`Bots::busy`]).
+    pub max_queued: usize,
+}
+
+/// Whether `id` is a built-in bot's (they follow from the levels alone).
+pub fn is_bot(id: &PlayerId) -> bool {
+    Level::all().any(|level| crate::store::bot_id(level.number()) == *id)
 }
 
 /// The bot to move in `game` and its level, if a bot is to move.
@@ -73,13 +84,15 @@ pub fn seed_of(id: &GameId, ply: u32) -> u64 {
 }
 
 /// What the bot to move may think about its move: at most `most`, and
-/// in a timed game at most a twentieth of the time until its deadline
-/// (its flag, or the end of a first move's window).
-pub fn budget(game: &Game, now: chrono::DateTime<chrono::Utc>, most: Duration) -> Duration {
-    let Some(deadline) = game.timing.deadline_at else {
+/// in a timed game at most a twentieth of the time this turn gives it (its
+/// time left, or a first move's window), counted from when it may think:
+/// the wait for a search slot is not charged.
+pub fn budget(game: &Game, most: Duration) -> Duration {
+    let (Some(deadline), Some(started)) = (game.timing.deadline_at, game.timing.turn_started_at)
+    else {
         return most;
     };
-    let left_ms = (deadline - now).num_milliseconds();
+    let left_ms = (deadline - started).num_milliseconds();
     let share = Duration::from_millis((left_ms / CLOCK_SHARE).max(0) as u64);
     share.clamp(MIN_MOVE_TIME, most.max(MIN_MOVE_TIME))
 }
@@ -95,6 +108,9 @@ pub struct BotMove {
     pub ply: u32,
     pub version: i64,
     pub search: SearchResult,
+    /// When its search began, on the Games layer's time: the bot's time
+    /// for the move counts from then.
+    pub searching_since: DateTime<Utc>,
 }
 
 /// Plays the move of the bot to move in game `id`, if a bot is to move
@@ -136,8 +152,8 @@ pub async fn think(
         .acquire_owned()
         .await
         .map_err(GamesError::internal)?;
-    // The budget counts from the moment the bot may think.
-    let limits = Limits::time(budget(&game, games.time().now(), most));
+    let searching_since = games.time().now();
+    let limits = Limits::time(budget(&game, most));
     let search = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         level.choose(&position, limits, seed)
@@ -156,6 +172,7 @@ pub async fn think(
         ply: game.ply,
         version: game.version,
         search,
+        searching_since,
     }))
 }
 
@@ -174,7 +191,14 @@ pub async fn play(
     let played = games
         .run_unkeyed(store, async |games, tx| {
             match games
-                .play(tx, &chosen.game, &chosen.bot, chosen.m, &expected)
+                .play_as_bot(
+                    tx,
+                    &chosen.game,
+                    &chosen.bot,
+                    chosen.m,
+                    &expected,
+                    chosen.searching_since,
+                )
                 .await
             {
                 Ok(transition) => Ok(Done {
@@ -199,6 +223,14 @@ pub async fn play(
         return Ok(None);
     }
     let search = &chosen.search;
+    if played
+        .transition
+        .as_ref()
+        .is_some_and(|t| t.played().is_none())
+    {
+        tracing::info!(game_id = %chosen.game, ply = chosen.ply, "the bot ran out of time searching");
+        return Ok(played.transition);
+    }
     tracing::info!(
         game_id = %chosen.game, level = chosen.level.number(), ply = chosen.ply,
         m = %chosen.m, depth = search.depth, nodes = search.nodes,
@@ -206,110 +238,6 @@ pub async fn play(
         "bot moved"
     );
     Ok(played.transition)
-}
-
-/// Drives every bot until the process ends (see the module's doc).
-pub async fn drive(games: Games, store: Store, drive: Drive) {
-    BotDriver {
-        games,
-        store,
-        drive,
-        searches: Arc::new(Semaphore::new(drive.max_searches)),
-        busy: HashMap::new(),
-        turns: JoinSet::new(),
-        playing: HashMap::new(),
-    }
-    .run()
-    .await
-}
-struct BotDriver {
-    games: Games,
-    store: Store,
-    drive: Drive,
-    searches: Arc<Semaphore>,
-    /// The games a turn is being played in, and whether the game was
-    /// heard of again meanwhile (then it is looked at once more after).
-    busy: HashMap<GameId, bool>,
-    /// The turns being played; dropped with the driver, which aborts them.
-    turns: JoinSet<()>,
-    /// The game of each turn being played.
-    playing: HashMap<tokio::task::Id, GameId>,
-}
-
-impl BotDriver {
-    async fn run(mut self) {
-        let mut published = self.bots_to_move();
-        let mut poll = tokio::time::interval(self.drive.poll_every);
-        poll.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            tokio::select! {
-                _ = poll.tick() => self.poll().await,
-                heard = published.recv() => match heard {
-                    Ok(id) => self.take_turn(id),
-                    Err(broadcast::error::RecvError::Lagged(_)) => self.poll().await,
-                    Err(broadcast::error::RecvError::Closed) => return,
-                },
-                Some(done) = self.turns.join_next_with_id(), if !self.turns.is_empty() => {
-                    let task = match done {
-                        Ok((task, ())) => task,
-                        Err(error) => {
-                            tracing::error!(%error, "a bot's turn failed");
-                            error.id()
-                        }
-                    };
-                    if let Some(id) = self.playing.remove(&task) {
-                        self.turn_done(id);
-                    }
-                }
-            }
-        }
-    }
-
-    /// The games published with a bot to move. Only those wake the
-    /// driver: it is not woken, on another thread, for every move of
-    /// players.
-    fn bots_to_move(&self) -> broadcast::Receiver<GameId> {
-        let (sender, receiver) = broadcast::channel(BACKLOG);
-        self.games.listen(Box::new(move |published| {
-            if let Published::Committed(transition) = published {
-                if bot_to_move(&transition.game).is_some() {
-                    let _ = sender.send(transition.game.id.clone());
-                }
-            }
-            sender.receiver_count() > 0
-        }));
-        receiver
-    }
-
-    async fn poll(&mut self) {
-        match self.store.games_bots_to_move(POLL_BATCH).await {
-            Ok(ids) => ids.into_iter().for_each(|id| self.take_turn(id)),
-            Err(error) => tracing::warn!(%error, "cannot read the games bots are to move in"),
-        }
-    }
-
-    fn take_turn(&mut self, id: GameId) {
-        if let Some(again) = self.busy.get_mut(&id) {
-            *again = true;
-            return;
-        }
-        self.busy.insert(id.clone(), false);
-        let (games, store) = (self.games.clone(), self.store.clone());
-        let (searches, most) = (self.searches.clone(), self.drive.move_time);
-        let game = id.clone();
-        let task = self.turns.spawn(async move {
-            if let Err(error) = take_turn(&games, &store, &game, &searches, most).await {
-                tracing::warn!(game_id = %game, %error, "a bot could not move");
-            }
-        });
-        self.playing.insert(task.id(), id);
-    }
-
-    fn turn_done(&mut self, id: GameId) {
-        if self.busy.remove(&id) == Some(true) {
-            self.take_turn(id);
-        }
-    }
 }
 
 #[cfg(test)]
@@ -321,41 +249,43 @@ mod tests {
     use crate::engine::Preset;
     use crate::games::{new_game, GameSpec};
 
-    /// A game whose side to move must move by `left` from now, if at all.
+    /// A game whose side to move got its turn an hour ago with `left` for
+    /// it, if timed.
     fn game(left: Option<TimeDelta>) -> Game {
         let creator = PlayerRef {
             id: PlayerId::generate(),
             name: "Lan".to_owned(),
             bot_level: None,
         };
-        let now = Utc::now();
+        let started = Utc::now() - TimeDelta::hours(1);
         let mut game = new_game(
             &GameSpec::standard(Preset::Classic.rules()),
             &creator,
             None,
-            now,
+            started,
         )
         .unwrap();
-        game.timing.deadline_at = left.map(|left| now + left);
+        game.timing.turn_started_at = left.map(|_| started);
+        game.timing.deadline_at = left.map(|left| started + left);
         game
     }
 
     #[test]
-    fn a_bot_spends_at_most_a_twentieth_of_its_time_left_and_never_more_than_its_cap() {
-        let budget_of = |game: &Game, most_ms: u64| {
-            budget(game, Utc::now(), Duration::from_millis(most_ms)).as_millis()
-        };
+    fn a_bot_spends_at_most_a_twentieth_of_its_turn_s_time_and_never_more_than_its_cap() {
+        let budget_of =
+            |game: &Game, most_ms: u64| budget(game, Duration::from_millis(most_ms)).as_millis();
         assert_eq!(budget_of(&game(None), 700), 700, "untimed");
         let correspondence = game(Some(TimeDelta::days(1)));
         assert_eq!(budget_of(&correspondence, 700), 700);
+        // 90 s for the turn, whenever the search begins (an hour after the
+        // turn did here): a twentieth is 4.5 s.
         let blitz = game(Some(TimeDelta::seconds(90)));
-        let share = budget_of(&blitz, 10_000);
-        assert!((4_400..=4_500).contains(&share), "{share} ms");
+        assert_eq!(budget_of(&blitz, 10_000), 4_500);
         assert_eq!(budget_of(&blitz, 1_000), 1_000);
         let flagging = game(Some(TimeDelta::milliseconds(50)));
         assert_eq!(budget_of(&flagging, 1_000), MIN_MOVE_TIME.as_millis());
-        let flagged = game(Some(TimeDelta::seconds(-5)));
-        assert_eq!(budget_of(&flagged, 1_000), MIN_MOVE_TIME.as_millis());
+        let overspent = game(Some(TimeDelta::seconds(-5)));
+        assert_eq!(budget_of(&overspent, 1_000), MIN_MOVE_TIME.as_millis());
     }
 
     #[test]
@@ -390,46 +320,5 @@ mod tests {
         assert_eq!((player, level.number()), (&bot, 3));
         game.status = GameStatus::Finished;
         assert!(bot_to_move(&game).is_none(), "finished");
-    }
-
-    #[tokio::test]
-    async fn a_game_heard_of_again_during_its_turn_is_looked_at_once_more_after_it() {
-        let fx = crate::games::tests::Fixture::new().await;
-        let drive = Drive {
-            poll_every: Duration::from_secs(3600),
-            max_searches: 1,
-            move_time: Duration::from_millis(5),
-        };
-        let mut driver = BotDriver {
-            games: fx.games.clone(),
-            store: fx.store.clone(),
-            drive,
-            searches: Arc::new(Semaphore::new(1)),
-            busy: HashMap::new(),
-            turns: JoinSet::new(),
-            playing: HashMap::new(),
-        };
-        let (heard_twice, heard_once) = (
-            GameId::parse("Gm4x9QzLp2").unwrap(),
-            GameId::parse("Gm4x9QzLp3").unwrap(),
-        );
-        driver.take_turn(heard_twice.clone());
-        driver.take_turn(heard_once.clone());
-        driver.take_turn(heard_twice.clone());
-        assert_eq!(driver.turns.len(), 2, "one turn a game at a time");
-        assert_eq!(driver.busy.get(&heard_twice), Some(&true));
-        assert_eq!(driver.busy.get(&heard_once), Some(&false));
-        assert_eq!(driver.playing.len(), 2);
-
-        driver.turn_done(heard_twice.clone());
-        assert_eq!(
-            driver.busy.get(&heard_twice),
-            Some(&false),
-            "looked at again"
-        );
-        assert_eq!(driver.turns.len(), 3);
-        driver.turn_done(heard_once.clone());
-        assert_eq!(driver.busy.get(&heard_once), None, "done with");
-        assert_eq!(driver.turns.len(), 3);
     }
 }

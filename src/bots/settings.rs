@@ -44,6 +44,17 @@ pub struct BotSettings {
         default_value_t = BotSettings::default().move_ms
     )]
     pub move_ms: u64,
+
+    /// Bot moves waiting for a search slot on this node at which a new
+    /// game against a bot is refused (503 `bots_busy`); the games under
+    /// way are still served.
+    #[arg(
+        id = "bot_max_queued",
+        long = "bot-max-queued",
+        env = "OANQUAN_BOT_MAX_QUEUED",
+        default_value_t = BotSettings::default().max_queued
+    )]
+    pub max_queued: usize,
 }
 
 impl Default for BotSettings {
@@ -53,6 +64,7 @@ impl Default for BotSettings {
             poll_every_ms: 1000,
             max_searches: 1,
             move_ms: 1000,
+            max_queued: 64,
         }
     }
 }
@@ -63,6 +75,7 @@ impl BotSettings {
             poll_every: std::time::Duration::from_millis(self.poll_every_ms.max(10)),
             max_searches: self.max_searches.max(1),
             move_time: std::time::Duration::from_millis(self.move_ms.max(1)),
+            max_queued: self.max_queued.max(1),
         }
     }
 }

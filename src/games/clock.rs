@@ -37,6 +37,8 @@ pub struct Policy {
     pub waiting_expiry: TimeDelta,
     /// Rated games between one pair that count per 24 hours.
     pub pair_rated_limit: u32,
+    /// Games against bots, waiting or active, a player may have at once.
+    pub max_bot_games: u32,
 }
 
 impl Default for Policy {
@@ -45,6 +47,7 @@ impl Default for Policy {
             first_move_window: TimeDelta::seconds(60),
             waiting_expiry: TimeDelta::hours(24),
             pair_rated_limit: 10,
+            max_bot_games: 3,
         }
     }
 }
@@ -107,17 +110,40 @@ pub(super) struct Punched {
     pub left_ms: i64,
 }
 
+/// When the mover's time for this turn began: when the turn came, or for
+/// a bot the later time its search began (`searching_since`), since the
+/// wait for a search slot is not the bot's to pay.
+fn charged_from(game: &Game, searching_since: Option<DateTime<Utc>>) -> Option<DateTime<Utc>> {
+    let started = game.timing.turn_started_at?;
+    Some(searching_since.map_or(started, |since| since.max(started)))
+}
+
+/// When the side to move runs out of time if its time counts from
+/// `searching_since` ([`charged_from`]): the stored deadline, moved on by
+/// the time not charged.
+pub(super) fn deadline_from(
+    game: &Game,
+    searching_since: Option<DateTime<Utc>>,
+) -> Option<DateTime<Utc>> {
+    let deadline = game.timing.deadline_at?;
+    let started = game.timing.turn_started_at?;
+    Some(deadline + (charged_from(game, searching_since)? - started))
+}
+
 /// Charges `seat`'s think time up to `now` for the move it just made and
 /// gives the other side the turn. `game.to_move` must already be the next
-/// mover and `game.ply` the next ply. `None` for an untimed game.
+/// mover and `game.ply` the next ply. The time counts from the turn's
+/// start, or for a bot from `searching_since` ([`charged_from`]). `None`
+/// for an untimed game.
 pub(super) fn punch(
     game: &mut Game,
     seat: Seat,
     now: DateTime<Utc>,
+    searching_since: Option<DateTime<Utc>>,
     policy: &Policy,
 ) -> Option<Punched> {
     let control = game.timing.control?;
-    let started = game.timing.turn_started_at?;
+    let started = charged_from(game, searching_since)?;
     let mut clock = game.timing.clock_ms?;
     let think_ms = (now - started).num_milliseconds().max(0);
     let first_move = moves_by(game, seat) == 1;

@@ -48,6 +48,11 @@ pub enum GamesError {
     NotAbortable,
     #[error("{0}")]
     InvalidClock(String),
+    #[error(
+        "a player may have at most {max} games against bots waiting or being played at once, \
+         and you have that many; finish or resign one of them to start another"
+    )]
+    TooManyBotGames { max: u32 },
     #[error(transparent)]
     Store(#[from] StoreError),
     #[error(transparent)]

@@ -151,6 +151,9 @@ impl Games {
                 Some(super::player_ref(&player))
             }
         };
+        if opponent.as_ref().is_some_and(PlayerRef::is_bot) {
+            self.cap_bot_games(tx, &creator.id).await?;
+        }
         let now = self.time.now();
         let mut game = new_game(spec, creator, opponent, now)?;
         game.timing.expires_at = Some(now + self.policy.waiting_expiry);
@@ -286,6 +289,19 @@ impl Games {
         if played >= u64::from(self.policy.pair_rated_limit) {
             game.rated = false;
             game.unrated_reason = Some(PAIR_LIMIT.to_owned());
+        }
+        Ok(())
+    }
+
+    /// Refuses a game against a bot to a player who has as many as
+    /// [`Policy::max_bot_games`](super::Policy) already. The player's row
+    /// is locked first, so that of two racing creations the second counts
+    /// the first.
+    async fn cap_bot_games(&self, tx: &mut WriteTx, player: &PlayerId) -> Result<(), GamesError> {
+        tx.lock_player(player).await?;
+        let max = self.policy.max_bot_games;
+        if tx.live_bot_games_of(player).await? >= u64::from(max) {
+            return Err(GamesError::TooManyBotGames { max });
         }
         Ok(())
     }

@@ -1,13 +1,13 @@
 //! Playing a move.
 
-use chrono::SecondsFormat;
+use chrono::{DateTime, SecondsFormat, Utc};
 
 use super::clock;
 use super::lifecycle::end;
 use super::{
     lock, model, position_of, seated, GameEvent, Games, GamesError, PlayedMove, Transition,
 };
-use crate::domain::{GameId, GameStatus, PlayerId, TokenHash};
+use crate::domain::{GameId, GameStatus, PlayerId, PlayerRef, TokenHash};
 use crate::engine::Move;
 use crate::store::{Caller, Store};
 
@@ -67,7 +67,27 @@ impl Games {
         expected: &Expected,
     ) -> Result<Transition, GamesError> {
         let game = lock(tx, id).await?;
-        self.play_locked(tx, game, player, m, expected).await
+        self.play_locked(tx, game, player, m, expected, None).await
+    }
+
+    /// [`Games::play`] for a built-in bot whose search began at
+    /// `searching_since` (read from this layer's time source). A bot's
+    /// time runs only while it searches: the wait for a search slot is
+    /// not charged, so its move's think time counts from the later of its
+    /// turn's start and `searching_since`, and its flag falls that much
+    /// later. A bot that used up even that time loses on time here.
+    pub async fn play_as_bot(
+        &self,
+        tx: &mut WriteTx,
+        id: &GameId,
+        bot: &PlayerId,
+        m: Move,
+        expected: &Expected,
+        searching_since: DateTime<Utc>,
+    ) -> Result<Transition, GamesError> {
+        let game = lock(tx, id).await?;
+        self.play_locked(tx, game, bot, m, expected, Some(searching_since))
+            .await
     }
 
     /// [`Games::play`] for the holder of the token whose hash is `token`,
@@ -89,7 +109,7 @@ impl Games {
         let player = who.player_id.clone();
         *caller = Some(who);
         let game = model::from_row(game)?.ok_or_else(|| GamesError::GameNotFound(id.clone()))?;
-        self.play_locked(tx, game, &player, m, expected).await
+        self.play_locked(tx, game, &player, m, expected, None).await
     }
 
     /// Settles game `id` now if `refused` says a move came after its flag
@@ -113,10 +133,26 @@ impl Games {
         player: &PlayerId,
         m: Move,
         expected: &Expected,
+        searching_since: Option<DateTime<Utc>>,
     ) -> Result<Transition, GamesError> {
         let (mut game, seat) = seated(game, player)?;
         let now = self.time.now();
-        if let Some(deadline) = game.timing.deadline_at.filter(|&d| now >= d) {
+        let searching_since = searching_since
+            .filter(|_| game.player(seat).is_some_and(PlayerRef::is_bot) && game.to_move == seat);
+        if searching_since.is_some() {
+            // The version first: a search of a position gone by says
+            // nothing of this turn's time.
+            if let Some(versions) = &expected.version {
+                versions.check(&game)?;
+            }
+            if clock::deadline_from(&game, searching_since).is_some_and(|d| now >= d) {
+                let flagged = super::sweep::flag(tx, &mut game, now).await?;
+                return Ok(Transition {
+                    game,
+                    events: vec![flagged],
+                });
+            }
+        } else if let Some(deadline) = game.timing.deadline_at.filter(|&d| now >= d) {
             return Err(GamesError::TimeOut {
                 seat: game.to_move,
                 deadline: deadline.to_rfc3339_opts(SecondsFormat::Millis, true),
@@ -155,7 +191,7 @@ impl Games {
         game.ply = after.ply();
         game.to_move = after.turn();
         game.updated_at = now;
-        if let Some(punched) = clock::punch(&mut game, seat, now, &self.policy) {
+        if let Some(punched) = clock::punch(&mut game, seat, now, searching_since, &self.policy) {
             record.think_ms = Some(punched.think_ms);
             record.clock_ms = Some(punched.left_ms);
         }

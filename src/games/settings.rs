@@ -23,6 +23,10 @@ pub struct GamesSettings {
     /// Rated games between the same two players that count toward ratings per 24 hours.
     #[arg(long = "pair-rated-limit", env = "OANQUAN_PAIR_RATED_LIMIT", default_value_t = GamesSettings::default().pair_rated_limit)]
     pub pair_rated_limit: u32,
+
+    /// Games against the built-in bots, waiting or active, one player may have at once.
+    #[arg(long = "max-bot-games-per-player", env = "OANQUAN_MAX_BOT_GAMES_PER_PLAYER", default_value_t = GamesSettings::default().max_bot_games_per_player)]
+    pub max_bot_games_per_player: u32,
 }
 
 impl GamesSettings {
@@ -31,6 +35,7 @@ impl GamesSettings {
             first_move_window: chrono::TimeDelta::seconds(i64::from(self.first_move_window_s)),
             waiting_expiry: chrono::TimeDelta::seconds(i64::from(self.waiting_expiry_s)),
             pair_rated_limit: self.pair_rated_limit,
+            max_bot_games: self.max_bot_games_per_player,
         }
     }
 }
@@ -42,6 +47,7 @@ impl Default for GamesSettings {
             first_move_window_s: 60,
             waiting_expiry_s: 24 * 3600,
             pair_rated_limit: 10,
+            max_bot_games_per_player: 3,
         }
     }
 }

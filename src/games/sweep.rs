@@ -1,5 +1,8 @@
 //! Games nobody has to ask to end: flags that fell, first moves that never
-//! came, waiting games nobody joined. Every process sweeps; on PostgreSQL
+//! came, waiting games nobody joined. A bot's flag is not the sweeper's to
+//! call: the store leaves out games with a bot to move, whose time runs
+//! only while its search does (a node's queue of bot moves is not in the
+//! database); a bot that overspends loses when it moves ([`Games::play_as_bot`]). Every process sweeps; on PostgreSQL
 //! a game another transaction holds is skipped (`FOR UPDATE SKIP LOCKED`),
 //! so of several sweepers and a move racing them exactly one transition
 //! happens, and the others find the game settled or no longer due.
@@ -86,22 +89,7 @@ async fn settle(
             }
         }
         GameStatus::Active if game.timing.deadline_at.is_some_and(|at| at <= now) => {
-            let flagged = game.to_move;
-            tracing::info!(game_id = %game.id, seat = %flagged, "flag fell");
-            if moves_by(&game, flagged) == 0 {
-                abort(tx, &mut game, "no_first_move", now).await?
-            } else {
-                // The flag fell: the game ends with no time left on it.
-                if let Some(clock) = game.timing.clock_ms.as_mut() {
-                    clock[flagged.index()] = 0;
-                }
-                let outcome = Outcome {
-                    winner: Some(flagged.other()),
-                    reason: EndReason::Timeout,
-                    scores: position_of(&game)?.scores(),
-                };
-                end(tx, &mut game, outcome, "timeout", now).await?
-            }
+            flag(tx, &mut game, now).await?
         }
         _ => return Ok(None),
     };
@@ -109,4 +97,28 @@ async fn settle(
         game,
         events: vec![event],
     }))
+}
+
+/// Ends an active game whose side to move ran out of time at `now`: lost
+/// on time, or aborted if that side never moved.
+pub(super) async fn flag(
+    tx: &mut WriteTx,
+    game: &mut Game,
+    now: DateTime<Utc>,
+) -> Result<GameEvent, GamesError> {
+    let flagged = game.to_move;
+    tracing::info!(game_id = %game.id, seat = %flagged, "flag fell");
+    if moves_by(game, flagged) == 0 {
+        return abort(tx, game, "no_first_move", now).await;
+    }
+    // The flag fell: the game ends with no time left on it.
+    if let Some(clock) = game.timing.clock_ms.as_mut() {
+        clock[flagged.index()] = 0;
+    }
+    let outcome = Outcome {
+        winner: Some(flagged.other()),
+        reason: EndReason::Timeout,
+        scores: position_of(game)?.scores(),
+    };
+    end(tx, game, outcome, "timeout", now).await
 }

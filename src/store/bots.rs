@@ -5,7 +5,6 @@
 
 use chrono::{SubsecRound, Utc};
 
-use super::game_locks::game_ids;
 use super::games::corrupt;
 use super::{Player, Store, StoreError, WriteTx};
 use crate::domain::{GameId, NameKeys, PlayerId};
@@ -33,12 +32,22 @@ const BOTS: &str = "\
     SELECT id, name, created_at, bot_level FROM players \
     WHERE bot_level IS NOT NULL ORDER BY bot_level";
 
-/// Active games whose side to move is a bot, the longest waiting first.
+/// Active games whose side to move is a bot, with the bot's opponent,
+/// the longest waiting first.
 const GAMES_BOTS_TO_MOVE: &str = "\
-    SELECT g.id FROM games g \
+    SELECT g.id, CASE g.to_move WHEN 'south' THEN g.north_id ELSE g.south_id END FROM games g \
     JOIN players p ON p.id = CASE g.to_move WHEN 'south' THEN g.south_id ELSE g.north_id END \
     WHERE g.status = 'active' AND p.bot_level IS NOT NULL \
     ORDER BY g.updated_at, g.id LIMIT $1";
+
+/// The games of `$1` against a bot, seated or kept for, that are waiting
+/// or active.
+const LIVE_BOT_GAMES_OF: &str = "\
+    SELECT COUNT(*) FROM games g \
+    JOIN players p ON p.id = CASE WHEN g.south_id = $1 \
+        THEN COALESCE(g.north_id, g.reserved_for) ELSE COALESCE(g.south_id, g.reserved_for) END \
+    WHERE (g.south_id = $1 OR g.north_id = $1) AND g.status IN ('waiting', 'active') \
+    AND p.bot_level IS NOT NULL";
 
 impl Store {
     /// Makes sure the bot of each of `levels` exists; returns how many it
@@ -83,20 +92,40 @@ impl Store {
         .map_err(StoreError::from)
     }
 
-    /// Up to `limit` active games in which a bot is to move, the longest
-    /// waiting first.
-    pub async fn games_bots_to_move(&self, limit: i64) -> Result<Vec<GameId>, StoreError> {
-        let ids: Vec<(String,)> = with_pool!(self, |pool| {
+    /// Up to `limit` active games in which a bot is to move, each with the
+    /// bot's opponent, the longest waiting first.
+    pub async fn games_bots_to_move(
+        &self,
+        limit: i64,
+    ) -> Result<Vec<(GameId, PlayerId)>, StoreError> {
+        let rows: Vec<(String, String)> = with_pool!(self, |pool| {
             sqlx::query_as(GAMES_BOTS_TO_MOVE)
                 .bind(limit)
                 .fetch_all(pool)
                 .await
         })?;
-        game_ids(ids)
+        rows.into_iter()
+            .map(|(game, opponent)| {
+                Ok((
+                    GameId::parse(&game).map_err(corrupt)?,
+                    PlayerId::parse(&opponent).map_err(corrupt)?,
+                ))
+            })
+            .collect()
     }
 }
 
 impl WriteTx {
+    /// How many games `player` plays against a bot that are waiting or
+    /// active. Lock the player first ([`WriteTx::lock_player`]) for the
+    /// count to hold until the transaction ends.
+    pub async fn live_bot_games_of(&mut self, player: &PlayerId) -> Result<u64, StoreError> {
+        let (count,): (i64,) = self
+            .fetch_one(LIVE_BOT_GAMES_OF, &params![player.as_str()])
+            .await?;
+        Ok(count.max(0) as u64)
+    }
+
     /// Inserts a bot's row; `false` when a unique key (id, level, name
     /// keys) is taken.
     async fn insert_bot(

@@ -8,7 +8,7 @@ use sqlx::{FromRow, Row};
 use super::sqlite::direct::{Columns, FromDirect, Param};
 
 use super::games::{
-    corrupt, GameRow, DUE_GAME_BY_ID, GAME_BY_ID, GAME_FOR_TOKEN, LOCK_DUE_GAME_BY_ID,
+    corrupt, GameRow, DUE_GAMES, DUE_GAME_BY_ID, GAME_BY_ID, GAME_FOR_TOKEN, LOCK_DUE_GAME_BY_ID,
     LOCK_GAME_BY_ID, LOCK_GAME_FOR_TOKEN,
 };
 use super::{StoreError, WriteTx};
@@ -154,15 +154,13 @@ fn game_params(id: &GameId, due: Option<DateTime<Utc>>) -> Vec<Param<'_>> {
     params
 }
 
-const DUE_GAMES: &str = "\
-    SELECT id FROM games WHERE deadline_at IS NOT NULL AND deadline_at <= $1 \
-    ORDER BY deadline_at LIMIT $2";
 const RATED_GAMES_BETWEEN: &str = "\
     SELECT COUNT(*) FROM games WHERE rated AND id <> $3 AND started_at >= $4 \
     AND ((south_id = $1 AND north_id = $2) OR (south_id = $2 AND north_id = $1))";
 
 impl super::Store {
-    /// Games whose deadline is at or before `now`, the most overdue first.
+    /// Games whose deadline is at or before `now`, the most overdue
+    /// first; none with a bot to move.
     pub async fn due_games(
         &self,
         now: DateTime<Utc>,
@@ -187,7 +185,8 @@ pub(super) fn game_ids(rows: Vec<(String,)>) -> Result<Vec<GameId>, StoreError> 
 }
 
 impl WriteTx {
-    /// Locks a game whose deadline is at or before `now`, unless another
+    /// Locks a game whose deadline is at or before `now` and no bot is to
+    /// move in, unless another
     /// transaction holds it (PostgreSQL skips it; SQLite's write lock
     /// already serialises writers). `None` when it is not due or is taken.
     pub async fn lock_due_game(

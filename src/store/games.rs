@@ -123,11 +123,33 @@ macro_rules! game_for_token {
 
 pub(super) const GAME_FOR_TOKEN: &str = game_for_token!("");
 pub(super) const LOCK_GAME_FOR_TOKEN: &str = game_for_token!(" FOR UPDATE OF g");
-pub(super) const DUE_GAME_BY_ID: &str =
-    concat!(select_game!(), " WHERE g.id = $1 AND g.deadline_at <= $2");
+/// No bot is to move in `g` (its flag is not the sweeper's to call).
+macro_rules! no_bot_to_move {
+    () => {
+        " AND NOT ((g.to_move = 'south' AND s.bot_level IS NOT NULL) \
+           OR (g.to_move = 'north' AND n.bot_level IS NOT NULL))"
+    };
+}
+
+pub(super) const DUE_GAME_BY_ID: &str = concat!(
+    select_game!(),
+    " WHERE g.id = $1 AND g.deadline_at <= $2",
+    no_bot_to_move!()
+);
 pub(super) const LOCK_DUE_GAME_BY_ID: &str = concat!(
     select_game!(),
-    " WHERE g.id = $1 AND g.deadline_at <= $2 FOR UPDATE OF g SKIP LOCKED"
+    " WHERE g.id = $1 AND g.deadline_at <= $2",
+    no_bot_to_move!(),
+    " FOR UPDATE OF g SKIP LOCKED"
+);
+/// Games whose deadline passed, with no bot to move, the most overdue first.
+pub(super) const DUE_GAMES: &str = concat!(
+    "SELECT g.id FROM games g \
+     LEFT JOIN players s ON s.id = g.south_id \
+     LEFT JOIN players n ON n.id = g.north_id \
+     WHERE g.deadline_at IS NOT NULL AND g.deadline_at <= $1",
+    no_bot_to_move!(),
+    " ORDER BY g.deadline_at LIMIT $2"
 );
 
 impl super::Store {

@@ -251,9 +251,10 @@ async fn a_bot_move_chosen_on_two_nodes_lands_once(backend: Backend) {
 }
 
 /// The bot's clock runs on the Games layer's time (a test's manual clock
-/// here), and a bot short of time thinks for a share of what it has left,
+/// here) and only while it searches: the time its move waited for a node
+/// to drive it is not charged. It thinks for a share of its time left,
 /// not for its full allowance.
-async fn a_bot_short_of_time_moves_at_once_on_the_layer_s_clock(backend: Backend) {
+async fn a_bot_s_clock_runs_only_while_it_searches_on_the_layer_s_clock(backend: Backend) {
     let time = ManualTime::starting_now();
     let shared = SharedTime::from(time.clone());
     let on_manual_time = |drive: bool, poll_every_ms: u64| {
@@ -287,19 +288,28 @@ async fn a_bot_short_of_time_moves_at_once_on_the_layer_s_clock(backend: Backend
         idle.play(id, &token, first_move(&game)).await.status(),
         StatusCode::CREATED
     );
-    // 57 of the bot's 60 seconds go by before a node drives it.
+    // 57 s go by before a node drives the bot.
     time.advance(TimeDelta::seconds(57));
     let driver = idle.sibling_with(on_manual_time(true, 50)).await;
     let asked = std::time::Instant::now();
     let answered = after_bot(&driver, id).await;
     let took = asked.elapsed();
     assert_eq!(answered["moves_played"], 4, "{answered}");
+    // The 57 s it waited are not charged, and its search took no time on
+    // the manual clock: its 60 s are whole.
     assert_eq!(
-        answered["clock"]["north_ms"], 3_000,
+        answered["clock"]["north_ms"], 60_000,
         "charged on the manual clock: {answered}"
     );
     assert_eq!(answered["clock"]["south_ms"], 60_000);
-    // A twentieth of 3 s is 150 ms of search; its full allowance is 60 s.
+    let moves: Value = driver
+        .get(&format!("/v1/games/{id}/moves"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(moves["moves"][3]["think_ms"], 0, "{moves}");
+    // A twentieth of 60 s is 3 s of search; its full allowance is 60 s.
     assert!(
         took < Duration::from_secs(15),
         "the bot thought for {took:?}"
@@ -328,5 +338,5 @@ macro_rules! on_both_backends {
 on_both_backends! {
     restart => a_restart_resumes_every_game_a_bot_is_to_move_in,
     race => a_bot_move_chosen_on_two_nodes_lands_once,
-    clock => a_bot_short_of_time_moves_at_once_on_the_layer_s_clock,
+    clock => a_bot_s_clock_runs_only_while_it_searches_on_the_layer_s_clock,
 }

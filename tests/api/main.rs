@@ -17,6 +17,7 @@ mod accounts;
 mod analysis;
 mod analysis_best;
 mod bots;
+mod bots_queue;
 mod clocks;
 mod games;
 mod history;

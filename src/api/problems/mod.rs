@@ -143,6 +143,10 @@ problem_codes! {
         "The answer would hold more than the server sends for one request (the detail gives the limit): ask for a shorter line.";
     InvalidSearch => "invalid_search", UNPROCESSABLE_ENTITY, "Invalid search request",
         "The search limits are out of range: `time_ms` is 1..=2000, `depth` 1..=96, `level` 1..=7; the detail names the field.";
+    TooManyBotGames => "too_many_bot_games", CONFLICT, "Too many games against bots",
+        "A player may have a few games against the built-in bots waiting or active at once (`--max-bot-games-per-player`, default 3; the detail gives it). Finish or resign one of them to start another.";
+    BotsBusy => "bots_busy", SERVICE_UNAVAILABLE, "Bots busy",
+        "As many bot moves wait for a search slot as the server queues (`--bot-max-queued`): no new game against a bot starts for now, while the games under way go on. Retry after the number of seconds in `Retry-After`, the time the moves waiting take.";
     AnalysisBusy => "analysis_busy", SERVICE_UNAVAILABLE, "Analysis busy",
         "As many searches as the server allows are running or waiting. Retry after the number of seconds in `Retry-After`.";
     InvalidTicket => "invalid_ticket", UNAUTHORIZED, "Invalid stream ticket",
@@ -318,6 +322,8 @@ pub enum ApiError {
     InvalidSearch(String),
     #[error("the server is running as many searches as it allows; retry in a second")]
     AnalysisBusy,
+    #[error("the bots have as many moves waiting for a search as the server queues; no new game against a bot starts now, retry in {retry_after_secs} s")]
+    BotsBusy { retry_after_secs: u64 },
     #[error("the stream ticket is unknown, used already or expired; get a new one with POST /v1/me/stream-tickets")]
     InvalidTicket,
     #[error("{given_by} {given} is after the game's current version {current}; resume from a version the stream sent, or omit it for a snapshot")]
@@ -396,6 +402,7 @@ impl ApiError {
             ApiError::AnswerTooLarge(_) => ProblemCode::AnswerTooLarge,
             ApiError::InvalidSearch(_) => ProblemCode::InvalidSearch,
             ApiError::AnalysisBusy => ProblemCode::AnalysisBusy,
+            ApiError::BotsBusy { .. } => ProblemCode::BotsBusy,
             ApiError::InvalidTicket => ProblemCode::InvalidTicket,
             ApiError::SinceAhead { .. } => ProblemCode::SinceAhead,
             ApiError::TooManyStreams(_) => ProblemCode::TooManyStreams,
@@ -459,6 +466,7 @@ fn code_of(error: &GamesError) -> ProblemCode {
         GamesError::TimeOut { .. } => ProblemCode::TimeOut,
         GamesError::NotAbortable => ProblemCode::NotAbortable,
         GamesError::InvalidClock(_) => ProblemCode::InvalidClock,
+        GamesError::TooManyBotGames { .. } => ProblemCode::TooManyBotGames,
         GamesError::Store(_) | GamesError::Internal(_) | GamesError::Hook(_) => {
             ProblemCode::Internal
         }
@@ -528,7 +536,8 @@ impl ResponseError for ApiError {
                     headers.insert(header::ALLOW, value);
                 }
             }
-            ApiError::RateLimited { retry_after_secs } => {
+            ApiError::RateLimited { retry_after_secs }
+            | ApiError::BotsBusy { retry_after_secs } => {
                 headers.insert(header::RETRY_AFTER, HeaderValue::from(*retry_after_secs));
             }
             ApiError::AnalysisBusy | ApiError::Overloaded => {

@@ -149,8 +149,13 @@ impl NewGame {
     responses(
         (status = 201, description = "Created, `waiting` (or `active` against a bot)", body = GameView,
             headers(("Location" = String, description = "`/v1/games/{id}`"), ("ETag" = String, description = "The game's version"))),
+        (status = 409, description = "`too_many_bot_games`: the creator has as many games against bots waiting or active as a player may",
+            body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`invalid_rules`, `invalid_position`, `invalid_game`, `idempotency_key_reused` or `invalid_body`",
             body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "`bots_busy`: against a bot, while as many bot moves wait for a search as the server queues; retry after `Retry-After` seconds",
+            body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds"))),
     )
 )]
 #[post("/v1/games")]
@@ -161,6 +166,11 @@ pub async fn create_game(
     body: Json<NewGame>,
 ) -> Result<HttpResponse, ApiError> {
     let spec = body.spec()?;
+    if spec.opponent.as_ref().is_some_and(crate::bots::is_bot) {
+        if let Some(retry_after_secs) = state.bots.busy() {
+            return Err(ApiError::BotsBusy { retry_after_secs });
+        }
+    }
     let what = serde_json::to_string(&*body).map_err(|e| ApiError::Internal(e.into()))?;
     let creator = player_ref(&player);
     transition_once(

@@ -149,7 +149,7 @@ fn a_real_time_clock_charges_think_time_after_each_side_s_first_move_and_adds_th
 
     // South's first move: 10 s of thought, not charged; North's window.
     let south = next_ply(&mut game);
-    let punched = punch(&mut game, south, at("2026-12-02T10:00:10Z"), &policy).unwrap();
+    let punched = punch(&mut game, south, at("2026-12-02T10:00:10Z"), None, &policy).unwrap();
     assert_eq!((punched.think_ms, punched.left_ms), (10_000, 302_000));
     assert_eq!(game.timing.clock_ms, Some([302_000, 300_000]));
     assert_eq!(
@@ -160,14 +160,21 @@ fn a_real_time_clock_charges_think_time_after_each_side_s_first_move_and_adds_th
 
     // North's first move: 5 s, not charged; South's flag from now on.
     let north = next_ply(&mut game);
-    let punched = punch(&mut game, north, at("2026-12-02T10:00:15Z"), &policy).unwrap();
+    let punched = punch(&mut game, north, at("2026-12-02T10:00:15Z"), None, &policy).unwrap();
     assert_eq!((punched.think_ms, punched.left_ms), (5_000, 302_000));
     assert_eq!(game.timing.clock_ms, Some([302_000, 302_000]));
     assert_eq!(game.timing.deadline_at, Some(at("2026-12-02T10:05:17Z")));
 
     // South's second move: 7.5 s charged, 2 s added.
     let south = next_ply(&mut game);
-    let punched = punch(&mut game, south, at("2026-12-02T10:00:22.500Z"), &policy).unwrap();
+    let punched = punch(
+        &mut game,
+        south,
+        at("2026-12-02T10:00:22.500Z"),
+        None,
+        &policy,
+    )
+    .unwrap();
     assert_eq!((punched.think_ms, punched.left_ms), (7_500, 296_500));
     assert_eq!(game.timing.clock_ms, Some([296_500, 302_000]));
     assert_eq!(
@@ -198,6 +205,51 @@ fn a_real_time_clock_charges_think_time_after_each_side_s_first_move_and_adds_th
 }
 
 #[test]
+fn a_bot_s_time_counts_from_its_search_not_from_its_turn() {
+    let policy = Policy::default();
+    let mut game = game(Seat::South, Some(BLITZ));
+    start(&mut game, at("2026-12-02T10:00:00Z"), &policy);
+    for played in [
+        "2026-12-02T10:00:10Z",
+        "2026-12-02T10:00:15Z",
+        "2026-12-02T10:00:22.500Z",
+    ] {
+        let mover = next_ply(&mut game);
+        punch(&mut game, mover, at(played), None, &policy).unwrap();
+    }
+    // North's turn since 10:00:22.5 with 302 s: its flag at 10:05:24.5.
+    assert_eq!(
+        game.timing.deadline_at,
+        Some(at("2026-12-02T10:05:24.500Z"))
+    );
+    assert_eq!(deadline_from(&game, None), game.timing.deadline_at);
+    assert_eq!(
+        deadline_from(&game, Some(at("2026-12-02T10:00:00Z"))),
+        game.timing.deadline_at,
+        "a search begun before the turn counts from the turn"
+    );
+    // Its search began at 10:06:00, 337.5 s into the turn: the flag moves
+    // on by as much, to 10:11:02.
+    let since = at("2026-12-02T10:06:00Z");
+    assert_eq!(
+        deadline_from(&game, Some(since)),
+        Some(at("2026-12-02T10:11:02Z"))
+    );
+    // It moves at 10:06:01.25: 1.25 s charged, 2 s added, 302.75 s left.
+    let north = next_ply(&mut game);
+    let punched = punch(
+        &mut game,
+        north,
+        at("2026-12-02T10:06:01.250Z"),
+        Some(since),
+        &policy,
+    )
+    .unwrap();
+    assert_eq!((punched.think_ms, punched.left_ms), (1_250, 302_750));
+    assert_eq!(game.timing.clock_ms, Some([296_500, 302_750]));
+}
+
+#[test]
 fn a_correspondence_clock_starts_afresh_after_every_move() {
     let policy = Policy::default();
     let mut game = game(
@@ -210,7 +262,7 @@ fn a_correspondence_clock_starts_afresh_after_every_move() {
         .enumerate()
     {
         let mover = next_ply(&mut game);
-        let punched = punch(&mut game, mover, at(played), &policy).unwrap();
+        let punched = punch(&mut game, mover, at(played), None, &policy).unwrap();
         let thought = [3_600_000, 90_000_000][i];
         assert_eq!((punched.think_ms, punched.left_ms), (thought, 172_800_000));
         assert_eq!(game.timing.clock_ms, Some([172_800_000; 2]));
@@ -230,6 +282,7 @@ fn an_untimed_game_has_no_clock_to_punch() {
         &mut game,
         south,
         at("2026-12-02T10:00:10Z"),
+        None,
         &Policy::default()
     )
     .is_none());
