@@ -24,6 +24,8 @@ pub struct AppState {
     pub streams: StreamSettings,
     /// The streams open under the caps of `streams`.
     pub stream_slots: StreamSlots,
+    /// `--max-registrations-per-hour` (0: no limit).
+    pub registrations_per_hour: u32,
 }
 
 /// The live feeds read the database through the app's games layer and store.

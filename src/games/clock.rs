@@ -37,6 +37,8 @@ pub struct Policy {
     pub waiting_expiry: TimeDelta,
     /// Rated games between one pair that count per 24 hours.
     pub pair_rated_limit: u32,
+    /// Games one player may keep waiting for an opponent; 0: no cap.
+    pub max_waiting_games: u32,
 }
 
 impl Default for Policy {
@@ -45,6 +47,7 @@ impl Default for Policy {
             first_move_window: TimeDelta::seconds(60),
             waiting_expiry: TimeDelta::hours(24),
             pair_rated_limit: 10,
+            max_waiting_games: 10,
         }
     }
 }

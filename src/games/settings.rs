@@ -23,6 +23,10 @@ pub struct GamesSettings {
     /// Rated games between the same two players that count toward ratings per 24 hours.
     #[arg(long = "pair-rated-limit", env = "OANQUAN_PAIR_RATED_LIMIT", default_value_t = GamesSettings::default().pair_rated_limit)]
     pub pair_rated_limit: u32,
+
+    /// Games one player may keep waiting for an opponent at once; one more is 409 `too_many_waiting_games`. 0 lifts the cap.
+    #[arg(long = "max-waiting-games", env = "OANQUAN_MAX_WAITING_GAMES", default_value_t = GamesSettings::default().max_waiting_games)]
+    pub max_waiting_games: u32,
 }
 
 impl GamesSettings {
@@ -31,6 +35,7 @@ impl GamesSettings {
             first_move_window: chrono::TimeDelta::seconds(i64::from(self.first_move_window_s)),
             waiting_expiry: chrono::TimeDelta::seconds(i64::from(self.waiting_expiry_s)),
             pair_rated_limit: self.pair_rated_limit,
+            max_waiting_games: self.max_waiting_games,
         }
     }
 }
@@ -42,6 +47,7 @@ impl Default for GamesSettings {
             first_move_window_s: 60,
             waiting_expiry_s: 24 * 3600,
             pair_rated_limit: 10,
+            max_waiting_games: 10,
         }
     }
 }

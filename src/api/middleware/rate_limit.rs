@@ -39,6 +39,17 @@ pub fn config(settings: &RateLimitSettings) -> Option<RateLimitConfig> {
         .finish()
 }
 
+/// The key of a client's address: an IPv4 address as it is, an IPv6
+/// address by its /56 prefix (which one customer usually gets whole). Only
+/// in-process test requests lack a peer; they share one key.
+pub fn address_key(client: Option<IpAddr>) -> IpAddr {
+    match client {
+        Some(IpAddr::V6(v6)) => IpAddr::V6(Ipv6Addr::from(u128::from(v6) & (!0u128 << 72))),
+        Some(v4) => v4,
+        None => IpAddr::V4(Ipv4Addr::UNSPECIFIED),
+    }
+}
+
 /// Keys requests by client IP (IPv6 by /56 prefix, which one customer
 /// usually gets whole); `None` for exempt paths, which is whitelisted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,13 +63,9 @@ impl KeyExtractor for ClientIp {
         if EXEMPT_PATHS.contains(&request.path()) {
             return Ok(None);
         }
-        let ip = match crate::telemetry::ClientAddress::of(request) {
-            Some(IpAddr::V6(v6)) => IpAddr::V6(Ipv6Addr::from(u128::from(v6) & (!0u128 << 72))),
-            Some(v4) => v4,
-            // Only in-process test requests lack a peer; they share one bucket.
-            None => IpAddr::V4(Ipv4Addr::UNSPECIFIED),
-        };
-        Ok(Some(ip))
+        Ok(Some(address_key(crate::telemetry::ClientAddress::of(
+            request,
+        ))))
     }
 
     fn whitelisted_keys(&self) -> Vec<Self::Key> {
