@@ -41,7 +41,7 @@ run() {
             url="$PG_URL/$DB" ;;
     esac
     "$bin/oanquan" serve --bind "127.0.0.1:$PORT" --database-url "$url" \
-        --rate-limit-per-second 0 --max-connections-per-ip 0 $flags >"$WORK/server.log" 2>&1 &
+        --rate-limit-per-second 0 --max-registrations-per-hour 0 --max-connections-per-ip 0 $flags >"$WORK/server.log" 2>&1 &
     SERVER_PID=$!
     for _ in $(seq 1 500); do curl -fs "http://127.0.0.1:$PORT/ready" >/dev/null 2>&1 && break; sleep 0.01; done
     local common=(--warmup 2 --duration 8 --out "$OUT" --server-pid "$SERVER_PID")

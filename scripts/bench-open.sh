@@ -49,7 +49,7 @@ start() {
             url="$PG_URL/${STAMP}_$name" ;;
     esac
     env ${ENVS[$name]} "$bin/oanquan" serve --bind "127.0.0.1:$port" --database-url "$url" \
-        --rate-limit-per-second 0 --max-connections-per-ip 0 ${FLAGS[$name]} >"$WORK/$name.log" 2>&1 &
+        --rate-limit-per-second 0 --max-registrations-per-hour 0 --max-connections-per-ip 0 ${FLAGS[$name]} >"$WORK/$name.log" 2>&1 &
     PID[$name]=$!
     PIDS+=("$!")
     URL[$name]=$url PORT[$name]=$port

@@ -84,7 +84,7 @@ fresh_database() {
 start_server() {
     local url=$1
     local args=(serve --bind "127.0.0.1:$PORT" --database-url "$url"
-        --rate-limit-per-second 0 --max-connections "$MAX_CONNECTIONS")
+        --rate-limit-per-second 0 --max-registrations-per-hour 0 --max-connections "$MAX_CONNECTIONS")
     if [ -n "${BENCH_WORKERS:-}" ]; then args+=(--workers "$BENCH_WORKERS"); fi
     RUST_LOG="${RUST_LOG:-info}" "$SERVER" "${args[@]}" >"$WORK/server.log" 2>&1 &
     SERVER_PID=$!

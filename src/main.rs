@@ -46,6 +46,24 @@ enum RatingsCommand {
     /// Recompute every rating from the stored games, in one transaction,
     /// replacing the stored ratings and history; prints what changed.
     Rebuild(MigrateArgs),
+    /// Make a player an anchor of a preset's rating pool (docs/API.md "How
+    /// ratings resist farming"): established by the operator's word, so
+    /// that games against them move their opponents' ratings.
+    Anchor(AnchorArgs),
+}
+
+#[derive(Args)]
+struct AnchorArgs {
+    /// The player's id.
+    player: String,
+    /// The preset: classic, village or online.
+    #[arg(long, default_value = "classic")]
+    preset: String,
+    /// Take the anchor back instead.
+    #[arg(long)]
+    remove: bool,
+    #[command(flatten)]
+    database: DatabaseSettings,
 }
 
 #[derive(Args)]
@@ -122,6 +140,33 @@ async fn main() -> anyhow::Result<()> {
                  {} differed from the stored ones, {} removed",
                 summary.games, summary.standings, summary.changed, summary.removed
             );
+        }
+        Command::Ratings(RatingsCommand::Anchor(args)) => {
+            let player = oanquan::domain::PlayerId::parse(&args.player)
+                .map_err(|e| anyhow::anyhow!("player: {e}"))?;
+            let preset = oanquan::engine::Preset::ALL
+                .into_iter()
+                .find(|p| p.name() == args.preset)
+                .ok_or_else(|| anyhow::anyhow!("preset: classic, village or online"))?;
+            let store = Store::connect(&args.database)
+                .await
+                .context("cannot connect to the database")?;
+            store.migrate().await.context("cannot apply migrations")?;
+            if store.player_by_id(&player).await?.is_none() {
+                anyhow::bail!("no player has the id {player}");
+            }
+            let changed = store
+                .set_rating_anchor(&player, preset, !args.remove)
+                .await
+                .context("cannot set the anchor")?;
+            store.close().await;
+            let now = if args.remove {
+                "not an anchor"
+            } else {
+                "an anchor"
+            };
+            let was = if changed { "" } else { " already" };
+            println!("{player} is{was} {now} of the {} ratings", preset.name());
         }
         Command::Verify(args) => {
             let store = Store::connect(&args.database)

@@ -144,6 +144,7 @@ impl Application {
                 settings.streams.max_total,
             ),
             bots: bots.clone(),
+            registrations_per_hour: settings.network.max_registrations_per_hour,
         });
         let metrics = match metrics_listener {
             Some(listener) => Some(metrics_server(listener, state.clone())?),

@@ -2,7 +2,7 @@
 //! the rules that bound both. Each write runs inside a unit of work of the
 //! Games layer ([`crate::games::Games::run`]), which the caller begins.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, TimeDelta, Utc};
 
 use crate::domain::{ApiToken, PlayerId, PlayerName, TokenId, TokenLabel};
 use crate::games::HookFailed;
@@ -24,6 +24,11 @@ pub enum AccountsError {
     },
     #[error("you hold {max} tokens, the most a player may; delete one first")]
     TooManyTokens { max: usize },
+    #[error(
+        "{max} accounts were registered from your address in the last hour, the most allowed; \
+         try again in {retry_after_secs} s"
+    )]
+    TooManyRegistrations { max: u32, retry_after_secs: u64 },
     #[error("you have no token with the id {0:?}")]
     TokenNotFound(TokenId),
     #[error(transparent)]
@@ -47,13 +52,41 @@ pub struct IssuedToken {
     pub token: ApiToken,
 }
 
+/// How many registrations one client address may make per
+/// [`REGISTRATION_WINDOW`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RegistrationLimit {
+    /// The client's address as the rate limiter keys it (IPv6 by /56).
+    pub address_key: String,
+    pub max: u32,
+}
+
+/// The window `--max-registrations-per-hour` counts over.
+pub const REGISTRATION_WINDOW: TimeDelta = TimeDelta::hours(1);
+
 /// Registers a player under `name` (unique up to confusable spellings)
-/// with a first token.
+/// with a first token, within `limit` registrations per address and hour
+/// (counted in the database, so restarts and other nodes share it).
 pub async fn register(
     tx: &mut WriteTx,
     name: &PlayerName,
+    limit: Option<&RegistrationLimit>,
     now: DateTime<Utc>,
 ) -> Result<Registration, AccountsError> {
+    if let Some(limit) = limit {
+        let recent = tx
+            .recent_registrations(&limit.address_key, now - REGISTRATION_WINDOW)
+            .await?;
+        if recent.count >= i64::from(limit.max) {
+            let frees_at = recent.oldest.unwrap_or(now) + REGISTRATION_WINDOW;
+            let wait = (frees_at - now).num_milliseconds().max(0);
+            return Err(AccountsError::TooManyRegistrations {
+                max: limit.max,
+                retry_after_secs: u64::try_from((wait + 999) / 1000).unwrap_or(1).max(1),
+            });
+        }
+        tx.record_registration(&limit.address_key, now).await?;
+    }
     let token = ApiToken::generate();
     let Some(registered) = tx.insert_player(name, &token.hash(), now).await? else {
         let resembles = tx.name_resembling(&name.keys()).await?;

@@ -26,6 +26,8 @@ pub struct AppState {
     pub stream_slots: StreamSlots,
     /// The bot moves waiting on this node, which may refuse new bot games.
     pub bots: crate::bots::Bots,
+    /// `--max-registrations-per-hour` (0: no limit).
+    pub registrations_per_hour: u32,
 }
 
 /// The live feeds read the database through the app's games layer and store.

@@ -109,6 +109,16 @@ pub struct NetworkSettings {
         value_delimiter = ','
     )]
     pub trusted_proxies: Vec<std::net::IpAddr>,
+
+    /// Accounts one client address (IPv4, or IPv6 by /56) may register per
+    /// hour, counted in the database; one more is answered 429
+    /// `too_many_registrations`. 0 lifts the limit.
+    #[arg(
+        long = "max-registrations-per-hour",
+        env = "OANQUAN_MAX_REGISTRATIONS_PER_HOUR",
+        default_value_t = NetworkSettings::default().max_registrations_per_hour
+    )]
+    pub max_registrations_per_hour: u32,
 }
 
 impl Default for NetworkSettings {
@@ -117,6 +127,7 @@ impl Default for NetworkSettings {
             body_read_timeout_secs: 10,
             max_connections_per_ip: 64,
             trusted_proxies: Vec::new(),
+            max_registrations_per_hour: 5,
         }
     }
 }

@@ -39,6 +39,8 @@ pub struct Policy {
     pub pair_rated_limit: u32,
     /// Games against bots, waiting or active, a player may have at once.
     pub max_bot_games: u32,
+    /// Games one player may keep waiting for an opponent; 0: no cap.
+    pub max_waiting_games: u32,
 }
 
 impl Default for Policy {
@@ -48,6 +50,7 @@ impl Default for Policy {
             waiting_expiry: TimeDelta::hours(24),
             pair_rated_limit: 10,
             max_bot_games: 3,
+            max_waiting_games: 10,
         }
     }
 }

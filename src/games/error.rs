@@ -46,6 +46,10 @@ pub enum GamesError {
     TimeOut { seat: Seat, deadline: String },
     #[error("a game can be aborted only while a side has made fewer than two moves")]
     NotAbortable,
+    #[error(
+        "you have {max} games waiting for an opponent, the most a player may; cancel one first"
+    )]
+    TooManyWaitingGames { max: u32 },
     #[error("{0}")]
     InvalidClock(String),
     #[error(

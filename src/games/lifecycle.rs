@@ -82,10 +82,12 @@ pub fn new_game(
         ));
     }
     let seat = spec.seat.unwrap_or_else(coin_toss);
+    let against_bot = opponent.as_ref().is_some_and(PlayerRef::is_bot);
     let unrated_reason = match (spec.rated, &spec.position, rules.preset()) {
         (false, _, _) => None,
         (true, Some(_), _) => Some(CUSTOM_POSITION),
         (true, None, None) => Some(CUSTOM_RULES),
+        (true, None, Some(_)) if against_bot => Some(BOT),
         (true, None, Some(_)) => None,
     };
     let mut game = Game {
@@ -151,8 +153,15 @@ impl Games {
                 Some(super::player_ref(&player))
             }
         };
-        if opponent.as_ref().is_some_and(PlayerRef::is_bot) {
+        let for_bot = opponent.as_ref().is_some_and(PlayerRef::is_bot);
+        let max_waiting = self.policy.max_waiting_games;
+        if for_bot {
             self.cap_bot_games(tx, &creator.id).await?;
+        } else if max_waiting > 0 {
+            tx.lock_player(&creator.id).await?;
+            if tx.waiting_games_of(&creator.id).await? >= i64::from(max_waiting) {
+                return Err(GamesError::TooManyWaitingGames { max: max_waiting });
+            }
         }
         let now = self.time.now();
         let mut game = new_game(spec, creator, opponent, now)?;
@@ -342,6 +351,9 @@ pub const CUSTOM_POSITION: &str = "custom_position";
 /// `unrated_reason` of a game asked for as rated under rules that are not
 /// a preset (ratings are kept per preset).
 pub const CUSTOM_RULES: &str = "custom_rules";
+/// `unrated_reason` of a game asked for as rated against a built-in bot:
+/// a bot's games are never rated (as Lichess never rates its AI's).
+pub const BOT: &str = "bot";
 /// `unrated_reason` of an aborted game.
 pub const ABORTED: &str = "aborted";
 

@@ -7,13 +7,18 @@ use crate::domain::GameStatus;
 use crate::store::{GameRow, RatedGame, RebuildSummary, Store, StoreError, WriteTx};
 
 /// The game, if it is a finished rated game: `rated`, from the standard
-/// start, under a preset, between two distinct players.
+/// start, under a preset, between two distinct players, neither a bot
+/// (games stored as rated against a bot before bots' games were unrated
+/// are left out too). Which side's standing it moves is the ratings'
+/// rule ([`crate::ratings::rate_counted`]).
 pub fn rated_game(game: &Game) -> Option<RatedGame> {
     let (south, north) = (game.south.as_ref()?, game.north.as_ref()?);
     if game.status != GameStatus::Finished
         || !game.rated
         || game.custom_start
         || south.id == north.id
+        || south.is_bot()
+        || north.is_bot()
     {
         return None;
     }

@@ -27,6 +27,9 @@ pub struct GamesSettings {
     /// Games against the built-in bots, waiting or active, one player may have at once.
     #[arg(long = "max-bot-games-per-player", env = "OANQUAN_MAX_BOT_GAMES_PER_PLAYER", default_value_t = GamesSettings::default().max_bot_games_per_player)]
     pub max_bot_games_per_player: u32,
+    /// Games one player may keep waiting for an opponent at once; one more is 409 `too_many_waiting_games`. 0 lifts the cap.
+    #[arg(long = "max-waiting-games", env = "OANQUAN_MAX_WAITING_GAMES", default_value_t = GamesSettings::default().max_waiting_games)]
+    pub max_waiting_games: u32,
 }
 
 impl GamesSettings {
@@ -36,6 +39,7 @@ impl GamesSettings {
             waiting_expiry: chrono::TimeDelta::seconds(i64::from(self.waiting_expiry_s)),
             pair_rated_limit: self.pair_rated_limit,
             max_bot_games: self.max_bot_games_per_player,
+            max_waiting_games: self.max_waiting_games,
         }
     }
 }
@@ -48,6 +52,7 @@ impl Default for GamesSettings {
             waiting_expiry_s: 24 * 3600,
             pair_rated_limit: 10,
             max_bot_games_per_player: 3,
+            max_waiting_games: 10,
         }
     }
 }

@@ -63,8 +63,9 @@ impl LeaderboardRow {
 
 /// The condition that selects the partial index `leaderboard_established`.
 /// SQLite uses a partial index only when the query repeats its WHERE term
-/// as written in the migration.
-const ESTABLISHED: &str = " AND r.rd < 110";
+/// as written in the migration. `established` is
+/// `ratings::Standing::is_established` as of the row's last write.
+const ESTABLISHED: &str = " AND r.established = 1";
 
 fn filter_sql(filter: &LeaderboardFilter) -> &'static str {
     if filter.include_provisional {
@@ -178,7 +179,7 @@ impl Store {
         let rows = with_pool!(self, |pool| {
             let query = sqlx::query_as::<_, Row>(&sql)
                 .bind(preset.name())
-                .bind(filter.min_games);
+                .bind(filter.min_games.max(1));
             let query = match start {
                 PageStart::Top => query,
                 PageStart::After(key) | PageStart::Before(key) => {
@@ -209,7 +210,7 @@ impl Store {
         let above: i64 = with_pool!(self, |pool| {
             sqlx::query_scalar(&sql)
                 .bind(preset.name())
-                .bind(filter.min_games)
+                .bind(filter.min_games.max(1))
                 .bind(key.rating)
                 .bind(key.player_id.as_str())
                 .fetch_one(pool)
@@ -263,7 +264,7 @@ impl Store {
                 };
                 let mut query = sqlx::query(&explain)
                     .bind(preset.name())
-                    .bind(filter.min_games);
+                    .bind(filter.min_games.max(1));
                 if with_key {
                     query = query.bind(key.rating).bind(key.player_id.as_str());
                 }
@@ -307,15 +308,14 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ratings::PROVISIONAL_RD;
 
     #[test]
-    fn the_partial_index_condition_is_the_provisional_threshold() {
-        assert_eq!(ESTABLISHED, format!(" AND r.rd < {PROVISIONAL_RD}"));
+    fn the_partial_index_condition_is_the_established_flag() {
+        assert_eq!(ESTABLISHED, " AND r.established = 1");
         for dir in ["sqlite", "postgres"] {
             let migration =
-                std::fs::read_to_string(format!("migrations/{dir}/0004_ratings.sql")).unwrap();
-            assert!(migration.contains("WHERE rd < 110;"), "{dir}");
+                std::fs::read_to_string(format!("migrations/{dir}/0014_fair_ratings.sql")).unwrap();
+            assert!(migration.contains("WHERE established = 1;"), "{dir}");
         }
     }
 }

@@ -12,7 +12,7 @@ use crate::ratings::Glicko;
 
 const STANDINGS_OF_PLAYER: &str = "\
     SELECT player_id, preset, rating, rd, volatility, games, wins, draws, losses, streak_kind, \
-        streak_length, last_played_at \
+        streak_length, last_played_at, opponents, anchor \
     FROM player_ratings WHERE player_id = $1 AND games > 0 ORDER BY preset";
 
 row_struct! {
@@ -100,7 +100,69 @@ const HEAD_TO_HEAD: &str = "\
         AND ((south_id = $1 AND north_id = $2) OR (south_id = $2 AND north_id = $1)) \
     GROUP BY rated";
 
+row_struct! {
+    struct BotRecordRow {
+        bot_id: String,
+        bot_name: String,
+        bot_level: Option<i32>,
+        games: i64,
+        wins: i64,
+        draws: i64,
+    }
+}
+
+/// `$1`'s finished games against each bot, from `$1`'s side. Both sides of
+/// the OR are ranges of `games_by_seats (south_id, north_id)`: `$1` and a
+/// bot, or a bot (one seek per bot) and `$1`.
+const BOT_RECORDS: &str = "\
+    SELECT b.id AS bot_id, b.name AS bot_name, b.bot_level, COUNT(*) AS games, \
+        COALESCE(SUM(CASE WHEN (g.winner = 'south' AND g.south_id = $1) \
+            OR (g.winner = 'north' AND g.north_id = $1) THEN 1 ELSE 0 END), 0) AS wins, \
+        COALESCE(SUM(CASE WHEN g.winner = 'draw' THEN 1 ELSE 0 END), 0) AS draws \
+    FROM games g JOIN players b ON b.id = CASE WHEN g.south_id = $1 THEN g.north_id \
+        ELSE g.south_id END \
+    WHERE g.status = 'finished' AND g.winner IS NOT NULL \
+        AND ((g.south_id = $1 AND g.north_id IN (SELECT id FROM players WHERE bot_level IS NOT NULL)) \
+          OR (g.north_id = $1 AND g.south_id IN (SELECT id FROM players WHERE bot_level IS NOT NULL))) \
+    GROUP BY b.id, b.name, b.bot_level \
+    ORDER BY b.bot_level";
+
+/// A player's record against one bot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotRecord {
+    pub bot: PlayerRef,
+    pub record: Record,
+}
+
 impl Store {
+    /// `player`'s record against each bot they have finished a game with,
+    /// weakest bot first.
+    pub async fn bot_records(&self, player: &PlayerId) -> Result<Vec<BotRecord>, StoreError> {
+        let rows = with_pool!(self, |pool| {
+            sqlx::query_as::<_, BotRecordRow>(BOT_RECORDS)
+                .bind(player.as_str())
+                .fetch_all(pool)
+                .await
+        })?;
+        rows.into_iter()
+            .map(|row| {
+                Ok(BotRecord {
+                    bot: PlayerRef {
+                        id: parse_player(&row.bot_id)?,
+                        name: row.bot_name,
+                        bot_level: super::players::bot_level(row.bot_level),
+                    },
+                    record: Record {
+                        games: row.games,
+                        wins: row.wins,
+                        draws: row.draws,
+                        losses: row.games - row.wins - row.draws,
+                    },
+                })
+            })
+            .collect()
+    }
+
     /// The player's standings in the presets they have played rated.
     pub async fn standings_of(&self, player: &PlayerId) -> Result<Vec<PresetStanding>, StoreError> {
         let rows = with_pool!(self, |pool| {

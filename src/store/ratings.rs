@@ -11,7 +11,7 @@ use super::{StoreError, WriteTx};
 use crate::domain::PlayerRef;
 use crate::domain::{GameId, PlayerId};
 use crate::engine::{Preset, Seat};
-use crate::ratings::{rate_game, GameResult, Glicko, Standing, Streak};
+use crate::ratings::{rate_counted, GameResult, Glicko, Side, Standing, Streak};
 
 /// What the ratings need of a finished rated game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,33 +35,36 @@ impl RatedGame {
         }
     }
 
-    /// Both players' new standings and the two changes, from their
-    /// standings before the game.
-    pub fn rate(&self, south: &Standing, north: &Standing) -> [ChangeToStore; 2] {
+    /// The changes of the sides whose standing moves (see
+    /// [`crate::ratings::rate_counted`]), from both sides before the game.
+    pub fn rate(&self, south: Side, north: Side) -> Vec<ChangeToStore> {
         let result = self.south_result();
-        let (south_after, north_after) = rate_game(south, north, result, self.finished_at);
-        let change = |player: &PlayerId, opponent: &PlayerId, result, before: &Standing, after| {
-            ChangeToStore {
+        let (south_after, north_after) = rate_counted(south, north, result, self.finished_at);
+        let change =
+            |player: &PlayerId, opponent: &PlayerId, result, before: &Side, after| ChangeToStore {
                 game_id: self.game_id.clone(),
                 player_id: player.clone(),
                 opponent_id: opponent.clone(),
                 preset: self.preset,
                 result,
                 rated_at: self.finished_at,
-                before: before.glicko,
+                before: before.standing.glicko,
                 after,
-            }
-        };
-        [
-            change(&self.south, &self.north, result, south, south_after),
-            change(
+            };
+        let mut changes = Vec::with_capacity(2);
+        if let Some(after) = south_after {
+            changes.push(change(&self.south, &self.north, result, &south, after));
+        }
+        if let Some(after) = north_after {
+            changes.push(change(
                 &self.north,
                 &self.south,
                 result.flipped(),
-                north,
-                north_after,
-            ),
-        ]
+                &north,
+                after,
+            ));
+        }
+        changes
     }
 }
 
@@ -142,7 +145,7 @@ pub(super) fn parse_player(raw: &str) -> Result<PlayerId, StoreError> {
 /// The columns of `player_ratings` after `player_id` and `preset`, in the
 /// order of [`StandingColumns`].
 pub(super) const STANDING_COLUMNS: &str = "rating, rd, volatility, games, wins, draws, losses, \
-     streak_kind, streak_length, last_played_at";
+     streak_kind, streak_length, last_played_at, opponents, anchor";
 
 row_struct! {
     pub(super) struct StandingColumns {
@@ -156,6 +159,8 @@ row_struct! {
         streak_kind: Option<String>,
         streak_length: i64,
         last_played_at: Option<DateTime<Utc>>,
+        opponents: i64,
+        anchor: i64,
     }
 }
 
@@ -183,6 +188,8 @@ impl StandingColumns {
             losses: self.losses,
             streak,
             last_played_at: self.last_played_at,
+            opponents: self.opponents,
+            anchor: self.anchor != 0,
         })
     }
 }
@@ -212,20 +219,34 @@ impl TryFrom<StandingRow> for PresetStanding {
 /// up on the row instead of both starting from the default.
 const INSERT_NEW_STANDINGS: &str = "\
     INSERT INTO player_ratings (player_id, preset, rating, rd, volatility, games, wins, draws, \
-        losses, streak_kind, streak_length, last_played_at) \
-    VALUES ($1, $3, $4, $5, $6, 0, 0, 0, 0, NULL, 0, NULL), \
-           ($2, $3, $4, $5, $6, 0, 0, 0, 0, NULL, 0, NULL) \
+        losses, streak_kind, streak_length, last_played_at, opponents, anchor, established) \
+    VALUES ($1, $3, $4, $5, $6, 0, 0, 0, 0, NULL, 0, NULL, 0, 0, 0), \
+           ($2, $3, $4, $5, $6, 0, 0, 0, 0, NULL, 0, NULL, 0, 0, 0) \
     ON CONFLICT (player_id, preset) DO NOTHING";
+
+/// Drops a row [`INSERT_NEW_STANDINGS`] made for a player whose standing
+/// did not move, so that only counted games (and anchors) leave rows, as a
+/// rebuild leaves them.
+const DELETE_UNUSED_STANDING: &str = "\
+    DELETE FROM player_ratings WHERE preset = $1 AND player_id IN ($2, $3) \
+        AND games = 0 AND anchor = 0";
+
+/// Whether `$1`'s rating has already moved against `$3` in the preset.
+const MET_BEFORE: &str = "\
+    SELECT COUNT(*) FROM rating_changes \
+    WHERE player_id = $1 AND preset = $2 AND opponent_id = $3";
 
 pub(super) const UPSERT_STANDING_PREFIX: &str = "\
     INSERT INTO player_ratings (player_id, preset, rating, rd, volatility, games, wins, draws, \
-        losses, streak_kind, streak_length, last_played_at) ";
+        losses, streak_kind, streak_length, last_played_at, opponents, anchor, established) ";
 
 const UPSERT_STANDING_SUFFIX: &str = " \
     ON CONFLICT (player_id, preset) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, \
         volatility = excluded.volatility, games = excluded.games, wins = excluded.wins, \
         draws = excluded.draws, losses = excluded.losses, streak_kind = excluded.streak_kind, \
-        streak_length = excluded.streak_length, last_played_at = excluded.last_played_at";
+        streak_length = excluded.streak_length, last_played_at = excluded.last_played_at, \
+        opponents = excluded.opponents, anchor = excluded.anchor, \
+        established = excluded.established";
 
 pub(super) const INSERT_CHANGES_PREFIX: &str = "\
     INSERT INTO rating_changes (game_id, player_id, opponent_id, preset, result, rated_at, \
@@ -249,7 +270,10 @@ macro_rules! push_standings {
                     .push_bind(s.losses)
                     .push_bind(s.streak.map(|k| k.kind.name()))
                     .push_bind(s.streak.map_or(0, |k| k.length))
-                    .push_bind(s.last_played_at);
+                    .push_bind(s.last_played_at)
+                    .push_bind(s.opponents)
+                    .push_bind(i64::from(s.anchor))
+                    .push_bind(i64::from(s.is_established()));
             },
         )
     };
@@ -329,8 +353,45 @@ impl WriteTx {
         let (Some(south), Some(north)) = (south, north) else {
             return Err(corrupt(format!("game {}: standings missing", game.game_id)));
         };
-        let changes = game.rate(&south, &north);
+        let south = Side {
+            standing: south,
+            first_meeting: !self
+                .met_before(&game.south, game.preset, &game.north)
+                .await?,
+        };
+        let north = Side {
+            standing: north,
+            first_meeting: !self
+                .met_before(&game.north, game.preset, &game.south)
+                .await?,
+        };
+        let changes = game.rate(south, north);
+        if changes.len() < 2 {
+            self.execute(
+                DELETE_UNUSED_STANDING,
+                &params![game.preset.name(), first.as_str(), second.as_str()],
+            )
+            .await?;
+        }
+        if changes.is_empty() {
+            return Ok(());
+        }
         self.write_changes(&changes).await
+    }
+
+    async fn met_before(
+        &mut self,
+        player: &PlayerId,
+        preset: Preset,
+        opponent: &PlayerId,
+    ) -> Result<bool, StoreError> {
+        let (count,) = self
+            .fetch_one::<(i64,)>(
+                MET_BEFORE,
+                &params![player.as_str(), preset.name(), opponent.as_str()],
+            )
+            .await?;
+        Ok(count > 0)
     }
 
     /// Writes the players' new standings and the changes themselves.

@@ -9,7 +9,7 @@
 //! player may take their finishing times in one order and reach the
 //! player's rating row in the other.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::games::GameRow;
 use super::ratings::{
@@ -20,7 +20,7 @@ use super::sqlite::direct::SqlBuilder;
 use super::{Store, StoreError, WriteTx};
 use crate::domain::PlayerId;
 use crate::engine::Preset;
-use crate::ratings::Standing;
+use crate::ratings::{Side, Standing};
 
 /// What a rebuild did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -69,19 +69,40 @@ impl Store {
         let before = tx.all_standings().await?;
         let games = tx.rated_games(rated).await?;
 
-        let mut standings = Standings::new();
+        // Anchors are the operator's, not history's: they stay, from the
+        // default standing.
+        let mut standings: Standings = before
+            .iter()
+            .filter(|(_, s)| s.anchor)
+            .map(|(key, _)| {
+                let anchor = Standing {
+                    anchor: true,
+                    ..Standing::NEW
+                };
+                (key.clone(), anchor)
+            })
+            .collect();
+        let mut met = HashSet::new();
         let mut changes = Vec::with_capacity(games.len() * 2);
         for game in &games {
-            let south = standings
-                .get(&(game.south.clone(), game.preset))
-                .copied()
-                .unwrap_or(Standing::NEW);
-            let north = standings
-                .get(&(game.north.clone(), game.preset))
-                .copied()
-                .unwrap_or(Standing::NEW);
-            for change in game.rate(&south, &north) {
+            let side = |player: &PlayerId, opponent: &PlayerId| Side {
+                standing: standings
+                    .get(&(player.clone(), game.preset))
+                    .copied()
+                    .unwrap_or(Standing::NEW),
+                first_meeting: !met.contains(&(player.clone(), game.preset, opponent.clone())),
+            };
+            let (south, north) = (
+                side(&game.south, &game.north),
+                side(&game.north, &game.south),
+            );
+            for change in game.rate(south, north) {
                 standings.insert((change.player_id.clone(), change.preset), change.after);
+                met.insert((
+                    change.player_id.clone(),
+                    change.preset,
+                    change.opponent_id.clone(),
+                ));
                 changes.push(change);
             }
         }
@@ -150,5 +171,57 @@ impl WriteTx {
             self.execute(&insert.sql, &insert.params).await?;
         }
         Ok(())
+    }
+}
+
+impl Store {
+    /// Makes `player` an anchor of `preset` (or no longer one): an
+    /// established player by the operator's word, against whom others'
+    /// ratings move from the first game. Returns whether anything changed.
+    pub async fn set_rating_anchor(
+        &self,
+        player: &PlayerId,
+        preset: Preset,
+        anchor: bool,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.begin_write().await?;
+        let lock = if matches!(tx, WriteTx::Postgres(_)) {
+            " FOR UPDATE"
+        } else {
+            ""
+        };
+        let select = format!(
+            "SELECT player_id, preset, {STANDING_COLUMNS} FROM player_ratings \
+             WHERE player_id = $1 AND preset = $2{lock}"
+        );
+        let row = tx
+            .fetch_optional::<StandingRow>(&select, &params![player.as_str(), preset.name()])
+            .await?;
+        let standing = match row {
+            Some(row) => PresetStanding::try_from(row)?.standing,
+            None => Standing::NEW,
+        };
+        if standing.anchor == anchor {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        let standing = Standing { anchor, ..standing };
+        if standing.games == 0 && !anchor {
+            tx.execute(
+                "DELETE FROM player_ratings WHERE player_id = $1 AND preset = $2",
+                &params![player.as_str(), preset.name()],
+            )
+            .await?;
+        } else {
+            let mut upsert = SqlBuilder::new(UPSERT_STANDING_PREFIX);
+            push_standings!(upsert, [(player, preset, &standing)]);
+            upsert.push(
+                " ON CONFLICT (player_id, preset) DO UPDATE SET anchor = excluded.anchor, \
+                 established = excluded.established",
+            );
+            tx.execute(&upsert.sql, &upsert.params).await?;
+        }
+        tx.commit().await?;
+        Ok(true)
     }
 }

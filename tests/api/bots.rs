@@ -87,27 +87,44 @@ backend_tests! {
         assert_eq!(listed["games"][0]["players"]["south"]["bot"], true);
     }
 
-    async fn a_rated_bot_game_puts_the_bot_on_the_leaderboard_marked(app) {
+    async fn a_game_asked_for_as_rated_against_a_bot_is_unrated_and_in_the_bot_record(app) {
         let (game, token) = bot_game(&app, 2, "south", json!({"rated": true})).await;
-        assert_eq!(game["rated"], true);
-        assert!(game["clock"].is_object(), "a rated game has a clock: {game}");
+        assert_eq!(game["rated"], false, "{game}");
+        assert_eq!(game["unrated_reason"], "bot", "{game}");
         let id = game["id"].as_str().unwrap();
         let finished = play_out(&[&app], id, &token).await;
         assert_eq!(finished["status"], "finished", "{finished}");
-        assert_eq!(finished["rated"], true, "{finished}");
+        assert_eq!(finished["rated"], false, "{finished}");
+        let person = finished["players"]["south"]["id"].as_str().unwrap().to_owned();
+        let bot = bot_id(&app, 2).await;
+        // Nobody's rating moved: no standings, no changes, nobody on any board.
+        assert_eq!(app.stored_standings().await, vec![]);
+        assert_eq!(app.stored_changes().await, vec![]);
         let board: Value = app.get("/v1/leaderboards/classic?include_provisional=true")
             .await.json().await.unwrap();
-        let rows = board["entries"].as_array().unwrap_or_else(|| panic!("entries: {board}"));
-        let bot = bot_id(&app, 2).await;
-        let row = rows.iter().find(|r| r["player"]["id"] == bot.as_str())
-            .unwrap_or_else(|| panic!("the bot is not on the board: {board}"));
-        assert_eq!(row["player"]["bot"], true);
-        assert!(rows.iter().any(|r| r["player"]["bot"] == false));
-        let listed = bots(&app).await;
-        assert!(listed[1]["ratings"]["classic"]["games"] == 1, "{}", listed[1]);
-        let history: Value = app.get(&format!("/v1/players/{}/rating-history", finished["players"]["south"]["id"].as_str().unwrap()))
+        assert_eq!(board["entries"], json!([]), "{board}");
+        let history: Value = app.get(&format!("/v1/players/{person}/rating-history"))
             .await.json().await.unwrap();
-        assert!(history.to_string().contains(r#""bot":true"#), "{history}");
+        assert_eq!(history["changes"], json!([]), "{history}");
+        // The person's record against bot-2 holds the game instead.
+        let (wins, draws, losses) = match finished["result"]["winner"].as_str() {
+            Some("south") => (1, 0, 0),
+            Some("north") => (0, 0, 1),
+            _ => (0, 1, 0),
+        };
+        let profile: Value = app.get(&format!("/v1/players/{person}")).await.json().await.unwrap();
+        assert_eq!(profile["ratings"], json!({"classic": null, "village": null, "online": null}));
+        assert_eq!(profile["level"], Value::Null);
+        assert_eq!(profile["bots"], json!([{
+            "bot": {"id": bot, "name": "bot-2", "bot": true}, "level": 2,
+            "games": 1, "wins": wins, "draws": draws, "losses": losses
+        }]), "{profile}");
+        // The bot shows its level, not a rating.
+        let shown: Value = app.get(&format!("/v1/players/{bot}")).await.json().await.unwrap();
+        assert_eq!(shown["ratings"], json!({"classic": null, "village": null, "online": null}));
+        assert_eq!((shown["level"].clone(), shown["bots"].clone()), (json!(2), json!([])));
+        let listed = bots(&app).await;
+        assert_eq!(listed[1]["ratings"], json!({"classic": null, "village": null, "online": null}));
     }
 
     async fn a_bot_game_from_a_custom_position_is_unrated(app) {

@@ -102,8 +102,10 @@ backend_tests! {
         assert_eq!(last.len(), 7);
         assert_eq!(next, None, "no next page when the page ends exactly at the last game");
 
-        for _ in 0..20 {
-            waiting_game(&app, &lan, json!({})).await;
+        // Two more hosts: a player keeps at most 10 games waiting.
+        let hosts = [app.player("Host1").await, app.player("Host2").await];
+        for i in 0..20 {
+            waiting_game(&app, &hosts[i % 2], json!({})).await;
         }
         let (default_page, _, _) = page(&app, "/v1/games").await;
         assert_eq!(default_page.len(), 20);

@@ -6,16 +6,21 @@ use std::process::Command;
 use crate::helpers::games::Player;
 use crate::helpers::TestApp;
 use chrono::{DateTime, TimeDelta, Utc};
+use oanquan::engine::Preset;
 use oanquan::ratings::{rate_game, GameResult, Standing};
 use oanquan::store::RebuildSummary;
 use serde_json::json;
 
-/// Rated games among four players in two presets, with an unrated and a
-/// custom one among them; returns how many were rated.
+/// Rated games among four anchors of the two presets they play (so that
+/// every game moves both sides), with an unrated and a custom one among
+/// them; returns how many were rated.
 async fn play_a_season(app: &TestApp) -> (Vec<Player>, usize) {
     let mut players = Vec::new();
     for name in ["An", "Binh", "Chi", "Dung"] {
-        players.push(app.player(name).await);
+        let player = app.player(name).await;
+        app.anchor(&player.id, &[Preset::Classic, Preset::Village])
+            .await;
+        players.push(player);
     }
     let mut rated = 0;
     for round in 0..3 {

@@ -32,6 +32,10 @@ pub const MAX_RD: f64 = 350.0;
 /// shown with a flag and left off leaderboards by default. The migrations'
 /// partial index repeats the number.
 pub const PROVISIONAL_RD: f64 = 110.0;
+/// Counted games a player needs to become established.
+pub const ESTABLISHED_GAMES: i64 = 10;
+/// Distinct opponents among them.
+pub const ESTABLISHED_OPPONENTS: i64 = 5;
 /// The length of one empty rating period when a player is idle.
 pub const IDLE_PERIOD: TimeDelta = TimeDelta::days(1);
 
@@ -137,6 +141,11 @@ pub struct Standing {
     pub streak: Option<Streak>,
     /// The `finished_at` of the last rated game; `None` until the first.
     pub last_played_at: Option<DateTime<Utc>>,
+    /// The distinct opponents of the games that counted.
+    pub opponents: i64,
+    /// Established by the operator (a seed of the rating pool), whatever
+    /// the record.
+    pub anchor: bool,
 }
 
 impl Standing {
@@ -149,7 +158,20 @@ impl Standing {
         losses: 0,
         streak: None,
         last_played_at: None,
+        opponents: 0,
+        anchor: false,
     };
+
+    /// Whether games against this player move the opponent's rating: an
+    /// anchor, or at least [`ESTABLISHED_GAMES`] counted games against at
+    /// least [`ESTABLISHED_OPPONENTS`] distinct opponents with an RD
+    /// below [`PROVISIONAL_RD`].
+    pub fn is_established(&self) -> bool {
+        self.anchor
+            || (self.games >= ESTABLISHED_GAMES
+                && self.opponents >= ESTABLISHED_OPPONENTS
+                && !self.glicko.is_provisional())
+    }
 
     /// The standing after one more game with this result and new rating.
     fn after(&self, result: GameResult, glicko: Glicko, at: DateTime<Utc>) -> Standing {
@@ -171,6 +193,7 @@ impl Standing {
             losses: self.losses + i64::from(result == GameResult::Loss),
             streak: Some(streak),
             last_played_at: Some(at),
+            ..*self
         }
     }
 }
@@ -230,6 +253,36 @@ pub fn rate_game(
         a.after(result, Glicko::from_skillratings(a_new), at),
         b.after(result.flipped(), Glicko::from_skillratings(b_new), at),
     )
+}
+
+/// One player's side of a game about to be rated.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Side {
+    pub standing: Standing,
+    /// No earlier game against this opponent counted for the player.
+    pub first_meeting: bool,
+}
+
+/// One rated game under the rule that resists farming: a player's
+/// standing moves only if the opponent [`Standing::is_established`] before
+/// the game (as FIDE rates a game against an unrated player for the
+/// unrated one only). `None` for a side whose standing stays as it was.
+/// Each side that moves is rated by [`rate_game`] against the opponent's
+/// standing as it was.
+pub fn rate_counted(
+    a: Side,
+    b: Side,
+    result: GameResult,
+    at: DateTime<Utc>,
+) -> (Option<Standing>, Option<Standing>) {
+    let (a_new, b_new) = rate_game(&a.standing, &b.standing, result, at);
+    let count = |side: Side, new: Standing, opponent: &Standing| {
+        opponent.is_established().then_some(Standing {
+            opponents: side.standing.opponents + i64::from(side.first_meeting),
+            ..new
+        })
+    };
+    (count(a, a_new, &b.standing), count(b, b_new, &a.standing))
 }
 
 /// One Glicko-2 rating period of `player`, whatever its number of games

@@ -21,6 +21,8 @@ fn standing(rating: f64, rd: f64, last_played_at: Option<DateTime<Utc>>) -> Stan
         losses: 5,
         streak: None,
         last_played_at,
+        opponents: 5,
+        anchor: false,
     }
 }
 
@@ -282,4 +284,78 @@ fn the_configuration_is_tau_0_5_and_skillratings_tolerance() {
     assert_eq!(config.tau, 0.5);
     assert_eq!(TAU, 0.5);
     assert_eq!(config.convergence_tolerance, 0.000_001);
+}
+
+fn side(standing: Standing, first_meeting: bool) -> Side {
+    Side {
+        standing,
+        first_meeting,
+    }
+}
+
+#[test]
+fn a_player_is_established_by_ten_games_against_five_opponents_below_rd_110() {
+    // standing(): 10 games, 5 opponents.
+    assert!(standing(1500.0, 109.99, None).is_established());
+    assert!(!standing(1500.0, 110.0, None).is_established());
+    let nine = Standing {
+        games: 9,
+        ..standing(1500.0, 60.0, None)
+    };
+    assert!(!nine.is_established());
+    let four = Standing {
+        opponents: 4,
+        ..standing(1500.0, 60.0, None)
+    };
+    assert!(!four.is_established());
+    assert!(!Standing::NEW.is_established());
+    let anchor = Standing {
+        anchor: true,
+        ..Standing::NEW
+    };
+    assert!(anchor.is_established());
+}
+
+#[test]
+fn only_the_side_facing_an_established_opponent_moves() {
+    let established = standing(1700.0, 60.0, None);
+    let (a, b) = rate_counted(
+        side(established, false),
+        side(Standing::NEW, true),
+        GameResult::Loss,
+        at(0),
+    );
+    assert_eq!(
+        a, None,
+        "an established player does not move against a provisional one"
+    );
+    let b = b.expect("the provisional one moves");
+    assert!(b.glicko.rating > 1500.0, "{b:?}");
+    assert_eq!((b.games, b.wins, b.opponents), (1, 1, 1));
+
+    let (a, b) = rate_counted(
+        side(Standing::NEW, true),
+        side(Standing::NEW, true),
+        GameResult::Win,
+        at(0),
+    );
+    assert_eq!(
+        (a, b),
+        (None, None),
+        "two provisional players: nothing moves"
+    );
+}
+
+#[test]
+fn two_established_players_move_as_glicko2_says_and_count_a_new_opponent_once() {
+    let a = standing(1500.0, 80.0, None);
+    let b = standing(1500.0, 80.0, None);
+    let (plain_a, plain_b) = rate_game(&a, &b, GameResult::Draw, at(0));
+    let (counted_a, counted_b) =
+        rate_counted(side(a, true), side(b, false), GameResult::Draw, at(0));
+    let (counted_a, counted_b) = (counted_a.unwrap(), counted_b.unwrap());
+    assert_eq!(counted_a.glicko, plain_a.glicko);
+    assert_eq!(counted_b.glicko, plain_b.glicko);
+    assert_eq!((counted_a.opponents, counted_b.opponents), (6, 5));
+    assert_eq!((counted_a.games, counted_b.games), (11, 11));
 }

@@ -103,6 +103,10 @@ problem_codes! {
         "Only a game still waiting for its second player can be joined or cancelled.";
     TimeOut => "time_out", CONFLICT, "Time ran out",
         "The move came after the side to move's deadline (the game's `clock.deadline`, on the server's clock): the flag fell, and the game is over, `finished` with `end_reason` `timeout`, or `aborted` if it was too short to count.";
+    TooManyWaitingGames => "too_many_waiting_games", CONFLICT, "Too many waiting games",
+        "You have as many games waiting for an opponent as a player may (`--max-waiting-games`, 10 by default): cancel one, or wait for one to be joined or to expire.";
+    TooManyRegistrations => "too_many_registrations", TOO_MANY_REQUESTS, "Too many registrations",
+        "As many accounts were registered from this client address (an IPv6 address counts by its /56) in the last hour as the server allows (`--max-registrations-per-hour`, 5 by default). Wait the number of seconds given in `Retry-After`.";
     NotAbortable => "not_abortable", CONFLICT, "Game cannot be aborted",
         "Only an active game in which a side has made fewer than two moves can be aborted; resign instead.";
     InvalidClock => "invalid_clock", UNPROCESSABLE_ENTITY, "Invalid clock",
@@ -310,6 +314,11 @@ pub enum ApiError {
     BadRequest(String),
     #[error("rate limit exceeded; retry in {retry_after_secs} s")]
     RateLimited { retry_after_secs: u64 },
+    #[error("{detail}")]
+    TooManyRegistrations {
+        detail: String,
+        retry_after_secs: u64,
+    },
     #[error("the database cannot be reached")]
     DatabaseUnavailable(#[source] StoreError),
     #[error("{0}")]
@@ -396,6 +405,7 @@ impl ApiError {
             ApiError::InvalidQuery(_) => ProblemCode::InvalidQuery,
             ApiError::BadRequest(_) => ProblemCode::BadRequest,
             ApiError::RateLimited { .. } => ProblemCode::RateLimited,
+            ApiError::TooManyRegistrations { .. } => ProblemCode::TooManyRegistrations,
             ApiError::DatabaseUnavailable(_) => ProblemCode::DatabaseUnavailable,
             ApiError::InvalidRecord(_) => ProblemCode::InvalidRecord,
             ApiError::InconsistentRecord(_) => ProblemCode::InconsistentRecord,
@@ -465,6 +475,7 @@ fn code_of(error: &GamesError) -> ProblemCode {
         GamesError::InvalidPosition(_) => ProblemCode::InvalidPosition,
         GamesError::TimeOut { .. } => ProblemCode::TimeOut,
         GamesError::NotAbortable => ProblemCode::NotAbortable,
+        GamesError::TooManyWaitingGames { .. } => ProblemCode::TooManyWaitingGames,
         GamesError::InvalidClock(_) => ProblemCode::InvalidClock,
         GamesError::TooManyBotGames { .. } => ProblemCode::TooManyBotGames,
         GamesError::Store(_) | GamesError::Internal(_) | GamesError::Hook(_) => {
@@ -479,6 +490,12 @@ impl From<AccountsError> for ApiError {
         match error {
             AccountsError::NameTaken { name, resembles } => ApiError::NameTaken { name, resembles },
             AccountsError::TooManyTokens { max } => ApiError::TooManyTokens { max },
+            error @ AccountsError::TooManyRegistrations {
+                retry_after_secs, ..
+            } => ApiError::TooManyRegistrations {
+                detail: error.to_string(),
+                retry_after_secs,
+            },
             AccountsError::TokenNotFound(id) => ApiError::TokenNotFound(id.to_string()),
             AccountsError::Store(error) => error.into(),
             AccountsError::Hook(failed) => ApiError::Internal(failed.into()),
@@ -537,7 +554,10 @@ impl ResponseError for ApiError {
                 }
             }
             ApiError::RateLimited { retry_after_secs }
-            | ApiError::BotsBusy { retry_after_secs } => {
+            | ApiError::BotsBusy { retry_after_secs }
+            | ApiError::TooManyRegistrations {
+                retry_after_secs, ..
+            } => {
                 headers.insert(header::RETRY_AFTER, HeaderValue::from(*retry_after_secs));
             }
             ApiError::AnalysisBusy | ApiError::Overloaded => {

@@ -38,7 +38,8 @@ pub struct BotView {
     pub description: String,
     /// Always `true`: the flag every view of a player carries.
     pub bot: bool,
-    /// Its ratings, as a player's profile shows them.
+    /// Always `null` in every preset: games against bots are not rated,
+    /// so a bot's strength is its `level`, not a rating.
     pub ratings: RatingsView,
 }
 
@@ -65,7 +66,6 @@ pub async fn list_bots(state: web::Data<AppState>) -> Result<web::Json<BotList>,
         let Some(level) = player.bot_level().and_then(Level::new) else {
             continue; // a level this build does not play
         };
-        let standings = state.store.standings_of(&player.id).await?;
         bots.push(BotView {
             id: player.id.to_string(),
             name: player.name,
@@ -73,7 +73,7 @@ pub async fn list_bots(state: web::Data<AppState>) -> Result<web::Json<BotList>,
             title: level.name().to_owned(),
             description: level.description().to_owned(),
             bot: true,
-            ratings: RatingsView::of(&standings),
+            ratings: RatingsView::default(),
         });
     }
     Ok(web::Json(BotList { bots }))

@@ -35,7 +35,7 @@ pub struct LeaderboardQuery {
     pub limit: Option<u32>,
     /// Only players with at least this many rated games in the preset (default 0).
     pub min_games: Option<u32>,
-    /// Include provisional ratings (RD ≥ 110); default `false`.
+    /// Include provisional ratings (players not yet established); default `false`.
     pub include_provisional: Option<bool>,
 }
 
@@ -47,7 +47,7 @@ pub struct AroundQuery {
     pub limit: Option<u32>,
     /// Only players with at least this many rated games in the preset (default 0).
     pub min_games: Option<u32>,
-    /// Include provisional ratings (RD ≥ 110); default `false`.
+    /// Include provisional ratings (players not yet established); default `false`.
     pub include_provisional: Option<bool>,
 }
 
@@ -102,7 +102,7 @@ const LEADERBOARD_404: &str = "`leaderboard_not_found`: the path names no preset
 
 /// A preset's leaderboard, best first.
 ///
-/// Ranked by rating, ties by player id. Provisional ratings (RD ≥ 110) are
+/// Ranked by rating, ties by player id. Provisional ratings (not established) are
 /// left off unless `include_provisional=true`. Pages are keyset-paged:
 /// follow `next_cursor` / `prev_cursor`; a cursor stays valid while ratings
 /// change (rows are never skipped or repeated because others moved, though
@@ -210,10 +210,11 @@ pub async fn get_leaderboard_around(
         .standing(&player_id, preset)
         .await?
         .ok_or_else(|| off(format!("has no {preset} rating")))?;
-    if standing.glicko.is_provisional() && !filter.include_provisional {
+    if !standing.is_established() && !filter.include_provisional {
         return Err(off(format!(
-            "has a provisional {preset} rating (RD {:.0} ≥ 110); add include_provisional=true",
-            standing.glicko.rd
+            "has a provisional {preset} rating (RD {:.0}, {} counted games against {} \
+             opponents); add include_provisional=true",
+            standing.glicko.rd, standing.games, standing.opponents
         )));
     }
     if standing.games < filter.min_games {

@@ -12,12 +12,13 @@ use crate::api::protocol::caching::{cached_json, Freshness};
 use crate::api::protocol::extractors::{Json, StrictQuery};
 use crate::api::protocol::idempotency::{run_once, Reply};
 use crate::api::protocol::params::{IfNoneMatch, PlayerIdPath, RegistrationIdempotencyKey};
-use crate::api::views::{PlayerSummary, RatingsView};
+use crate::api::views::{BotRecordView, PlayerSummary, RatingsView};
 use crate::api::AppState;
 use crate::domain::{PlayerId, PlayerName};
 use crate::games::Done;
 use crate::store::KeyScope;
 use crate::store::{Player, Store};
+use crate::telemetry::ClientAddress;
 
 pub fn configure(config: &mut ServiceConfig) {
     config
@@ -67,7 +68,10 @@ pub struct CreatedPlayer {
         },
         "village": null,
         "online": null
-    }
+    },
+    "level": null,
+    "bots": [{"bot": {"id": "botLevel04", "name": "bot-4", "bot": true}, "level": 4,
+        "games": 5, "wins": 3, "draws": 0, "losses": 2}]
 }))]
 pub struct PlayerProfile {
     pub id: String,
@@ -75,20 +79,37 @@ pub struct PlayerProfile {
     /// Whether this is one of the built-in bots (`GET /v1/bots`).
     pub bot: bool,
     pub created_at: DateTime<Utc>,
-    /// Glicko-2 rating, RD, provisional flag, record and current streak per preset.
+    /// Glicko-2 rating, RD, provisional flag, record and current streak per
+    /// preset. A bot's are always `null`: games against bots are not rated.
     pub ratings: RatingsView,
+    /// A bot's level, 1 (weakest) to 7: its strength, instead of a rating;
+    /// `null` for a person.
+    #[schema(required = true, minimum = 1, maximum = 7)]
+    pub level: Option<u8>,
+    /// A person's record against each bot they finished a game with,
+    /// weakest bot first (games against bots are never rated); `[]` for a bot.
+    pub bots: Vec<BotRecordView>,
 }
 
 impl PlayerProfile {
     /// The player's profile with their current ratings.
     async fn load(store: &Store, player: Player) -> Result<PlayerProfile, ApiError> {
-        let standings = store.standings_of(&player.id).await?;
+        let (standings, bots) = if player.is_bot() {
+            (Vec::new(), Vec::new())
+        } else {
+            (
+                store.standings_of(&player.id).await?,
+                store.bot_records(&player.id).await?,
+            )
+        };
         Ok(PlayerProfile {
             id: player.id.to_string(),
             bot: player.is_bot(),
+            level: player.bot_level(),
             name: player.name,
             created_at: player.created_at,
             ratings: RatingsView::of(&standings),
+            bots: bots.iter().map(BotRecordView::from).collect(),
         })
     }
 }
@@ -143,6 +164,13 @@ pub async fn create_player(
     body: Json<NewPlayer>,
 ) -> Result<HttpResponse, ApiError> {
     let name = PlayerName::parse(&body.name)?;
+    let limit = (state.registrations_per_hour > 0).then(|| accounts::RegistrationLimit {
+        address_key: ClientAddress::key_of_request(&request)
+            // Only in-process test requests lack a peer; they share one key.
+            .unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED))
+            .to_string(),
+        max: state.registrations_per_hour,
+    });
     run_once(
         &state,
         &request,
@@ -151,7 +179,9 @@ pub async fn create_player(
         name.as_str(),
         async |games, tx| {
             let now = games.time().now();
-            accounts::register(tx, &name, now).await.map(Done::value)
+            accounts::register(tx, &name, limit.as_ref(), now)
+                .await
+                .map(Done::value)
         },
         |registered, _| {
             let player = &registered.player;

@@ -123,8 +123,9 @@ pub struct GameView {
     /// Why a game asked for as rated is not (`rated` is false):
     /// `custom_position` or `custom_rules` (only games of a preset from its
     /// start position are rated), `pair_limit` (the pair's rated games in
-    /// 24 hours are used up), `aborted`, or `too_short` (it ended over the
-    /// board before each side made two moves).
+    /// 24 hours are used up), `bot` (games against the built-in bots are
+    /// never rated), `aborted`, or `too_short` (it ended over the board
+    /// before each side made two moves).
     #[schema(required = true, value_type = Option<UnratedReasonName>)]
     pub unrated_reason: Option<String>,
 }

@@ -27,8 +27,8 @@ pub use me_stream_events::{
 };
 pub use position::{BoardSquare, PositionView, ScoresView, SeatName, StoreView, StoresView};
 pub use ratings::{
-    LeaderboardEntry, LeaderboardPage, PresetRatingView, RatingChangeView, RatingHistoryPage,
-    RatingsView, RecordView, ResultName, StreakView, VersusView,
+    BotRecordView, LeaderboardEntry, LeaderboardPage, PresetRatingView, RatingChangeView,
+    RatingHistoryPage, RatingsView, RecordView, ResultName, StreakView, VersusView,
 };
 pub use record::{
     GameRecord, GameRecordInput, PlayerNameInput, RecordMoveInput, RecordMoveView, SeatPlayersInput,

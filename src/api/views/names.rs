@@ -111,9 +111,9 @@ name_schema!(
     UnratedReasonName as "UnratedReason",
     "Why a game asked for as rated is not: `custom_position` or `custom_rules` (only games of \
      a preset from its start position are rated), `pair_limit` (the pair's rated games in 24 \
-     hours are used up), `aborted`, or `too_short` (it ended over the board before each side \
-     made two moves).",
-    ["custom_position", "custom_rules", "pair_limit", "aborted", "too_short"]
+     hours are used up), `bot` (games against the built-in bots are never rated), `aborted`, \
+     or `too_short` (it ended over the board before each side made two moves).",
+    ["custom_position", "custom_rules", "pair_limit", "bot", "aborted", "too_short"]
 );
 
 name_schema!(

@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 use super::{PlayerSummary, PresetName};
 use crate::engine::Preset;
 use crate::ratings::{GameResult, Standing, Streak};
-use crate::store::{LeaderboardRow, PresetStanding, RatingChange, Record};
+use crate::store::{BotRecord, LeaderboardRow, PresetStanding, RatingChange, Record};
 
 /// `win`, `draw` or `loss`, from the player's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
@@ -52,7 +52,7 @@ impl From<Streak> for StreakView {
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 #[schema(example = json!({
     "rating": 1662.3108939062977, "rd": 290.31896371798047, "volatility": 0.05999967537233814,
-    "provisional": true, "games": 1, "wins": 1, "draws": 0, "losses": 0,
+    "provisional": true, "games": 1, "opponents": 1, "wins": 1, "draws": 0, "losses": 0,
     "streak": {"kind": "win", "length": 1}, "last_played_at": "2025-01-31T08:30:00.123456Z"
 }))]
 pub struct PresetRatingView {
@@ -60,9 +60,14 @@ pub struct PresetRatingView {
     /// Rating deviation: the rating is within ±2 RD with ~95 % confidence.
     pub rd: f64,
     pub volatility: f64,
-    /// RD ≥ 110: not yet established; left off leaderboards by default.
+    /// Not yet established (docs/API.md "How ratings resist farming"): the
+    /// player's games do not move their opponents' ratings, and the player
+    /// is left off leaderboards by default.
     pub provisional: bool,
+    /// Rated games that counted: against established opponents.
     pub games: i64,
+    /// Distinct opponents among those games.
+    pub opponents: i64,
     pub wins: i64,
     pub draws: i64,
     pub losses: i64,
@@ -79,8 +84,9 @@ impl From<&Standing> for PresetRatingView {
             rating: standing.glicko.rating,
             rd: standing.glicko.rd,
             volatility: standing.glicko.volatility,
-            provisional: standing.glicko.is_provisional(),
+            provisional: !standing.is_established(),
             games: standing.games,
+            opponents: standing.opponents,
             wins: standing.wins,
             draws: standing.draws,
             losses: standing.losses,
@@ -148,7 +154,7 @@ impl LeaderboardEntry {
             player: PlayerSummary::from(&row.player),
             rating: s.glicko.rating,
             rd: s.glicko.rd,
-            provisional: s.glicko.is_provisional(),
+            provisional: !s.is_established(),
             games: s.games,
             wins: s.wins,
             draws: s.draws,
@@ -261,4 +267,34 @@ pub struct VersusView {
     /// When the last of those games finished; `null` if they never played.
     #[schema(required = true)]
     pub last_played_at: Option<DateTime<Utc>>,
+}
+
+/// A player's record against one built-in bot: every finished game, none
+/// of them rated.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+#[schema(example = json!({
+    "bot": {"id": "botLevel04", "name": "bot-4", "bot": true}, "level": 4,
+    "games": 5, "wins": 3, "draws": 0, "losses": 2
+}))]
+pub struct BotRecordView {
+    pub bot: PlayerSummary,
+    /// The bot's level, 1 (weakest) to 7.
+    pub level: u8,
+    pub games: i64,
+    pub wins: i64,
+    pub draws: i64,
+    pub losses: i64,
+}
+
+impl From<&BotRecord> for BotRecordView {
+    fn from(r: &BotRecord) -> Self {
+        BotRecordView {
+            bot: PlayerSummary::from(&r.bot),
+            level: r.bot.bot_level.unwrap_or_default(),
+            games: r.record.games,
+            wins: r.record.wins,
+            draws: r.record.draws,
+            losses: r.record.losses,
+        }
+    }
 }

@@ -51,6 +51,7 @@ fn the_policy_by_default_gives_a_minute_for_a_first_move_a_day_to_wait_and_ten_r
     assert_eq!(policy.first_move_window, TimeDelta::seconds(60));
     assert_eq!(policy.waiting_expiry, TimeDelta::hours(24));
     assert_eq!(policy.pair_rated_limit, 10);
+    assert_eq!(policy.max_waiting_games, 10);
 }
 
 #[test]

@@ -235,6 +235,7 @@ async fn the_layer_answers_with_the_policy_and_the_clock_it_was_given() {
             waiting_expiry: TimeDelta::hours(2),
             pair_rated_limit: 3,
             max_bot_games: 2,
+            max_waiting_games: 4,
         },
     );
     let policy = games.policy();
@@ -242,6 +243,7 @@ async fn the_layer_answers_with_the_policy_and_the_clock_it_was_given() {
     assert_eq!(policy.waiting_expiry, TimeDelta::hours(2));
     assert_eq!(policy.pair_rated_limit, 3);
     assert_eq!(policy.max_bot_games, 2);
+    assert_eq!(policy.max_waiting_games, 4);
     assert_eq!(games.time().now(), super::at("2026-12-02T10:00:00Z"));
     fx.time.advance(TimeDelta::days(400));
     assert_eq!(games.time().now(), super::at("2028-01-06T10:00:00Z"));

@@ -51,7 +51,13 @@ impl Fixture {
         let store = Store::connect(&settings).await.expect("the store opens");
         store.migrate().await.expect("the migrations run");
         let time = ManualTime::starting_at(at("2026-12-02T10:00:00Z"));
-        let games = Games::new(SharedTime::from(time.clone()));
+        // The sweeper's tests keep many games of one player waiting; the
+        // cap on waiting games is tested through the server.
+        let policy = crate::games::Policy {
+            max_waiting_games: 0,
+            ..Default::default()
+        };
+        let games = Games::with_policy(SharedTime::from(time.clone()), policy);
         Fixture {
             store,
             time,

@@ -54,7 +54,11 @@ backend_tests! {
         let text = response.text().await.unwrap();
         assert!(!text.contains(created["token"].as_str().unwrap()));
         let profile: Value = serde_json::from_str(&text).unwrap();
-        assert_eq!(object_keys(&profile), ["bot", "created_at", "id", "name", "ratings"]);
+        assert_eq!(
+            object_keys(&profile),
+            ["bot", "bots", "created_at", "id", "level", "name", "ratings"]
+        );
+        assert_eq!((profile["level"].clone(), profile["bots"].clone()), (Value::Null, json!([])));
         assert_eq!(profile["bot"], false);
         assert_eq!(profile["id"], created["id"]);
         assert_eq!(profile["name"], "Minh");

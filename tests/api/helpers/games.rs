@@ -45,6 +45,40 @@ impl TestApp {
         Player { id, token }
     }
 
+    /// Registers `name` as if from `client`, through a trusted proxy that
+    /// names it in `X-Forwarded-For` (the app must trust 127.0.0.1).
+    pub async fn register_from(&self, name: &str, client: &str) -> reqwest::Response {
+        self.request(reqwest::Method::POST, "/v1/players")
+            .header("x-forwarded-for", client)
+            .json(&json!({ "name": name }))
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// [`TestApp::register_from`], which must succeed, as a [`Player`].
+    pub async fn player_from(&self, name: &str, client: &str) -> Player {
+        let response = self.register_from(name, client).await;
+        assert_eq!(
+            response.status(),
+            StatusCode::CREATED,
+            "{name} from {client}"
+        );
+        let body: Value = response.json().await.unwrap();
+        let (id, token) = (
+            body["id"].as_str().unwrap(),
+            body["token"].as_str().unwrap(),
+        );
+        tokens()
+            .lock()
+            .unwrap()
+            .insert(id.to_owned(), token.to_owned());
+        Player {
+            id: id.to_owned(),
+            token: token.to_owned(),
+        }
+    }
+
     /// Plays the first legal move for the side to move until each side has
     /// made two moves: enough for the game to count (a game ended sooner is
     /// aborted). Returns the game.

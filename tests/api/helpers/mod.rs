@@ -171,6 +171,9 @@ impl TestApp {
             }),
             time: SharedTime::default(),
         };
+        // Every test registers its players from 127.0.0.1; the tests of the
+        // limit set it themselves.
+        settings.network.max_registrations_per_hour = 0;
         customise(&mut settings);
 
         let app = Application::build_with(settings.config, settings.time)

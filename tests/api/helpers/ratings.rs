@@ -24,6 +24,9 @@ pub struct StoredStanding {
     pub streak_kind: Option<String>,
     pub streak_length: i64,
     pub last_played_at: Option<DateTime<Utc>>,
+    pub opponents: i64,
+    pub anchor: i64,
+    pub established: i64,
 }
 
 /// A `rating_changes` row without its id, floats as bits.
@@ -52,6 +55,9 @@ oanquan::row_struct! {
         streak_kind: Option<String>,
         streak_length: i64,
         last_played_at: Option<DateTime<Utc>>,
+        opponents: i64,
+        anchor: i64,
+        established: i64,
     }
 }
 
@@ -73,14 +79,34 @@ oanquan::row_struct! {
 }
 
 const STANDINGS: &str = "SELECT player_id, preset, rating, rd, volatility, games, wins, draws, \
-    losses, streak_kind, streak_length, last_played_at FROM player_ratings \
-    ORDER BY player_id, preset";
+    losses, streak_kind, streak_length, last_played_at, opponents, anchor, established \
+    FROM player_ratings ORDER BY player_id, preset";
 
 const CHANGES: &str = "SELECT game_id, player_id, opponent_id, preset, result, rated_at, \
     rating_before, rd_before, volatility_before, rating_after, rd_after, volatility_after \
     FROM rating_changes ORDER BY id";
 
 impl TestApp {
+    /// A new player made an anchor of every preset's rating pool (as
+    /// `oanquan ratings anchor` does), so that games against them count.
+    pub async fn anchored_player(&self, name: &str) -> Player {
+        let player = self.player(name).await;
+        self.anchor(&player.id, &oanquan::engine::Preset::ALL).await;
+        player
+    }
+
+    /// Makes `player` an anchor of each of `presets`.
+    pub async fn anchor(&self, player: &str, presets: &[oanquan::engine::Preset]) {
+        let id = oanquan::domain::PlayerId::parse(player).unwrap();
+        for preset in presets {
+            assert!(self
+                .store
+                .set_rating_anchor(&id, *preset, true)
+                .await
+                .unwrap());
+        }
+    }
+
     /// A rated game under `preset`: `south` creates it, `north` joins.
     pub async fn rated_game(&self, preset: &str, south: &Player, north: &Player) -> Match {
         let game = self
@@ -129,6 +155,9 @@ impl TestApp {
                 streak_kind: r.streak_kind,
                 streak_length: r.streak_length,
                 last_played_at: r.last_played_at,
+                opponents: r.opponents,
+                anchor: r.anchor,
+                established: r.established,
             })
             .collect()
     }
@@ -182,7 +211,8 @@ impl TestApp {
     }
 
     /// Stores a standing directly (for leaderboards that need many
-    /// established players): `games` rated games, all won.
+    /// players): `games` rated games, all won, against as many opponents;
+    /// marked established when `rd` is below 110, as if they had earned it.
     pub async fn seed_standing(
         &self,
         player: &str,
@@ -193,8 +223,11 @@ impl TestApp {
     ) {
         let sql = format!(
             "INSERT INTO player_ratings (player_id, preset, rating, rd, volatility, games, wins, \
-             draws, losses, streak_kind, streak_length, last_played_at) \
-             VALUES ($1, $2, $3, $4, 0.06, {games}, {games}, 0, 0, 'win', {games}, NULL)"
+             draws, losses, streak_kind, streak_length, last_played_at, opponents, anchor, \
+             established) \
+             VALUES ($1, $2, $3, $4, 0.06, {games}, {games}, 0, 0, 'win', {games}, NULL, {games}, \
+             0, {established})",
+            established = i32::from(rd < 110.0)
         );
         self.execute(&sql, &[player, preset], &[rating, rd]).await;
     }

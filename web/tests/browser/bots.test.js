@@ -217,10 +217,10 @@ test("when the bot moves first, its move arrives and is shown, then the viewer's
   assert.equal(await p.locator("[data-status]").getAttribute("data-viewer-seat"), "north");
 });
 
-test("the bots are marked as bots on the leaderboard and their page", async () => {
+test("the bots are marked as bots on their page, and on no leaderboard (their games are unrated)", async () => {
   const p = player.page;
-  await p.goto(`${server.base}/leaderboards/classic?provisional=1`);
-  await p.waitForSelector(`tr[data-player="${bots[0].id}"] .tag`);
+  const board = await (await fetch(`${server.base}/v1/leaderboards/classic?include_provisional=true`)).json();
+  assert.deepEqual(board.entries.filter((entry) => entry.player.bot), []);
   await p.goto(`${server.base}/players/${bots[0].id}`);
   await p.waitForSelector("h1 .tag");
   assert.match(await p.locator("h1").textContent() ?? "", /bot/);
