@@ -1,11 +1,12 @@
-//! What one client may hold of the server: a cap on the connections one IP
-//! keeps open at once, and a deadline for a request body to arrive in full
-//! (`--max-connections-per-ip`, `--body-read-timeout-secs`).
+//! What one client may hold of the server: a cap on the connections one
+//! client address keeps open at once, and a deadline for a request body to
+//! arrive in full (`--max-connections-per-ip`, `--body-read-timeout-secs`).
+//! A client is an IPv4 address or an IPv6 /56 ([`client_key`]).
 
 use std::any::Any;
 use std::collections::HashMap;
 use std::future::Future;
-use std::net::IpAddr;
+use std::net::{IpAddr, Ipv6Addr};
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
@@ -25,7 +26,18 @@ use tokio::time::Sleep;
 use crate::api::problems::{Problem, ProblemCode};
 use crate::api::settings::NetworkSettings;
 
-/// Open connections per client IP, shared by every worker.
+/// What one client is counted under: an IPv4 address as is (also written
+/// as IPv4-mapped IPv6), an IPv6 address by its /56 prefix, which one
+/// customer usually gets whole, so that the addresses of one network
+/// share their connections and their rate limit.
+pub fn client_key(ip: IpAddr) -> IpAddr {
+    match ip.to_canonical() {
+        IpAddr::V6(v6) => IpAddr::V6(Ipv6Addr::from(u128::from(v6) & (!0u128 << 72))),
+        v4 => v4,
+    }
+}
+
+/// Open connections per client ([`client_key`]), shared by every worker.
 #[derive(Clone, Debug)]
 pub struct ConnectionCap {
     open: Arc<Mutex<HashMap<IpAddr, u32>>>,
@@ -62,7 +74,8 @@ impl ConnectionCap {
     }
 
     /// For `HttpServer::on_connect`: counts the connection against its
-    /// peer's IP (a trusted proxy's are not capped: it speaks for many).
+    /// peer's [`client_key`] (a trusted proxy's are not capped: it speaks
+    /// for many).
     pub fn on_connect(&self, connection: &dyn Any, data: &mut Extensions) {
         if self.max == 0 {
             return;
@@ -73,10 +86,10 @@ impl ConnectionCap {
         let Ok(peer) = stream.peer_addr() else {
             return;
         };
-        let ip = peer.ip();
-        if self.trusted_proxies.contains(&ip) {
+        if self.trusted_proxies.contains(&peer.ip()) {
             return;
         }
+        let ip = client_key(peer.ip());
         let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
         let count = open.entry(ip).or_insert(0);
         *count += 1;
@@ -104,7 +117,7 @@ pub async fn guard(
         .map(|c| c.cap.max);
     if let Some(max) = over {
         let detail = format!(
-            "this client IP holds more than {max} connections open at once; close some and retry"
+            "this client address holds more than {max} connections open at once; close some and retry"
         );
         let mut response = Problem::new(
             ProblemCode::RateLimited,
@@ -165,5 +178,42 @@ impl Stream for Deadline {
             )))));
         }
         Poll::Pending
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(address: &str) -> IpAddr {
+        client_key(address.parse().expect("an IP address"))
+    }
+
+    #[test]
+    fn ipv6_addresses_of_one_56_share_a_key() {
+        // 2001:db8:aa:bb00::/56 holds 2001:db8:aa:bb00:: to 2001:db8:aa:bbff:ffff:…
+        let first = key("2001:db8:aa:bb00::1");
+        assert_eq!(first, key("2001:db8:aa:bb00::"));
+        assert_eq!(first, key("2001:db8:aa:bbff:ffff:ffff:ffff:ffff"));
+        assert_eq!(first, key("2001:db8:aa:bb12:3456:789a:bcde:f012"));
+        assert_eq!(first, "2001:db8:aa:bb00::".parse::<IpAddr>().unwrap());
+    }
+
+    #[test]
+    fn ipv6_addresses_of_other_56s_do_not() {
+        let first = key("2001:db8:aa:bb00::1");
+        // The next /56 up, the one below, and one differing in the first bits.
+        assert_ne!(first, key("2001:db8:aa:bc00::1"));
+        assert_ne!(first, key("2001:db8:aa:baff::1"));
+        assert_ne!(first, key("2001:db8:ab:bb00::1"));
+        assert_ne!(first, key("3001:db8:aa:bb00::1"));
+    }
+
+    #[test]
+    fn ipv4_is_keyed_per_address_also_when_mapped() {
+        assert_eq!(key("192.0.2.7"), "192.0.2.7".parse::<IpAddr>().unwrap());
+        assert_ne!(key("192.0.2.7"), key("192.0.2.8"));
+        assert_eq!(key("::ffff:192.0.2.7"), key("192.0.2.7"));
+        assert_ne!(key("::ffff:192.0.2.7"), key("::ffff:192.0.2.8"));
     }
 }

@@ -3,7 +3,7 @@
 //! The key is the TCP peer address: behind a reverse proxy every client
 //! shares the proxy's address, so raise the limits or limit at the proxy.
 
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+use std::net::{IpAddr, Ipv4Addr};
 use std::time::Duration;
 
 use actix_governor::governor::clock::{Clock, DefaultClock, QuantaInstant};
@@ -16,6 +16,7 @@ use actix_web::dev::ServiceRequest;
 use actix_web::middleware::Condition;
 use actix_web::{HttpResponse, HttpResponseBuilder, ResponseError};
 
+use crate::api::middleware::connections::client_key;
 use crate::api::problems::ApiError;
 use crate::api::settings::RateLimitSettings;
 
@@ -39,8 +40,8 @@ pub fn config(settings: &RateLimitSettings) -> Option<RateLimitConfig> {
         .finish()
 }
 
-/// Keys requests by client IP (IPv6 by /56 prefix, which one customer
-/// usually gets whole); `None` for exempt paths, which is whitelisted.
+/// Keys requests by client ([`client_key`]: IPv6 by /56 prefix); `None`
+/// for exempt paths, which is whitelisted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ClientIp;
 
@@ -53,8 +54,7 @@ impl KeyExtractor for ClientIp {
             return Ok(None);
         }
         let ip = match crate::telemetry::ClientAddress::of(request) {
-            Some(IpAddr::V6(v6)) => IpAddr::V6(Ipv6Addr::from(u128::from(v6) & (!0u128 << 72))),
-            Some(v4) => v4,
+            Some(ip) => client_key(ip),
             // Only in-process test requests lack a peer; they share one bucket.
             None => IpAddr::V4(Ipv4Addr::UNSPECIFIED),
         };
