@@ -13,8 +13,10 @@
 //! not an overload (with the writes' cap they were mostly refused).
 //! Both share the same `running` turns, handed out in arrival order.
 //!
-//! A request holds its place until its handler has answered: a stream's
-//! (SSE) body is sent after, outside the gate.
+//! A request enters the gate once its body has arrived
+//! ([`super::read_ahead`]), so a slow client holds no turn, and holds its
+//! place until its handler has answered: a stream's (SSE) body is sent
+//! after, outside the gate.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -111,7 +113,7 @@ impl Admission {
 
 /// Whether a request goes through the gate: the API's, which read or write
 /// the database; not `/health`, `/ready`, metrics, docs or the web pages.
-fn is_gated(path: &str) -> bool {
+pub(crate) fn is_gated(path: &str) -> bool {
     path.starts_with("/v1/")
 }
 
