@@ -199,8 +199,15 @@ async fn a_postgres_restart_under_moves_is_503_and_loses_no_acknowledged_move() 
 }
 
 #[tokio::test]
-async fn a_sqlite_write_lock_held_past_the_busy_timeout_is_503_and_stores_nothing() {
-    let app = TestApp::spawn(Backend::Sqlite).await.unwrap();
+async fn a_sqlite_write_lock_held_past_the_busy_timeout_is_503_and_ready_says_stuck() {
+    // One turn at the database, behind the gate, which the stuck move holds.
+    let app = TestApp::spawn_with(Backend::Sqlite, |s| {
+        s.database.max_connections = 1;
+        s.admission.db_max_waiting = Some(4);
+    })
+    .await
+    .unwrap();
+    let app = Arc::new(app);
     let game = app.active_game(json!({"preset": "classic"})).await;
     let mut other = sqlx::SqliteConnection::connect(&app.database_url())
         .await
@@ -208,11 +215,18 @@ async fn a_sqlite_write_lock_held_past_the_busy_timeout_is_503_and_stores_nothin
     other.execute("BEGIN IMMEDIATE").await.unwrap();
 
     // The writer waits out the busy timeout (5 s) for the lock, then gives up.
-    let refused = app
-        .play(&game.id, &game.south.token, json!({"move": "1R"}))
-        .await;
-    assert_unavailable(refused).await;
+    let refused = tokio::spawn({
+        let (app, id, token) = (app.clone(), game.id.clone(), game.south.token.clone());
+        async move { app.play(&id, &token, json!({"move": "1R"})).await }
+    });
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    // Meanwhile no turn comes free for 2 s: the API is stuck, and says so.
+    let stuck = app.get("/ready").await;
+    assert_eq!(stuck.headers()["retry-after"], "1");
+    assert_problem(stuck, 503, "overloaded").await;
+    assert_unavailable(refused.await.unwrap()).await;
     other.execute("ROLLBACK").await.unwrap();
+    assert_eq!(app.get("/ready").await.status(), StatusCode::OK);
 
     assert_eq!(app.game(&game.id).await["ply"], 1);
     assert_eq!(app.count_moves().await, 0);
