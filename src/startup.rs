@@ -16,6 +16,7 @@ use crate::api::middleware::connections::{self, BodyDeadline, ConnectionCap};
 use crate::api::middleware::fallback::{self, RouteTable};
 use crate::api::middleware::query_guard::{self, QueryTable};
 use crate::api::middleware::rate_limit::RateLimit;
+use crate::api::middleware::read_ahead::{self, ReadAhead};
 use crate::api::protocol::extractors;
 use crate::api::protocol::search_pool::SearchPool;
 use crate::api::{self, AppState};
@@ -171,6 +172,7 @@ impl Application {
         let body_deadline = web::Data::new(BodyDeadline(std::time::Duration::from_secs(
             settings.network.body_read_timeout_secs,
         )));
+        let read_ahead = web::Data::new(ReadAhead::default());
         let client_address = web::Data::new(telemetry::ClientAddress {
             trusted_proxies: settings.network.trusted_proxies.clone(),
         });
@@ -181,6 +183,7 @@ impl Application {
                 app = app.app_data(admission.clone());
             }
             app.wrap(from_fn(admission::admit))
+                .wrap(from_fn(read_ahead::read_ahead))
                 .wrap(from_fn(query_guard::guard))
                 .wrap(Compress::default())
                 .wrap(from_fn(api::middleware::head::as_get))
@@ -194,6 +197,7 @@ impl Application {
                 .wrap(TracingLogger::<RequestSpan>::new())
                 .app_data(state.clone())
                 .app_data(body_deadline.clone())
+                .app_data(read_ahead.clone())
                 .app_data(client_address.clone())
                 .app_data(routes.clone())
                 .app_data(queries.clone())

@@ -264,23 +264,31 @@ mod tests {
     }
 
     #[test]
-    fn clients_are_keyed_by_ipv4_address_and_ipv6_slash_56() {
-        assert_eq!(key("203.0.113.7"), "203.0.113.7".parse::<IpAddr>().unwrap());
-        assert_ne!(key("203.0.113.7"), key("203.0.113.8"));
-        // 2001:db8:0:ab00::/56: the first 56 bits are 2001:0db8:0000:ab.
-        let prefix: IpAddr = "2001:db8:0:ab00::".parse().unwrap();
-        assert_eq!(key("2001:db8:0:ab00::1"), prefix);
-        assert_eq!(key("2001:db8:0:abff:ffff:ffff:ffff:ffff"), prefix);
-        assert_eq!(key("2001:db8:0:ab12:3456::9"), prefix);
-        assert_eq!(
-            key("2001:db8:0:ac00::1"),
-            "2001:db8:0:ac00::".parse::<IpAddr>().unwrap()
-        );
-        assert_eq!(
-            key("::ffff:198.51.100.4"),
-            "198.51.100.4".parse::<IpAddr>().unwrap(),
-            "an IPv4-mapped address is its IPv4 client, not the ::ffff:0:0/56 of every one"
-        );
+    fn ipv6_addresses_of_one_56_share_a_key() {
+        // 2001:db8:aa:bb00::/56 holds 2001:db8:aa:bb00:: to 2001:db8:aa:bbff:ffff:…
+        let first = key("2001:db8:aa:bb00::1");
+        assert_eq!(first, key("2001:db8:aa:bb00::"));
+        assert_eq!(first, key("2001:db8:aa:bbff:ffff:ffff:ffff:ffff"));
+        assert_eq!(first, key("2001:db8:aa:bb12:3456:789a:bcde:f012"));
+        assert_eq!(first, "2001:db8:aa:bb00::".parse::<IpAddr>().unwrap());
+    }
+
+    #[test]
+    fn ipv6_addresses_of_other_56s_do_not() {
+        let first = key("2001:db8:aa:bb00::1");
+        // The next /56 up, the one below, and one differing in the first bits.
+        assert_ne!(first, key("2001:db8:aa:bc00::1"));
+        assert_ne!(first, key("2001:db8:aa:baff::1"));
+        assert_ne!(first, key("2001:db8:ab:bb00::1"));
+        assert_ne!(first, key("3001:db8:aa:bb00::1"));
+    }
+
+    #[test]
+    fn ipv4_is_keyed_per_address_also_when_mapped() {
+        assert_eq!(key("192.0.2.7"), "192.0.2.7".parse::<IpAddr>().unwrap());
+        assert_ne!(key("192.0.2.7"), key("192.0.2.8"));
+        assert_eq!(key("::ffff:192.0.2.7"), key("192.0.2.7"));
+        assert_ne!(key("::ffff:192.0.2.7"), key("::ffff:192.0.2.8"));
     }
 
     #[test]

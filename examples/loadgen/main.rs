@@ -12,6 +12,8 @@
 //! - `db-ceiling`: the SQL of a move submission through the server's own
 //!   store, N tasks, no HTTP.
 //! - `seed`, `startup`: a database with 100,000 moves; time to first `/ready`.
+//! - `stall`: requests whose bodies stall, beside reads and moves: how many
+//!   of those are answered.
 
 #[path = "../common/api.rs"]
 mod api;
@@ -19,6 +21,7 @@ mod ceiling;
 mod http;
 mod open;
 mod report;
+mod stall;
 mod stats;
 
 use std::process::{Command as Process, Stdio};
@@ -48,6 +51,8 @@ enum Command {
     Startup(StartupArgs),
     /// Figures, ratios and targets from a file of RESULT lines.
     Report(report::ReportArgs),
+    /// Stalled request bodies beside reads and moves: their answers.
+    Stall(stall::StallArgs),
 }
 
 #[derive(Args, Debug)]
@@ -117,5 +122,6 @@ async fn main() -> anyhow::Result<()> {
         Command::Seed(args) => ceiling::seed(args).await,
         Command::Startup(args) => startup(args).await,
         Command::Report(args) => report::report(&args),
+        Command::Stall(args) => stall::stall(args).await,
     }
 }

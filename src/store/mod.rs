@@ -42,6 +42,7 @@ mod history;
 mod idempotency;
 mod leaderboards;
 mod limits;
+mod lost;
 mod migrations;
 mod moves_write;
 mod players;
@@ -109,7 +110,7 @@ pub enum WriteTx {
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     #[error("database error: {0}")]
-    Database(#[from] sqlx::Error),
+    Database(#[source] sqlx::Error),
     /// An error of a statement run on SQLite directly ([`direct`]).
     #[error("database error: {0}")]
     Sqlite(#[from] rusqlite::Error),
@@ -125,28 +126,32 @@ pub enum StoreError {
     Corrupt(String),
 }
 
+/// Every sqlx error a store call meets passes here: one that lost its
+/// connection marks the pool's idle connections for a check
+/// ([`lost::connection_lost`]).
+impl From<sqlx::Error> for StoreError {
+    fn from(error: sqlx::Error) -> Self {
+        if lost::ended_its_connection(&error) {
+            lost::connection_lost();
+        }
+        StoreError::Database(error)
+    }
+}
+
 impl StoreError {
-    /// True when the database could not be reached at all (as opposed to a
-    /// query failing): the caller may answer 503 rather than 500.
+    /// True when the database could not be reached, went away or is locked
+    /// past the busy timeout (as opposed to a statement failing): nothing
+    /// was done, and the same request may succeed later, so the caller
+    /// answers 503 rather than 500.
     pub fn is_unavailable(&self) -> bool {
-        matches!(
-            self,
-            StoreError::Database(
-                sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_)
-            ) | StoreError::NotCommitted(_)
-        ) || matches!(
-            self,
-            StoreError::Sqlite(e) if matches!(
-                e.sqlite_error_code(),
-                Some(
-                    rusqlite::ErrorCode::DatabaseBusy
-                        | rusqlite::ErrorCode::DatabaseLocked
-                        | rusqlite::ErrorCode::SystemIoFailure
-                        | rusqlite::ErrorCode::DiskFull
-                        | rusqlite::ErrorCode::CannotOpen
-                )
-            )
-        )
+        match self {
+            StoreError::Database(error) => lost::is_unavailable(error),
+            StoreError::Sqlite(error) => error
+                .sqlite_error_code()
+                .is_some_and(lost::sqlite_unavailable),
+            StoreError::NotCommitted(_) => true,
+            StoreError::Migration(_) | StoreError::Corrupt(_) => false,
+        }
     }
 
     /// True for a unique or primary-key violation.
@@ -321,7 +326,7 @@ async fn ping_if_idle<C: Connection>(
     conn: &mut C,
     meta: PoolConnectionMetadata,
 ) -> Result<bool, sqlx::Error> {
-    if meta.idle_for >= PING_IF_IDLE_FOR {
+    if meta.idle_for >= PING_IF_IDLE_FOR || lost::idle_since_a_loss(meta.idle_for) {
         conn.ping().await?;
     }
     Ok(true)

@@ -13,8 +13,10 @@
 //! not an overload (with the writes' cap they were mostly refused).
 //! Both share the same `running` turns, handed out in arrival order.
 //!
-//! A request holds its place until its handler has answered: a stream's
-//! (SSE) body is sent after, outside the gate.
+//! A request enters the gate once its body has arrived
+//! ([`super::read_ahead`]), so a slow client holds no turn, and holds its
+//! place until its handler has answered: a stream's (SSE) body is sent
+//! after, outside the gate.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -67,7 +69,7 @@ pub enum Refusal {
 /// A request's place; dropped when its handler has answered.
 #[derive(Debug)]
 pub struct Place {
-    _admitted: OwnedSemaphorePermit,
+    _admitted: Option<OwnedSemaphorePermit>,
     _running: OwnedSemaphorePermit,
 }
 
@@ -103,7 +105,21 @@ impl Admission {
                 .map_err(|_| Refusal::Waited)?
                 .map_err(|_| Refusal::QueueFull)?;
         Ok(Place {
-            _admitted: admitted,
+            _admitted: Some(admitted),
+            _running: running,
+        })
+    }
+
+    /// A turn within `within`, taken behind those waiting but outside
+    /// their queue's cap: what a readiness probe asks, to see that the
+    /// API's requests are let in.
+    pub async fn probe(&self, within: Duration) -> Result<Place, Refusal> {
+        let running = tokio::time::timeout(within, self.running.clone().acquire_owned())
+            .await
+            .map_err(|_| Refusal::Waited)?
+            .map_err(|_| Refusal::QueueFull)?;
+        Ok(Place {
+            _admitted: None,
             _running: running,
         })
     }
@@ -111,7 +127,7 @@ impl Admission {
 
 /// Whether a request goes through the gate: the API's, which read or write
 /// the database; not `/health`, `/ready`, metrics, docs or the web pages.
-fn is_gated(path: &str) -> bool {
+pub(crate) fn is_gated(path: &str) -> bool {
     path.starts_with("/v1/")
 }
 
@@ -196,6 +212,24 @@ mod tests {
         for waiter in waiting {
             assert_eq!(waiter.await.expect("joined"), Ok(()));
         }
+        assert_eq!(gate.running.available_permits(), 1);
+    }
+
+    #[tokio::test]
+    async fn a_probe_waits_past_full_queues_and_gets_the_next_turn() {
+        let gate = Admission::new(1, 0, 0, Duration::from_millis(10));
+        let first = gate.enter(Lane::Read).await.expect("a free place");
+        assert_eq!(gate.enter(Lane::Read).await.err(), Some(Refusal::QueueFull));
+        assert_eq!(
+            gate.probe(Duration::from_millis(10)).await.err(),
+            Some(Refusal::Waited)
+        );
+        let probe = tokio::spawn({
+            let gate = gate.clone();
+            async move { gate.probe(Duration::from_secs(60)).await.map(drop) }
+        });
+        drop(first);
+        assert_eq!(probe.await.expect("joined"), Ok(()));
         assert_eq!(gate.running.available_permits(), 1);
     }
 

@@ -1,6 +1,7 @@
-//! What one client may hold of the server: a cap on the connections one IP
-//! keeps open at once, and a deadline for a request body to arrive in full
-//! (`--max-connections-per-ip`, `--body-read-timeout-secs`).
+//! What one client may hold of the server: a cap on the connections one
+//! client address keeps open at once, and a deadline for a request body to
+//! arrive in full (`--max-connections-per-ip`, `--body-read-timeout-secs`).
+//! A client is an IPv4 address or an IPv6 /56 ([`ClientAddress::key`]).
 
 use std::any::Any;
 use std::collections::HashMap;
@@ -24,8 +25,9 @@ use tokio::time::Sleep;
 
 use crate::api::problems::{Problem, ProblemCode};
 use crate::api::settings::NetworkSettings;
+use crate::telemetry::ClientAddress;
 
-/// Open connections per client IP, shared by every worker.
+/// Open connections per client ([`ClientAddress::key`]), shared by every worker.
 #[derive(Clone, Debug)]
 pub struct ConnectionCap {
     open: Arc<Mutex<HashMap<IpAddr, u32>>>,
@@ -62,7 +64,8 @@ impl ConnectionCap {
     }
 
     /// For `HttpServer::on_connect`: counts the connection against its
-    /// peer's IP (a trusted proxy's are not capped: it speaks for many).
+    /// peer's [`ClientAddress::key`] (a trusted proxy's are not capped: it speaks
+    /// for many).
     pub fn on_connect(&self, connection: &dyn Any, data: &mut Extensions) {
         if self.max == 0 {
             return;
@@ -73,10 +76,10 @@ impl ConnectionCap {
         let Ok(peer) = stream.peer_addr() else {
             return;
         };
-        let ip = peer.ip();
-        if self.trusted_proxies.contains(&ip) {
+        if self.trusted_proxies.contains(&peer.ip()) {
             return;
         }
+        let ip = ClientAddress::key(peer.ip());
         let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
         let count = open.entry(ip).or_insert(0);
         *count += 1;
@@ -104,7 +107,7 @@ pub async fn guard(
         .map(|c| c.cap.max);
     if let Some(max) = over {
         let detail = format!(
-            "this client IP holds more than {max} connections open at once; close some and retry"
+            "this client address holds more than {max} connections open at once; close some and retry"
         );
         let mut response = Problem::new(
             ProblemCode::RateLimited,

@@ -1,5 +1,5 @@
-//! HTTP middleware: the admission gate in front of the database, connection
-//! caps, CORS, rate limits, metrics, `HEAD`, the query guard and the
+//! HTTP middleware: the admission gate in front of the database, the body
+//! read ahead of it, connection caps, CORS, rate limits, metrics, `HEAD`, the query guard and the
 //! answers to requests no route takes.
 
 pub mod admission;
@@ -10,3 +10,4 @@ pub mod head;
 pub mod metrics;
 pub mod query_guard;
 pub mod rate_limit;
+pub mod read_ahead;

@@ -138,7 +138,7 @@ problem_codes! {
     RateLimited => "rate_limited", TOO_MANY_REQUESTS, "Too many requests",
         "This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`.";
     DatabaseUnavailable => "database_unavailable", SERVICE_UNAVAILABLE, "Database unavailable",
-        "The database cannot be reached right now. Retry later.";
+        "The database cannot be reached right now, or is locked past its busy timeout (it is restarting, down or overloaded): the request was not carried out, unless the connection was lost during its commit (a retry with the same `Idempotency-Key` tells). Retry after the seconds in `Retry-After`.";
     InvalidRecord => "invalid_record", UNPROCESSABLE_ENTITY, "Invalid game record",
         "The game record cannot be read: its text or JSON is not of the record format (README.md, \"Game records\"), or a value in it is not allowed; the detail names the part.";
     InconsistentRecord => "inconsistent_record", UNPROCESSABLE_ENTITY, "Inconsistent game record",
@@ -560,7 +560,7 @@ impl ResponseError for ApiError {
             } => {
                 headers.insert(header::RETRY_AFTER, HeaderValue::from(*retry_after_secs));
             }
-            ApiError::AnalysisBusy | ApiError::Overloaded => {
+            ApiError::AnalysisBusy | ApiError::Overloaded | ApiError::DatabaseUnavailable(_) => {
                 headers.insert(header::RETRY_AFTER, HeaderValue::from(1));
             }
             ApiError::TooManyStreams(_) => {

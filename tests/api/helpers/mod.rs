@@ -26,6 +26,7 @@ use tempfile::TempDir;
 pub mod bots;
 pub mod games;
 pub mod lines;
+pub mod pg_cluster;
 pub mod postgres;
 pub mod ratings;
 pub mod records;
@@ -134,6 +135,16 @@ impl TestApp {
         }
         let database = std::sync::Arc::new(TestDatabase::create(backend).await?);
         Some(Self::start(backend, database, customise).await)
+    }
+
+    /// A PostgreSQL app on a fresh database of the server `admin_url`
+    /// names (e.g. a [`pg_cluster::Cluster`] of the test's own).
+    pub async fn spawn_on_postgres(
+        admin_url: &str,
+        customise: impl FnOnce(&mut Settings),
+    ) -> TestApp {
+        let database = std::sync::Arc::new(TestDatabase::on_postgres(admin_url.to_owned()).await);
+        Self::start(Backend::Postgres, database, customise).await
     }
 
     /// Like [`TestApp::spawn`], on a database that `prepare` sets up first
@@ -436,29 +447,30 @@ impl TestDatabase {
     async fn create(backend: Backend) -> Option<Self> {
         match backend {
             Backend::Sqlite => Some(TestDatabase::Sqlite(tempfile::tempdir().expect("temp dir"))),
-            Backend::Postgres => {
-                let admin_url = postgres_admin_url()?;
-                let name = format!(
-                    "oanquan_test_{}",
-                    Alphanumeric
-                        .sample_string(&mut rand::thread_rng(), 16)
-                        .to_lowercase()
-                );
-                let mut admin = PgConnection::connect(&admin_url)
-                    .await
-                    .unwrap_or_else(|e| panic!("cannot connect to {admin_url}: {e}"));
-                admin
-                    .execute(format!(r#"CREATE DATABASE "{name}""#).as_str())
-                    .await
-                    .expect("CREATE DATABASE");
-                let mut url = url::Url::parse(&admin_url).expect("Postgres URL");
-                url.set_path(&format!("/{name}"));
-                Some(TestDatabase::Postgres {
-                    admin_url,
-                    name,
-                    url: url.to_string(),
-                })
-            }
+            Backend::Postgres => Some(Self::on_postgres(postgres_admin_url()?).await),
+        }
+    }
+
+    async fn on_postgres(admin_url: String) -> Self {
+        let name = format!(
+            "oanquan_test_{}",
+            Alphanumeric
+                .sample_string(&mut rand::thread_rng(), 16)
+                .to_lowercase()
+        );
+        let mut admin = PgConnection::connect(&admin_url)
+            .await
+            .unwrap_or_else(|e| panic!("cannot connect to {admin_url}: {e}"));
+        admin
+            .execute(format!(r#"CREATE DATABASE "{name}""#).as_str())
+            .await
+            .expect("CREATE DATABASE");
+        let mut url = url::Url::parse(&admin_url).expect("Postgres URL");
+        url.set_path(&format!("/{name}"));
+        TestDatabase::Postgres {
+            admin_url,
+            name,
+            url: url.to_string(),
         }
     }
 

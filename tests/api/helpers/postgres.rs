@@ -97,7 +97,7 @@ fn target_tmp() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
 }
 
-fn pg_bin_dir() -> Option<PathBuf> {
+pub(super) fn pg_bin_dir() -> Option<PathBuf> {
     let on_path = std::env::var_os("PATH")
         .and_then(|path| std::env::split_paths(&path).find(|dir| dir.join("initdb").is_file()));
     on_path.or_else(|| {
@@ -225,14 +225,14 @@ fn url(port: u16) -> String {
     format!("postgres://postgres@127.0.0.1:{port}/postgres")
 }
 
-fn free_port() -> u16 {
+pub(super) fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")
         .and_then(|listener| listener.local_addr())
         .expect("a free port")
         .port()
 }
 
-fn as_root() -> bool {
+pub(super) fn as_root() -> bool {
     Command::new("id")
         .arg("-u")
         .output()
