@@ -53,7 +53,10 @@ export interface paths {
         };
         /**
          * Readiness probe
-         * @description Readiness: the database answers `SELECT 1` within 2 seconds.
+         * @description Readiness: within 2 seconds, an API request's turn at the database is
+         *     had (the admission gate lets requests in) and the database answers
+         *     `SELECT 1` on a pooled connection. Either failing is 503 with
+         *     `Retry-After`.
          */
         get: operations["ready"];
         put?: never;
@@ -428,8 +431,11 @@ export interface paths {
          *     (15 s by default); SSE starts with `retry:`. The stream ends after the
          *     game's final event; a resumption of a game already over with nothing to
          *     replay is answered 204, which tells `EventSource` to stop. When the
-         *     server stops, the stream ends at once with a `retry:` hint. Streams are
-         *     capped per client IP (429) and per server (503), `too_many_streams`.
+         *     server stops, the stream ends at once with a `retry:` hint. Anyone may
+         *     open it; one opened with `Authorization: Bearer` (which must then name
+         *     a token) ends when that token is deleted. Streams are capped per client
+         *     IP (an IPv6 client by its /56; 429) and per server (503),
+         *     `too_many_streams`.
          */
         get: operations["game_stream"];
         put?: never;
@@ -449,7 +455,7 @@ export interface paths {
         };
         /**
          * A preset's leaderboard, best first.
-         * @description Ranked by rating, ties by player id. Provisional ratings (RD ≥ 110) are
+         * @description Ranked by rating, ties by player id. Provisional ratings (not established) are
          *     left off unless `include_provisional=true`. Pages are keyset-paged:
          *     follow `next_cursor` / `prev_cursor`; a cursor stays valid while ratings
          *     change (rows are never skipped or repeated because others moved, though
@@ -499,8 +505,9 @@ export interface paths {
          *     then `created` (with the game view) as one appears and `joined`,
          *     `cancelled` or `expired` (with its id) as one leaves, each once. SSE or
          *     NDJSON as for a game's stream, with the same heartbeat, `retry:`, end
-         *     at shutdown and caps; the events carry no `id`: a reconnection (and a
-         *     subscriber that fell behind) starts from a new snapshot.
+         *     at shutdown, caps and end of a stream opened with a token that is
+         *     deleted; the events carry no `id`: a reconnection (and a subscriber
+         *     that fell behind) starts from a new snapshot.
          */
         get: operations["lobby_stream"];
         put?: never;
@@ -552,6 +559,9 @@ export interface paths {
          *     heard of it is told by its `game_started` only. The events carry no `id`: a reconnection (and a
          *     stream that fell behind) gets a fresh `snapshot`, which tells where you
          *     stand. When the server stops, the stream ends with a `retry:` hint.
+         *     When the token it was opened with (as the bearer, or the one that
+         *     issued its ticket) is deleted, it ends, on every node; so do that
+         *     token's unused tickets.
          */
         get: operations["me_stream"];
         put?: never;
@@ -576,8 +586,8 @@ export interface paths {
          * @description For clients that cannot send `Authorization` with a stream request (a
          *     browser's `EventSource`): the ticket opens `GET /v1/me/stream?ticket=…`
          *     once, within `--stream-ticket-ttl-s` (60 s by default), on any node. The
-         *     server stores only its SHA-256; a used, expired or unknown ticket is
-         *     refused with 401 `invalid_ticket`. Ask for a new one for each
+         *     server stores only its SHA-256; a used, expired or unknown ticket, or
+         *     one whose token was deleted since, is refused with 401 `invalid_ticket`. Ask for a new one for each
          *     (re)connection.
          */
         post: operations["create_stream_ticket"];
@@ -904,6 +914,38 @@ export interface components {
             bots: components["schemas"]["BotView"][];
         };
         /**
+         * @description A player's record against one built-in bot: every finished game, none
+         *     of them rated.
+         * @example {
+         *       "bot": {
+         *         "bot": true,
+         *         "id": "botLevel04",
+         *         "name": "bot-4"
+         *       },
+         *       "draws": 0,
+         *       "games": 5,
+         *       "level": 4,
+         *       "losses": 2,
+         *       "wins": 3
+         *     }
+         */
+        BotRecordView: {
+            bot: components["schemas"]["PlayerSummary"];
+            /** Format: int64 */
+            draws: number;
+            /** Format: int64 */
+            games: number;
+            /**
+             * Format: int32
+             * @description The bot's level, 1 (weakest) to 7.
+             */
+            level: number;
+            /** Format: int64 */
+            losses: number;
+            /** Format: int64 */
+            wins: number;
+        };
+        /**
          * @description A built-in bot: a player anyone can play at once.
          * @example {
          *       "bot": true,
@@ -932,7 +974,10 @@ export interface components {
              */
             level: number;
             name: string;
-            /** @description Its ratings, as a player's profile shows them. */
+            /**
+             * @description Always `null` in every preset: games against bots are not rated,
+             *     so a bot's strength is its `level`, not a rating.
+             */
             ratings: components["schemas"]["RatingsView"];
             /** @description The level's name. */
             title: string;
@@ -1472,6 +1517,13 @@ export interface components {
             /** @description The waiting and active games in which you sit, newest first. */
             games: components["schemas"]["MeGameEntry"][];
             /**
+             * @description Whether older games were left out: `games` and `challenges` hold
+             *     the newest 200 of them together. The others are still told of as
+             *     they change; `GET /v1/players/{id}/games?status=active` (or
+             *     `waiting`) pages through the games you sit in.
+             */
+            truncated: boolean;
+            /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
@@ -1678,8 +1730,23 @@ export interface components {
          * @description A player as anyone may see them, with their ratings.
          * @example {
          *       "bot": false,
+         *       "bots": [
+         *         {
+         *           "bot": {
+         *             "bot": true,
+         *             "id": "botLevel04",
+         *             "name": "bot-4"
+         *           },
+         *           "draws": 0,
+         *           "games": 5,
+         *           "level": 4,
+         *           "losses": 2,
+         *           "wins": 3
+         *         }
+         *       ],
          *       "created_at": "2025-01-31T08:30:00.123456Z",
          *       "id": "aB3dE6gH9j",
+         *       "level": null,
          *       "name": "Lan",
          *       "ratings": {
          *         "classic": {
@@ -1705,11 +1772,25 @@ export interface components {
         PlayerProfile: {
             /** @description Whether this is one of the built-in bots (`GET /v1/bots`). */
             bot: boolean;
+            /**
+             * @description A person's record against each bot they finished a game with,
+             *     weakest bot first (games against bots are never rated); `[]` for a bot.
+             */
+            bots: components["schemas"]["BotRecordView"][];
             /** Format: date-time */
             created_at: string;
             id: string;
+            /**
+             * Format: int32
+             * @description A bot's level, 1 (weakest) to 7: its strength, instead of a rating;
+             *     `null` for a person.
+             */
+            level: number | null;
             name: string;
-            /** @description Glicko-2 rating, RD, provisional flag, record and current streak per preset. */
+            /**
+             * @description Glicko-2 rating, RD, provisional flag, record and current streak per
+             *     preset. A bot's are always `null`: games against bots are not rated.
+             */
             ratings: components["schemas"]["RatingsView"];
         };
         PlayerSummary: {
@@ -1768,6 +1849,7 @@ export interface components {
          *       "games": 1,
          *       "last_played_at": "2025-01-31T08:30:00.123456Z",
          *       "losses": 0,
+         *       "opponents": 1,
          *       "provisional": true,
          *       "rating": 1662.3108939062977,
          *       "rd": 290.31896371798047,
@@ -1782,7 +1864,10 @@ export interface components {
         PresetRatingView: {
             /** Format: int64 */
             draws: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Rated games that counted: against established opponents.
+             */
             games: number;
             /**
              * Format: date-time
@@ -1791,7 +1876,16 @@ export interface components {
             last_played_at: string | null;
             /** Format: int64 */
             losses: number;
-            /** @description RD ≥ 110: not yet established; left off leaderboards by default. */
+            /**
+             * Format: int64
+             * @description Distinct opponents among those games.
+             */
+            opponents: number;
+            /**
+             * @description Not yet established (docs/API.md "How ratings resist farming"): the
+             *     player's games do not move their opponents' ratings, and the player
+             *     is left off leaderboards by default.
+             */
             provisional: boolean;
             /** Format: double */
             rating: number;
@@ -1838,7 +1932,7 @@ export interface components {
          * @description A problem's stable machine-readable code: the whole catalogue (`GET /problems/{code}` describes each).
          * @enum {string}
          */
-        ProblemCode: "invalid_name" | "name_taken" | "unauthorized" | "invalid_label" | "token_not_found" | "too_many_tokens" | "player_not_found" | "game_not_found" | "leaderboard_not_found" | "not_on_leaderboard" | "invalid_rules" | "invalid_position" | "invalid_move" | "illegal_move" | "invalid_game" | "not_a_player" | "not_game_creator" | "not_your_turn" | "stale_ply" | "game_not_active" | "game_full" | "own_game" | "seat_reserved" | "game_not_waiting" | "time_out" | "not_abortable" | "invalid_clock" | "precondition_failed" | "idempotency_key_reused" | "invalid_header" | "not_found" | "method_not_allowed" | "malformed_json" | "invalid_body" | "unsupported_media_type" | "payload_too_large" | "invalid_path_parameter" | "invalid_query" | "bad_request" | "rate_limited" | "database_unavailable" | "invalid_record" | "inconsistent_record" | "answer_too_large" | "invalid_search" | "analysis_busy" | "invalid_ticket" | "too_many_streams" | "overloaded" | "internal";
+        ProblemCode: "invalid_name" | "name_taken" | "unauthorized" | "invalid_label" | "token_not_found" | "too_many_tokens" | "player_not_found" | "game_not_found" | "leaderboard_not_found" | "not_on_leaderboard" | "invalid_rules" | "invalid_position" | "invalid_move" | "illegal_move" | "invalid_game" | "not_a_player" | "not_game_creator" | "not_your_turn" | "stale_ply" | "game_not_active" | "game_full" | "own_game" | "seat_reserved" | "game_not_waiting" | "time_out" | "too_many_waiting_games" | "too_many_registrations" | "not_abortable" | "invalid_clock" | "precondition_failed" | "idempotency_key_reused" | "invalid_header" | "not_found" | "method_not_allowed" | "malformed_json" | "invalid_body" | "unsupported_media_type" | "payload_too_large" | "invalid_path_parameter" | "invalid_query" | "bad_request" | "rate_limited" | "database_unavailable" | "invalid_record" | "inconsistent_record" | "answer_too_large" | "invalid_search" | "too_many_bot_games" | "bots_busy" | "analysis_busy" | "invalid_ticket" | "since_ahead" | "too_many_streams" | "overloaded" | "internal";
         /**
          * @description What a problem `code` means: the target of every problem's `type`.
          * @example {
@@ -2239,10 +2333,10 @@ export interface components {
          */
         TurnEndReason: "mandarin_square_ahead" | "two_empty_squares" | "first_move_mandarin_ban" | "young_mandarin" | "chain_ended" | "relay_cycle";
         /**
-         * @description Why a game asked for as rated is not: `custom_position` or `custom_rules` (only games of a preset from its start position are rated), `pair_limit` (the pair's rated games in 24 hours are used up), `aborted`, or `too_short` (it ended over the board before each side made two moves).
+         * @description Why a game asked for as rated is not: `custom_position` or `custom_rules` (only games of a preset from its start position are rated), `pair_limit` (the pair's rated games in 24 hours are used up), `bot` (games against the built-in bots are never rated), `aborted`, or `too_short` (it ended over the board before each side made two moves).
          * @enum {string}
          */
-        UnratedReason: "custom_position" | "custom_rules" | "pair_limit" | "aborted" | "too_short";
+        UnratedReason: "custom_position" | "custom_rules" | "pair_limit" | "bot" | "aborted" | "too_short";
         /**
          * @description The head-to-head record of `player` against `opponent`, from `player`'s side.
          * @example {
@@ -2477,9 +2571,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `database_unavailable`: the database did not answer */
+            /** @description `database_unavailable`: the database did not answer within 2 s; `overloaded`: no turn at the database came free within 2 s */
             503: {
                 headers: {
+                    /** @description Seconds to wait before probing again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2832,6 +2928,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_bot_games`: the creator has as many games against bots waiting or active as a player may */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `payload_too_large`: The request body is larger than this endpoint accepts (16 KiB for JSON bodies; 1 MiB for a game record to import). */
             413: {
                 headers: {
@@ -2873,6 +2978,17 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `bots_busy`: against a bot, while as many bot moves wait for a search as the server queues; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4086,7 +4202,7 @@ export interface operations {
     game_stream: {
         parameters: {
             query?: {
-                /** @description Replay the changes after this version (as `Last-Event-ID` does, which wins when both are given). */
+                /** @description Replay the changes after this version (as `Last-Event-ID` does, which wins when both are given): an integer from 0 to the game's current version. */
                 since?: number;
             };
             header?: {
@@ -4122,9 +4238,20 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `invalid_path_parameter`, `invalid_query` or `invalid_header` (`Last-Event-ID`) */
+            /** @description `invalid_path_parameter`, `invalid_query` (`since` not an integer ≥ 0), `invalid_header` (`Last-Event-ID` not one) or `since_ahead` (either after the game's current version, which the detail gives) */
             400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: `Authorization` was given, and names no token */
+            401: {
+                headers: {
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4185,7 +4312,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Only players with at least this many rated games in the preset (default 0). */
                 min_games?: number;
-                /** @description Include provisional ratings (RD ≥ 110); default `false`. */
+                /** @description Include provisional ratings (players not yet established); default `false`. */
                 include_provisional?: boolean;
             };
             header?: never;
@@ -4253,7 +4380,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Only players with at least this many rated games in the preset (default 0). */
                 min_games?: number;
-                /** @description Include provisional ratings (RD ≥ 110); default `false`. */
+                /** @description Include provisional ratings (players not yet established); default `false`. */
                 include_provisional?: boolean;
             };
             header?: never;
@@ -4338,6 +4465,17 @@ export interface operations {
             /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
             400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: `Authorization` was given, and names no token */
+            401: {
+                headers: {
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -9,6 +9,7 @@ from .best_move_request import BestMoveRequest
 from .best_move_response import BestMoveResponse
 from .board_square import BoardSquare
 from .bot_list import BotList
+from .bot_record_view import BotRecordView
 from .bot_view import BotView
 from .capture_event import CaptureEvent
 from .clock_view import ClockView
@@ -109,6 +110,7 @@ __all__ = (
     "BestMoveResponse",
     "BoardSquare",
     "BotList",
+    "BotRecordView",
     "BotView",
     "CaptureEvent",
     "ClockView",

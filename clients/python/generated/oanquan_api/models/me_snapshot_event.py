@@ -21,11 +21,16 @@ class MeSnapshotEvent:
     Attributes:
         challenges (list[GameView]): The waiting games reserved for you by another player, newest first.
         games (list[MeGameEntry]): The waiting and active games in which you sit, newest first.
+        truncated (bool): Whether older games were left out: `games` and `challenges` hold
+            the newest 200 of them together. The others are still told of as
+            they change; `GET /v1/players/{id}/games?status=active` (or
+            `waiting`) pages through the games you sit in.
         type_ (Literal['snapshot']):
     """
 
     challenges: list[GameView]
     games: list[MeGameEntry]
+    truncated: bool
     type_: Literal["snapshot"]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -40,6 +45,8 @@ class MeSnapshotEvent:
             games_item = games_item_data.to_dict()
             games.append(games_item)
 
+        truncated = self.truncated
+
         type_ = self.type_
 
         field_dict: dict[str, Any] = {}
@@ -48,6 +55,7 @@ class MeSnapshotEvent:
             {
                 "challenges": challenges,
                 "games": games,
+                "truncated": truncated,
                 "type": type_,
             }
         )
@@ -74,6 +82,8 @@ class MeSnapshotEvent:
 
             games.append(games_item)
 
+        truncated = d.pop("truncated")
+
         type_ = cast(Literal["snapshot"], d.pop("type"))
         if type_ != "snapshot":
             raise ValueError(f"type must match const 'snapshot', got '{type_}'")
@@ -81,6 +91,7 @@ class MeSnapshotEvent:
         me_snapshot_event = cls(
             challenges=challenges,
             games=games,
+            truncated=truncated,
             type_=type_,
         )
 

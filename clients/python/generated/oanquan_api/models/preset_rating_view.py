@@ -21,16 +21,19 @@ class PresetRatingView:
     rounded.
 
         Example:
-            {'draws': 0, 'games': 1, 'last_played_at': '2025-01-31T08:30:00.123456Z', 'losses': 0, 'provisional': True,
-                'rating': 1662.3108939062977, 'rd': 290.31896371798047, 'streak': {'kind': 'win', 'length': 1}, 'volatility':
-                0.05999967537233814, 'wins': 1}
+            {'draws': 0, 'games': 1, 'last_played_at': '2025-01-31T08:30:00.123456Z', 'losses': 0, 'opponents': 1,
+                'provisional': True, 'rating': 1662.3108939062977, 'rd': 290.31896371798047, 'streak': {'kind': 'win', 'length':
+                1}, 'volatility': 0.05999967537233814, 'wins': 1}
 
         Attributes:
             draws (int):
-            games (int):
+            games (int): Rated games that counted: against established opponents.
             last_played_at (datetime.datetime | None): When the last rated game of the preset finished.
             losses (int):
-            provisional (bool): RD ≥ 110: not yet established; left off leaderboards by default.
+            opponents (int): Distinct opponents among those games.
+            provisional (bool): Not yet established (docs/API.md "How ratings resist farming"): the
+                player's games do not move their opponents' ratings, and the player
+                is left off leaderboards by default.
             rating (float):
             rd (float): Rating deviation: the rating is within ±2 RD with ~95 % confidence.
             streak (None | StreakView):
@@ -42,6 +45,7 @@ class PresetRatingView:
     games: int
     last_played_at: datetime.datetime | None
     losses: int
+    opponents: int
     provisional: bool
     rating: float
     rd: float
@@ -64,6 +68,8 @@ class PresetRatingView:
             last_played_at = self.last_played_at
 
         losses = self.losses
+
+        opponents = self.opponents
 
         provisional = self.provisional
 
@@ -89,6 +95,7 @@ class PresetRatingView:
                 "games": games,
                 "last_played_at": last_played_at,
                 "losses": losses,
+                "opponents": opponents,
                 "provisional": provisional,
                 "rating": rating,
                 "rd": rd,
@@ -126,6 +133,8 @@ class PresetRatingView:
 
         losses = d.pop("losses")
 
+        opponents = d.pop("opponents")
+
         provisional = d.pop("provisional")
 
         rating = d.pop("rating")
@@ -156,6 +165,7 @@ class PresetRatingView:
             games=games,
             last_played_at=last_played_at,
             losses=losses,
+            opponents=opponents,
             provisional=provisional,
             rating=rating,
             rd=rd,

@@ -3,6 +3,7 @@ from enum import StrEnum
 
 class UnratedReason(StrEnum):
     ABORTED = "aborted"
+    BOT = "bot"
     CUSTOM_POSITION = "custom_position"
     CUSTOM_RULES = "custom_rules"
     PAIR_LIMIT = "pair_limit"

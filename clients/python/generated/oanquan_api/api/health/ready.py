@@ -64,7 +64,10 @@ def sync_detailed(
 ) -> Response[HealthStatus | Problem]:
     """Readiness probe
 
-     Readiness: the database answers `SELECT 1` within 2 seconds.
+     Readiness: within 2 seconds, an API request's turn at the database is
+    had (the admission gate lets requests in) and the database answers
+    `SELECT 1` on a pooled connection. Either failing is 503 with
+    `Retry-After`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -89,7 +92,10 @@ def sync(
 ) -> HealthStatus | Problem | None:
     """Readiness probe
 
-     Readiness: the database answers `SELECT 1` within 2 seconds.
+     Readiness: within 2 seconds, an API request's turn at the database is
+    had (the admission gate lets requests in) and the database answers
+    `SELECT 1` on a pooled connection. Either failing is 503 with
+    `Retry-After`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -110,7 +116,10 @@ async def asyncio_detailed(
 ) -> Response[HealthStatus | Problem]:
     """Readiness probe
 
-     Readiness: the database answers `SELECT 1` within 2 seconds.
+     Readiness: within 2 seconds, an API request's turn at the database is
+    had (the admission gate lets requests in) and the database answers
+    `SELECT 1` on a pooled connection. Either failing is 503 with
+    `Retry-After`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -133,7 +142,10 @@ async def asyncio(
 ) -> HealthStatus | Problem | None:
     """Readiness probe
 
-     Readiness: the database answers `SELECT 1` within 2 seconds.
+     Readiness: within 2 seconds, an API request's turn at the database is
+    had (the admission gate lets requests in) and the database answers
+    `SELECT 1` on a pooled connection. Either failing is 503 with
+    `Retry-After`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

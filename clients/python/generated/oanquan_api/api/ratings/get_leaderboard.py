@@ -100,7 +100,7 @@ def sync_detailed(
 ) -> Response[LeaderboardPage | Problem]:
     """A preset's leaderboard, best first.
 
-     Ranked by rating, ties by player id. Provisional ratings (RD ≥ 110) are
+     Ranked by rating, ties by player id. Provisional ratings (not established) are
     left off unless `include_provisional=true`. Pages are keyset-paged:
     follow `next_cursor` / `prev_cursor`; a cursor stays valid while ratings
     change (rows are never skipped or repeated because others moved, though
@@ -147,7 +147,7 @@ def sync(
 ) -> LeaderboardPage | Problem | None:
     """A preset's leaderboard, best first.
 
-     Ranked by rating, ties by player id. Provisional ratings (RD ≥ 110) are
+     Ranked by rating, ties by player id. Provisional ratings (not established) are
     left off unless `include_provisional=true`. Pages are keyset-paged:
     follow `next_cursor` / `prev_cursor`; a cursor stays valid while ratings
     change (rows are never skipped or repeated because others moved, though
@@ -189,7 +189,7 @@ async def asyncio_detailed(
 ) -> Response[LeaderboardPage | Problem]:
     """A preset's leaderboard, best first.
 
-     Ranked by rating, ties by player id. Provisional ratings (RD ≥ 110) are
+     Ranked by rating, ties by player id. Provisional ratings (not established) are
     left off unless `include_provisional=true`. Pages are keyset-paged:
     follow `next_cursor` / `prev_cursor`; a cursor stays valid while ratings
     change (rows are never skipped or repeated because others moved, though
@@ -234,7 +234,7 @@ async def asyncio(
 ) -> LeaderboardPage | Problem | None:
     """A preset's leaderboard, best first.
 
-     Ranked by rating, ties by player id. Provisional ratings (RD ≥ 110) are
+     Ranked by rating, ties by player id. Provisional ratings (not established) are
     left off unless `include_provisional=true`. Pages are keyset-paged:
     follow `next_cursor` / `prev_cursor`; a cursor stays valid while ratings
     change (rows are never skipped or repeated because others moved, though

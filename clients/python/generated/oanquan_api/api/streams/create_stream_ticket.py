@@ -74,8 +74,8 @@ def sync_detailed(
      For clients that cannot send `Authorization` with a stream request (a
     browser's `EventSource`): the ticket opens `GET /v1/me/stream?ticket=…`
     once, within `--stream-ticket-ttl-s` (60 s by default), on any node. The
-    server stores only its SHA-256; a used, expired or unknown ticket is
-    refused with 401 `invalid_ticket`. Ask for a new one for each
+    server stores only its SHA-256; a used, expired or unknown ticket, or
+    one whose token was deleted since, is refused with 401 `invalid_ticket`. Ask for a new one for each
     (re)connection.
 
     Raises:
@@ -104,8 +104,8 @@ def sync(
      For clients that cannot send `Authorization` with a stream request (a
     browser's `EventSource`): the ticket opens `GET /v1/me/stream?ticket=…`
     once, within `--stream-ticket-ttl-s` (60 s by default), on any node. The
-    server stores only its SHA-256; a used, expired or unknown ticket is
-    refused with 401 `invalid_ticket`. Ask for a new one for each
+    server stores only its SHA-256; a used, expired or unknown ticket, or
+    one whose token was deleted since, is refused with 401 `invalid_ticket`. Ask for a new one for each
     (re)connection.
 
     Raises:
@@ -130,8 +130,8 @@ async def asyncio_detailed(
      For clients that cannot send `Authorization` with a stream request (a
     browser's `EventSource`): the ticket opens `GET /v1/me/stream?ticket=…`
     once, within `--stream-ticket-ttl-s` (60 s by default), on any node. The
-    server stores only its SHA-256; a used, expired or unknown ticket is
-    refused with 401 `invalid_ticket`. Ask for a new one for each
+    server stores only its SHA-256; a used, expired or unknown ticket, or
+    one whose token was deleted since, is refused with 401 `invalid_ticket`. Ask for a new one for each
     (re)connection.
 
     Raises:
@@ -158,8 +158,8 @@ async def asyncio(
      For clients that cannot send `Authorization` with a stream request (a
     browser's `EventSource`): the ticket opens `GET /v1/me/stream?ticket=…`
     once, within `--stream-ticket-ttl-s` (60 s by default), on any node. The
-    server stores only its SHA-256; a used, expired or unknown ticket is
-    refused with 401 `invalid_ticket`. Ask for a new one for each
+    server stores only its SHA-256; a used, expired or unknown ticket, or
+    one whose token was deleted since, is refused with 401 `invalid_ticket`. Ask for a new one for each
     (re)connection.
 
     Raises:

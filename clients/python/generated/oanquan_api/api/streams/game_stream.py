@@ -139,6 +139,11 @@ def _parse_response(
 
         return response_400
 
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
     if response.status_code == 404:
         response_404 = Problem.from_dict(response.json())
 
@@ -189,7 +194,7 @@ def _build_response(
 def sync_detailed(
     id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     since: int | Unset = UNSET,
     last_event_id: int | Unset = UNSET,
 ) -> Response[
@@ -217,8 +222,11 @@ def sync_detailed(
     (15 s by default); SSE starts with `retry:`. The stream ends after the
     game's final event; a resumption of a game already over with nothing to
     replay is answered 204, which tells `EventSource` to stop. When the
-    server stops, the stream ends at once with a `retry:` hint. Streams are
-    capped per client IP (429) and per server (503), `too_many_streams`.
+    server stops, the stream ends at once with a `retry:` hint. Anyone may
+    open it; one opened with `Authorization: Bearer` (which must then name
+    a token) ends when that token is deleted. Streams are capped per client
+    IP (an IPv6 client by its /56; 429) and per server (503),
+    `too_many_streams`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
@@ -249,7 +257,7 @@ def sync_detailed(
 def sync(
     id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     since: int | Unset = UNSET,
     last_event_id: int | Unset = UNSET,
 ) -> (
@@ -278,8 +286,11 @@ def sync(
     (15 s by default); SSE starts with `retry:`. The stream ends after the
     game's final event; a resumption of a game already over with nothing to
     replay is answered 204, which tells `EventSource` to stop. When the
-    server stops, the stream ends at once with a `retry:` hint. Streams are
-    capped per client IP (429) and per server (503), `too_many_streams`.
+    server stops, the stream ends at once with a `retry:` hint. Anyone may
+    open it; one opened with `Authorization: Bearer` (which must then name
+    a token) ends when that token is deleted. Streams are capped per client
+    IP (an IPv6 client by its /56; 429) and per server (503),
+    `too_many_streams`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
@@ -305,7 +316,7 @@ def sync(
 async def asyncio_detailed(
     id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     since: int | Unset = UNSET,
     last_event_id: int | Unset = UNSET,
 ) -> Response[
@@ -333,8 +344,11 @@ async def asyncio_detailed(
     (15 s by default); SSE starts with `retry:`. The stream ends after the
     game's final event; a resumption of a game already over with nothing to
     replay is answered 204, which tells `EventSource` to stop. When the
-    server stops, the stream ends at once with a `retry:` hint. Streams are
-    capped per client IP (429) and per server (503), `too_many_streams`.
+    server stops, the stream ends at once with a `retry:` hint. Anyone may
+    open it; one opened with `Authorization: Bearer` (which must then name
+    a token) ends when that token is deleted. Streams are capped per client
+    IP (an IPv6 client by its /56; 429) and per server (503),
+    `too_many_streams`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
@@ -363,7 +377,7 @@ async def asyncio_detailed(
 async def asyncio(
     id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     since: int | Unset = UNSET,
     last_event_id: int | Unset = UNSET,
 ) -> (
@@ -392,8 +406,11 @@ async def asyncio(
     (15 s by default); SSE starts with `retry:`. The stream ends after the
     game's final event; a resumption of a game already over with nothing to
     replay is answered 204, which tells `EventSource` to stop. When the
-    server stops, the stream ends at once with a `retry:` hint. Streams are
-    capped per client IP (429) and per server (503), `too_many_streams`.
+    server stops, the stream ends at once with a `retry:` hint. Anyone may
+    open it; one opened with `Authorization: Bearer` (which must then name
+    a token) ends when that token is deleted. Streams are capped per client
+    IP (an IPv6 client by its /56; 429) and per server (503),
+    `too_many_streams`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.

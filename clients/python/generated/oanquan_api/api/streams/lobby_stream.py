@@ -81,6 +81,11 @@ def _parse_response(
 
         return response_400
 
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -117,7 +122,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[
     LobbyCancelledEvent | LobbyCreatedEvent | LobbyExpiredEvent | LobbyJoinedEvent | LobbySnapshotEvent | Problem
 ]:
@@ -127,8 +132,9 @@ def sync_detailed(
     then `created` (with the game view) as one appears and `joined`,
     `cancelled` or `expired` (with its id) as one leaves, each once. SSE or
     NDJSON as for a game's stream, with the same heartbeat, `retry:`, end
-    at shutdown and caps; the events carry no `id`: a reconnection (and a
-    subscriber that fell behind) starts from a new snapshot.
+    at shutdown, caps and end of a stream opened with a token that is
+    deleted; the events carry no `id`: a reconnection (and a subscriber
+    that fell behind) starts from a new snapshot.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -149,7 +155,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> (
     LobbyCancelledEvent | LobbyCreatedEvent | LobbyExpiredEvent | LobbyJoinedEvent | LobbySnapshotEvent | Problem | None
 ):
@@ -159,8 +165,9 @@ def sync(
     then `created` (with the game view) as one appears and `joined`,
     `cancelled` or `expired` (with its id) as one leaves, each once. SSE or
     NDJSON as for a game's stream, with the same heartbeat, `retry:`, end
-    at shutdown and caps; the events carry no `id`: a reconnection (and a
-    subscriber that fell behind) starts from a new snapshot.
+    at shutdown, caps and end of a stream opened with a token that is
+    deleted; the events carry no `id`: a reconnection (and a subscriber
+    that fell behind) starts from a new snapshot.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -177,7 +184,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[
     LobbyCancelledEvent | LobbyCreatedEvent | LobbyExpiredEvent | LobbyJoinedEvent | LobbySnapshotEvent | Problem
 ]:
@@ -187,8 +194,9 @@ async def asyncio_detailed(
     then `created` (with the game view) as one appears and `joined`,
     `cancelled` or `expired` (with its id) as one leaves, each once. SSE or
     NDJSON as for a game's stream, with the same heartbeat, `retry:`, end
-    at shutdown and caps; the events carry no `id`: a reconnection (and a
-    subscriber that fell behind) starts from a new snapshot.
+    at shutdown, caps and end of a stream opened with a token that is
+    deleted; the events carry no `id`: a reconnection (and a subscriber
+    that fell behind) starts from a new snapshot.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -207,7 +215,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> (
     LobbyCancelledEvent | LobbyCreatedEvent | LobbyExpiredEvent | LobbyJoinedEvent | LobbySnapshotEvent | Problem | None
 ):
@@ -217,8 +225,9 @@ async def asyncio(
     then `created` (with the game view) as one appears and `joined`,
     `cancelled` or `expired` (with its id) as one leaves, each once. SSE or
     NDJSON as for a game's stream, with the same heartbeat, `retry:`, end
-    at shutdown and caps; the events carry no `id`: a reconnection (and a
-    subscriber that fell behind) starts from a new snapshot.
+    at shutdown, caps and end of a stream opened with a token that is
+    deleted; the events carry no `id`: a reconnection (and a subscriber
+    that fell behind) starts from a new snapshot.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

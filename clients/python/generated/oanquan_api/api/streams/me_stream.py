@@ -145,6 +145,9 @@ def sync_detailed(
     heard of it is told by its `game_started` only. The events carry no `id`: a reconnection (and a
     stream that fell behind) gets a fresh `snapshot`, which tells where you
     stand. When the server stops, the stream ends with a `retry:` hint.
+    When the token it was opened with (as the bearer, or the one that
+    issued its ticket) is deleted, it ends, on every node; so do that
+    token's unused tickets.
 
     Args:
         ticket (str | Unset):
@@ -187,6 +190,9 @@ def sync(
     heard of it is told by its `game_started` only. The events carry no `id`: a reconnection (and a
     stream that fell behind) gets a fresh `snapshot`, which tells where you
     stand. When the server stops, the stream ends with a `retry:` hint.
+    When the token it was opened with (as the bearer, or the one that
+    issued its ticket) is deleted, it ends, on every node; so do that
+    token's unused tickets.
 
     Args:
         ticket (str | Unset):
@@ -224,6 +230,9 @@ async def asyncio_detailed(
     heard of it is told by its `game_started` only. The events carry no `id`: a reconnection (and a
     stream that fell behind) gets a fresh `snapshot`, which tells where you
     stand. When the server stops, the stream ends with a `retry:` hint.
+    When the token it was opened with (as the bearer, or the one that
+    issued its ticket) is deleted, it ends, on every node; so do that
+    token's unused tickets.
 
     Args:
         ticket (str | Unset):
@@ -264,6 +273,9 @@ async def asyncio(
     heard of it is told by its `game_started` only. The events carry no `id`: a reconnection (and a
     stream that fell behind) gets a fresh `snapshot`, which tells where you
     stand. When the server stops, the stream ends with a `retry:` hint.
+    When the token it was opened with (as the bearer, or the one that
+    issued its ticket) is deleted, it ends, on every node; so do that
+    token's unused tickets.
 
     Args:
         ticket (str | Unset):
