@@ -1,6 +1,6 @@
 //! The search pinned node for node: for fixed node budgets it must return
 //! the same best move, value, principal variation, root values, depth and
-//! node count as the search the session-5 round-robins were played with
+//! node count as the search the strength round-robins were played with
 //! (the literals below were printed by that search, commit 2f8bd41), so
 //! that speed work cannot silently change what the strength tables measured.
 

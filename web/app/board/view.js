@@ -3,7 +3,7 @@
 // stores beside their owners' rows, and the viewer's move controls under
 // their squares.
 //
-// DOM contract (issue 13, item 7): each square carries `data-square`,
+// DOM contract (docs/TESTING.md): each square carries `data-square`,
 // `data-stones` and `data-mandarin`; each store `data-store`, `data-stones`
 // and `data-mandarins`; each move control `data-move`. They describe the
 // *settled* position: while a move is animated they keep the position
