@@ -1754,6 +1754,7 @@ export interface components {
          *           "games": 1,
          *           "last_played_at": "2025-01-31T09:02:11.5Z",
          *           "losses": 0,
+         *           "opponents": 1,
          *           "provisional": true,
          *           "rating": 1662.3108939062977,
          *           "rd": 290.31896371798047,

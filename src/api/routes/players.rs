@@ -63,7 +63,7 @@ pub struct CreatedPlayer {
     "ratings": {
         "classic": {
             "rating": 1662.3108939062977, "rd": 290.31896371798047, "volatility": 0.05999967537233814,
-            "provisional": true, "games": 1, "wins": 1, "draws": 0, "losses": 0,
+            "provisional": true, "games": 1, "opponents": 1, "wins": 1, "draws": 0, "losses": 0,
             "streak": {"kind": "win", "length": 1}, "last_played_at": "2025-01-31T09:02:11.5Z"
         },
         "village": null,

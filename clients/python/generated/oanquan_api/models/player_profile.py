@@ -23,8 +23,9 @@ class PlayerProfile:
         {'bot': False, 'bots': [{'bot': {'bot': True, 'id': 'botLevel04', 'name': 'bot-4'}, 'draws': 0, 'games': 5,
             'level': 4, 'losses': 2, 'wins': 3}], 'created_at': '2025-01-31T08:30:00.123456Z', 'id': 'aB3dE6gH9j', 'level':
             None, 'name': 'Lan', 'ratings': {'classic': {'draws': 0, 'games': 1, 'last_played_at': '2025-01-31T09:02:11.5Z',
-            'losses': 0, 'provisional': True, 'rating': 1662.3108939062977, 'rd': 290.31896371798047, 'streak': {'kind':
-            'win', 'length': 1}, 'volatility': 0.05999967537233814, 'wins': 1}, 'online': None, 'village': None}}
+            'losses': 0, 'opponents': 1, 'provisional': True, 'rating': 1662.3108939062977, 'rd': 290.31896371798047,
+            'streak': {'kind': 'win', 'length': 1}, 'volatility': 0.05999967537233814, 'wins': 1}, 'online': None,
+            'village': None}}
 
     Attributes:
         bot (bool): Whether this is one of the built-in bots (`GET /v1/bots`).
