@@ -54,8 +54,9 @@ macro_rules! on_both_backends {
 async fn timed_game(app: &TestApp, clock: Value, rated: bool) -> Match {
     static PAIRS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
     let pair = PAIRS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let south = app.player(&format!("south{pair}")).await;
-    let north = app.player(&format!("north{pair}")).await;
+    // Anchors, so that a rated game moves both ratings.
+    let south = app.anchored_player(&format!("south{pair}")).await;
+    let north = app.anchored_player(&format!("north{pair}")).await;
     let game = app
         .create_game(
             &south.token,
@@ -208,9 +209,10 @@ on_both_backends! {
         let changes = app.scalar_i64("SELECT COUNT(*) FROM rating_changes").await;
         assert_eq!(changes, 0, "nobody's rating moved");
 
-        // One pair: ten rated games count in a day, the eleventh does not.
-        let lan = app.player("Lan").await;
-        let minh = app.player("Minh").await;
+        // One pair of established players: ten rated games count in a day,
+        // the eleventh does not.
+        let lan = app.anchored_player("Lan").await;
+        let minh = app.anchored_player("Minh").await;
         for i in 0..11 {
             let game = app.rated_game("classic", &lan, &minh).await;
             let view = app.game(&game.id).await;
