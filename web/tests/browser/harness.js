@@ -2,7 +2,7 @@
 // database and a free port, Debian's Chromium driven by playwright-core,
 // and a record of every console error and uncaught exception.
 
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -70,6 +70,17 @@ export async function startServer(env = {}) {
   return {
     base: /** @type {string} */ (base),
     log: () => log,
+    /**
+     * Makes a player an anchor of the classic ratings, as an operator does
+     * with `oanquan ratings anchor`, so that games against them are rated.
+     * @param {string} playerId
+     */
+    anchor(playerId) {
+      execFileSync(binary, ["ratings", "anchor", playerId], {
+        env: { ...process.env, OANQUAN_DATABASE_URL: `sqlite://${join(dir, "test.db")}` },
+        stdio: "pipe",
+      });
+    },
     async stop() {
       child.kill("SIGTERM");
       await new Promise((done) => (child.exitCode !== null ? done(null) : child.on("exit", done)));

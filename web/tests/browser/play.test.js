@@ -64,6 +64,9 @@ test("two players register and one creates a game that the other joins from the 
   watcher = await page(DESKTOP, "watcher");
   ids.south = (await register(south.page, server.base, names.south)).id;
   ids.north = (await register(north.page, server.base, names.north)).id;
+  // Established players, so that their rated game moves both ratings.
+  server.anchor(ids.south);
+  server.anchor(ids.north);
 
   await south.page.getByLabel("Your seat").selectOption("south");
   await south.page.getByLabel("Moves first").selectOption("south");

@@ -71,6 +71,8 @@ before(async () => {
     const name = `${who === "a" ? "Hạnh" : "Tomasz"} ${suffix}`;
     const created = await call("POST", "/v1/players", { body: { name } });
     players[who] = { id: created.id, token: created.token, name };
+    // Established players, so that their rated game moves both ratings.
+    server.anchor(created.id);
   }
 });
 
