@@ -21,6 +21,7 @@ class Server:
         binary = Path(os.environ.get("OANQUAN_BIN", REPO / "target/debug/oanquan"))
         if not binary.exists():
             raise RuntimeError(f"no server binary at {binary}: cargo build --bin oanquan (or set OANQUAN_BIN)")
+        self._binary = binary
         self._dir = tempfile.mkdtemp(prefix="oanquan-py-client-")
         env = {
             **os.environ,
@@ -57,6 +58,16 @@ class Server:
         if not found.wait(30) or not self.base:
             self.stop()
             raise RuntimeError("the server did not start:\n" + "".join(self.log))
+
+    def anchor(self, player_id: str) -> None:
+        """Makes a player an anchor of the classic ratings, as an operator
+        does, so that games against them are rated."""
+        subprocess.run(
+            [str(self._binary), "ratings", "anchor", player_id],
+            env={**os.environ, "OANQUAN_DATABASE_URL": f"sqlite://{self._dir}/test.db"},
+            check=True,
+            capture_output=True,
+        )
 
     def stop(self) -> None:
         self._process.terminate()

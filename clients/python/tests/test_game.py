@@ -37,6 +37,9 @@ def test_a_whole_game_the_leaderboard_and_the_stream(server: Server) -> None:
     with Oanquan(server.base) as anonymous:
         lan = anonymous.register_player("Lan")
         minh = anonymous.register_player("Minh")
+        # Established players, so that their rated game moves both ratings.
+        server.anchor(lan.id)
+        server.anchor(minh.id)
         south = anonymous.with_token(lan.token)
         north = anonymous.with_token(minh.token)
 

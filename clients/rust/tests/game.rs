@@ -18,6 +18,7 @@ struct Server {
     base: String,
     child: Child,
     dir: PathBuf,
+    binary: PathBuf,
 }
 
 impl Server {
@@ -28,7 +29,7 @@ impl Server {
             .unwrap_or_else(|| repo.join("target/debug/oanquan"));
         let dir = std::env::temp_dir().join(format!("oanquan-rust-client-{}", std::process::id()));
         std::fs::create_dir_all(&dir)?;
-        let mut child = Command::new(binary)
+        let mut child = Command::new(&binary)
             .arg("serve")
             .current_dir(&dir)
             .env("OANQUAN_BIND", "127.0.0.1:0")
@@ -59,7 +60,29 @@ impl Server {
         .await??
         .ok_or("the server exited before listening")?;
         tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
-        Ok(Server { base, child, dir })
+        Ok(Server {
+            base,
+            child,
+            dir,
+            binary,
+        })
+    }
+
+    /// Makes a player an anchor of the classic ratings, as an operator
+    /// does, so that games against them are rated.
+    fn anchor(&self, player: &str) -> Result<()> {
+        let status = std::process::Command::new(&self.binary)
+            .args(["ratings", "anchor", player])
+            .env(
+                "OANQUAN_DATABASE_URL",
+                format!("sqlite://{}/test.db", self.dir.display()),
+            )
+            .stdout(Stdio::null())
+            .status()?;
+        if !status.success() {
+            return Err(format!("ratings anchor {player}: {status}").into());
+        }
+        Ok(())
     }
 
     async fn stop(mut self) {
@@ -115,6 +138,9 @@ async fn two_players_play_a_rated_game_to_its_end() -> Result<()> {
         )
         .await?
         .into_inner();
+    // Established players, so that their rated game moves both ratings.
+    server.anchor(&lan.id.to_string())?;
+    server.anchor(&minh.id.to_string())?;
     let south = with_token(&server.base, &lan.token)?;
     let north = with_token(&server.base, &minh.token)?;
 

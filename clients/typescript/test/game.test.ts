@@ -26,6 +26,9 @@ async function collect(stream: AsyncIterable<GameStreamEvent>): Promise<GameStre
 test("two players play a whole game; the leaderboard ranks them; the stream saw every move", async (t) => {
   const anonymous = new Oanquan({ baseUrl: server.base });
   const [lan, minh] = await Promise.all([anonymous.registerPlayer("Lan"), anonymous.registerPlayer("Minh")]);
+  // Established players, so that their rated game moves both ratings.
+  server.anchor(lan.id);
+  server.anchor(minh.id);
   const south = anonymous.withToken(lan.token);
   const north = anonymous.withToken(minh.token);
 

@@ -2,7 +2,7 @@
 // $OANQUAN_BIN) on a port the OS picks and a fresh SQLite database in a
 // temporary directory, removed at `stop()`.
 
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -11,6 +11,8 @@ const repo = resolve(import.meta.dirname, "../../../..");
 
 export interface Server {
   base: string;
+  /** Makes a player an anchor of the classic ratings, as an operator does, so that games against them are rated. */
+  anchor(playerId: string): void;
   stop(): Promise<void>;
 }
 
@@ -47,6 +49,12 @@ export async function startServer(): Promise<Server> {
   });
   return {
     base,
+    anchor(playerId: string) {
+      execFileSync(binary, ["ratings", "anchor", playerId], {
+        env: { ...process.env, OANQUAN_DATABASE_URL: `sqlite://${join(dir, "test.db")}` },
+        stdio: "pipe",
+      });
+    },
     async stop() {
       const exited = new Promise((done) => (child.exitCode !== null ? done(null) : child.once("exit", done)));
       child.kill("SIGTERM");
