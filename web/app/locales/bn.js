@@ -312,6 +312,8 @@ export default {
   "player.resultName.draw": "ড্র",
   "player.resultName.loss": "হার",
   "player.versusYou": "এই খেলোয়াড়ের বিরুদ্ধে আপনার খেলা",
+  "player.versusBots": "বটের বিরুদ্ধে (রেটিং ছাড়া)",
+  "player.botUnrated": "স্তর {level}-এর অন্তর্নির্মিত বট। বটের সঙ্গে খেলার রেটিং হয় না।",
   "player.games": "খেলা",
   "player.more": "আরও খেলা",
 

@@ -313,6 +313,8 @@ export default {
   "player.resultName.draw": "drew",
   "player.resultName.loss": "lost",
   "player.versusYou": "Your games against this player",
+  "player.versusBots": "Against the bots (unrated)",
+  "player.botUnrated": "A built-in bot of level {level}. Games against bots are not rated.",
   "player.games": "Games",
   "player.more": "More games",
 

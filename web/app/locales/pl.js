@@ -312,6 +312,8 @@ export default {
   "player.resultName.draw": "remis",
   "player.resultName.loss": "przegrana",
   "player.versusYou": "Twoje partie z tym graczem",
+  "player.versusBots": "Z botami (bez rankingu)",
+  "player.botUnrated": "Wbudowany bot poziomu {level}. Partie z botami nie są rankingowe.",
   "player.games": "Partie",
   "player.more": "Więcej partii",
 

@@ -225,6 +225,8 @@ export default {
   "player.resultName.draw": "hòa",
   "player.resultName.loss": "thua",
   "player.versusYou": "Các ván của bạn với người này",
+  "player.versusBots": "Đấu với máy (không tính điểm)",
+  "player.botUnrated": "Máy cấp độ {level}. Các ván đấu với máy không tính điểm xếp hạng.",
   "player.games": "Các ván",
   "player.more": "Thêm ván",
 

@@ -90,7 +90,10 @@ export class PlayerPage {
           ? [" · ", h("a", { attrs: { href: `/?opponent=${encodeURIComponent(profile.id)}` } }, t("player.challenge"))]
           : null,
       ].flat()),
-      h("div.rating-cards", PRESETS.map((preset) => this.ratingCard(preset))),
+      profile.bot
+        ? h("p", { attrs: { "data-bot-level": String(profile.level ?? "") } }, t("player.botUnrated", { level: profile.level ?? "?" }))
+        : h("div.rating-cards", PRESETS.map((preset) => this.ratingCard(preset))),
+      profile.bots?.length ? this.botsView(profile.bots) : null,
       h("section.card", { attrs: { "aria-labelledby": "history-heading" } }, [
         h("h2#history-heading", t("player.history")),
         ratingChart(this.history),
@@ -140,6 +143,20 @@ export class PlayerPage {
           ]),
         )),
       ])),
+    ]);
+  }
+
+  /** @private @param {PlayerProfile["bots"]} records the player's record against each bot (games against bots are unrated) */
+  botsView(records) {
+    return h("section.card", { attrs: { "aria-labelledby": "bots-heading" } }, [
+      h("h2#bots-heading", t("player.versusBots")),
+      h("ul.bot-records", records.map((record) => {
+        const id = record.bot.id ?? "";
+        return h("li", { key: id, attrs: { "data-bot-record": id } }, [
+          h("a", { attrs: { href: `/players/${encodeURIComponent(id)}` } }, playerName(record.bot)),
+          ` · ${t("player.record", { games: record.games, wins: record.wins, draws: record.draws, losses: record.losses })}`,
+        ]);
+      })),
     ]);
   }
 

@@ -224,6 +224,19 @@ test("the bots are marked as bots on their page, and on no leaderboard (their ga
   await p.goto(`${server.base}/players/${bots[0].id}`);
   await p.waitForSelector("h1 .tag");
   assert.match(await p.locator("h1").textContent() ?? "", /bot/);
+  await p.waitForSelector(`[data-bot-level="${bots[0].level}"]`);
+  assert.equal(await p.locator(".rating-card").count(), 0, "a bot shows no rating as if earned");
+
+  // The player's page shows the record against each bot played instead.
+  const me = await (await fetch(`${server.base}/v1/me`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const profile = await (await fetch(`${server.base}/v1/players/${me.id}`)).json();
+  assert.ok(profile.bots.length >= 1, "the games above were against bots");
+  await p.goto(`${server.base}/players/${me.id}`);
+  for (const record of profile.bots) {
+    const item = p.locator(`[data-bot-record="${record.bot.id}"]`);
+    await item.waitFor();
+    assert.match(await item.textContent() ?? "", new RegExp(`^${record.bot.name} · ${record.games} games: ${record.wins} won, ${record.draws} drawn, ${record.losses} lost$`));
+  }
 });
 
 test("no page logged an error", () => {
