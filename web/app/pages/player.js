@@ -153,7 +153,7 @@ export class PlayerPage {
       h("ul.bot-records", records.map((record) => {
         const id = record.bot.id ?? "";
         return h("li", { key: id, attrs: { "data-bot-record": id } }, [
-          h("a", { attrs: { href: `/players/${encodeURIComponent(id)}` } }, playerName(record.bot)),
+          h("a", { attrs: { href: `/players/${encodeURIComponent(id)}` } }, record.bot.name ?? ""),
           ` · ${t("player.record", { games: record.games, wins: record.wins, draws: record.draws, losses: record.losses })}`,
         ]);
       })),
