@@ -333,25 +333,6 @@ async fn a_bot_s_clock_runs_only_while_it_searches_on_the_layer_s_clock(backend:
     );
 }
 
-/// `name::sqlite` and `name::postgres`, each running `test` on its backend.
-macro_rules! on_both_backends {
-    ($($name:ident => $test:ident),* $(,)?) => {
-        $(
-            mod $name {
-                #[tokio::test]
-                async fn sqlite() {
-                    super::$test(super::Backend::Sqlite).await;
-                }
-
-                #[tokio::test]
-                async fn postgres() {
-                    super::$test(super::Backend::Postgres).await;
-                }
-            }
-        )*
-    };
-}
-
 on_both_backends! {
     restart => a_restart_resumes_every_game_a_bot_is_to_move_in,
     race => a_bot_move_chosen_on_two_nodes_lands_once,

@@ -317,25 +317,6 @@ async fn one_player_s_many_bot_games_delay_another_s_by_one_search_an_account(ba
     assert_eq!(before_b, 11, "A's bot moves before B's");
 }
 
-/// `name::sqlite` and `name::postgres`, each running `test` on its backend.
-macro_rules! on_both_backends {
-    ($($name:ident => $test:ident),* $(,)?) => {
-        $(
-            mod $name {
-                #[tokio::test]
-                async fn sqlite() {
-                    super::$test(super::Backend::Sqlite).await;
-                }
-
-                #[tokio::test]
-                async fn postgres() {
-                    super::$test(super::Backend::Postgres).await;
-                }
-            }
-        )*
-    };
-}
-
 on_both_backends! {
     race => racing_creations_for_the_last_place_seat_one_game,
     clock => a_bot_whose_move_waits_for_a_slot_keeps_its_time,

@@ -28,28 +28,6 @@ async fn spawn(backend: Backend, sweep_ms: u64) -> Option<(TestApp, Arc<ManualTi
 
 const NEVER: u64 = 3_600_000;
 
-macro_rules! on_both_backends {
-    ($( async fn $name:ident($backend:ident) $body:block )*) => {
-        $(
-            mod $name {
-                use super::*;
-
-                async fn run($backend: Backend) $body
-
-                #[tokio::test]
-                async fn sqlite() {
-                    run(Backend::Sqlite).await
-                }
-
-                #[tokio::test]
-                async fn postgres() {
-                    run(Backend::Postgres).await
-                }
-            }
-        )*
-    };
-}
-
 /// A timed game, South to move first, both seats taken.
 async fn timed_game(app: &TestApp, clock: Value, rated: bool) -> Match {
     static PAIRS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);

@@ -76,6 +76,52 @@ macro_rules! backend_tests {
     };
 }
 
+/// Runs a test that sets up its own app once per backend, for tests whose
+/// settings differ from [`backend_tests!`]'s: either
+/// `on_both_backends! { async fn name(backend) { … } }`, or
+/// `on_both_backends! { name => test_fn, … }` for `async fn test_fn(Backend)`.
+/// Each makes `name::sqlite` and `name::postgres`.
+#[macro_export]
+macro_rules! on_both_backends {
+    ($( $(#[$attr:meta])* async fn $name:ident($backend:ident) $body:block )*) => {
+        $(
+            mod $name {
+                #[allow(unused_imports)]
+                use super::*;
+
+                async fn run($backend: $crate::helpers::Backend) $body
+
+                $(#[$attr])*
+                #[tokio::test]
+                async fn sqlite() {
+                    run($crate::helpers::Backend::Sqlite).await;
+                }
+
+                $(#[$attr])*
+                #[tokio::test]
+                async fn postgres() {
+                    run($crate::helpers::Backend::Postgres).await;
+                }
+            }
+        )*
+    };
+    ($($name:ident => $test:ident),* $(,)?) => {
+        $(
+            mod $name {
+                #[tokio::test]
+                async fn sqlite() {
+                    super::$test($crate::helpers::Backend::Sqlite).await;
+                }
+
+                #[tokio::test]
+                async fn postgres() {
+                    super::$test($crate::helpers::Backend::Postgres).await;
+                }
+            }
+        )*
+    };
+}
+
 #[allow(unused_imports)] // each test crate uses its own subset
 pub use postgres::report_skip;
 

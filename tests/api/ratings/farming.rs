@@ -32,28 +32,6 @@ fn proxied(time: Option<Arc<ManualTime>>) -> impl FnOnce(&mut crate::helpers::Se
     }
 }
 
-macro_rules! on_both_backends {
-    ($( async fn $name:ident($backend:ident) $body:block )*) => {
-        $(
-            mod $name {
-                use super::*;
-
-                async fn run($backend: Backend) $body
-
-                #[tokio::test]
-                async fn sqlite() {
-                    run(Backend::Sqlite).await;
-                }
-
-                #[tokio::test]
-                async fn postgres() {
-                    run(Backend::Postgres).await;
-                }
-            }
-        )*
-    };
-}
-
 on_both_backends! {
     async fn twenty_puppets_resigning_to_a_farmer_earn_him_nothing(backend) {
         let Some(app) = behind_proxy(backend, None).await else { return };

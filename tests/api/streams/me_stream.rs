@@ -202,12 +202,10 @@ backend_tests! {
     }
 }
 
-/// Alice holds more live games than the snapshot lists: the cap on
-/// waiting games is lifted so that one player can.
-mod the_snapshot_lists_the_newest_200_live_games_and_says_when_it_leaves_some_out {
-    use super::*;
-
-    async fn run(backend: Backend) {
+// Alice holds more live games than the snapshot lists: the cap on
+// waiting games is lifted so that one player can.
+on_both_backends! {
+    async fn the_snapshot_lists_the_newest_200_live_games_and_says_when_it_leaves_some_out(backend) {
         let Some(app) = TestApp::spawn_with(backend, |s| s.games.max_waiting_games = 0).await
         else {
             return crate::helpers::report_skip(module_path!());
@@ -260,16 +258,6 @@ mod the_snapshot_lists_the_newest_200_live_games_and_says_when_it_leaves_some_ou
         let (games, challenges) = listed(&snapshot);
         assert_eq!(challenges, newest_first[..51]);
         assert_eq!(games, newest_first[51..200]);
-    }
-
-    #[tokio::test]
-    async fn sqlite() {
-        run(Backend::Sqlite).await
-    }
-
-    #[tokio::test]
-    async fn postgres() {
-        run(Backend::Postgres).await
     }
 }
 

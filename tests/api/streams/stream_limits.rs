@@ -283,31 +283,11 @@ async fn a_stalled_players_stream_is_resynchronised(backend: Backend) {
     assert_eq!(told, sent, "every challenge, once");
 }
 
-macro_rules! on_both_backends {
-    ($($name:ident),*) => {
-        $(
-            mod $name {
-                use super::*;
-
-                #[tokio::test]
-                async fn sqlite() {
-                    super::$name(Backend::Sqlite).await;
-                }
-
-                #[tokio::test]
-                async fn postgres() {
-                    super::$name(Backend::Postgres).await;
-                }
-            }
-        )*
-    };
+on_both_backends! {
+    caps_per_ip_answer_429_and_give_places_back => caps_per_ip_answer_429_and_give_places_back,
+    ipv6_clients_share_the_cap_per_slash_56 => ipv6_clients_share_the_cap_per_slash_56,
+    the_total_cap_answers_503 => the_total_cap_answers_503,
+    a_shutdown_ends_every_stream_with_a_retry_hint => a_shutdown_ends_every_stream_with_a_retry_hint,
+    a_slow_consumer_slows_nobody_and_misses_nothing => a_slow_consumer_slows_nobody_and_misses_nothing,
+    a_stalled_players_stream_is_resynchronised => a_stalled_players_stream_is_resynchronised,
 }
-
-on_both_backends!(
-    caps_per_ip_answer_429_and_give_places_back,
-    ipv6_clients_share_the_cap_per_slash_56,
-    the_total_cap_answers_503,
-    a_shutdown_ends_every_stream_with_a_retry_hint,
-    a_slow_consumer_slows_nobody_and_misses_nothing,
-    a_stalled_players_stream_is_resynchronised
-);
