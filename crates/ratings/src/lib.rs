@@ -209,7 +209,7 @@ pub fn config() -> Glicko2Config {
     // An assignment rather than a struct update: cargo-mutants 27 would
     // delete the `tau` field of a struct expression, an equivalent mutant
     // (0.5 is also skillratings' default) that `exclude_re` cannot name
-    // (cargo-mutants issue 632).
+    // in that version.
     let mut config = Glicko2Config::new();
     config.tau = TAU;
     config
