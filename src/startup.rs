@@ -112,7 +112,8 @@ impl Application {
         // Installed before anything records.
         api::middleware::metrics::handle();
         let operations = settings.operations.clone();
-        let games = Games::with_policy(time, settings.games.policy());
+        let games = Games::with_policy(time, settings.games.policy())
+            .keeping_recent_games(settings.games.recent_games);
         // Games whose deadline passed while no server ran end before any
         // request is served.
         let caught_up = games
@@ -134,7 +135,9 @@ impl Application {
             std::time::Duration::from_millis(settings.idempotency.sweep_every_ms.max(10));
         let bots = crate::bots::Bots::new(&settings.bots.drive());
         let live = Hub::start(&games);
-        live.follow_other_nodes(store.clone(), games.clone()).await;
+        let reconcile_every = std::time::Duration::from_millis(settings.streams.reconcile_ms);
+        live.follow_other_nodes(store.clone(), games.clone(), reconcile_every)
+            .await;
         let state = web::Data::new(AppState {
             store: store.clone(),
             games: games.clone(),

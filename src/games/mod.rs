@@ -8,6 +8,7 @@
 //! [`Listener`]s hear it on the publisher's own task,
 //! [`Games::subscribe`]rs through a channel.
 
+mod at_once;
 pub mod catch_up;
 pub mod clock;
 pub mod error;
@@ -18,6 +19,7 @@ pub mod model;
 mod play;
 pub mod positions;
 pub mod rating;
+mod recent;
 pub mod settings;
 mod sweep;
 #[cfg(test)]
@@ -127,6 +129,7 @@ pub struct Games {
     policy: Policy,
     published: broadcast::Sender<Arc<Transition>>,
     listeners: Arc<Listeners>,
+    recent: Arc<recent::RecentGames>,
 }
 
 impl Games {
@@ -142,7 +145,16 @@ impl Games {
             policy,
             published,
             listeners: Arc::default(),
+            recent: Arc::new(recent::RecentGames::new(0)),
         }
+    }
+
+    /// Keeps the last `capacity` games this layer committed a change of,
+    /// as committed, for the moves played in one statement
+    /// ([`Games::play_at_once`]); none by default.
+    pub fn keeping_recent_games(mut self, capacity: usize) -> Games {
+        self.recent = Arc::new(recent::RecentGames::new(capacity));
+        self
     }
 
     pub fn policy(&self) -> &Policy {
@@ -189,6 +201,7 @@ impl Games {
         if transition.played().is_some() {
             metrics::counter!("oanquan_moves_played_total").increment(1);
         }
+        self.recent.committed(&transition.game);
         self.listeners.hear(Published::Committed(transition));
         // No subscriber is not an error.
         let _ = self.published.send(transition.clone());

@@ -8,7 +8,7 @@ use super::{
     lock, model, position_of, seated, GameEvent, Games, GamesError, PlayedMove, Transition,
 };
 use crate::domain::{GameId, GameStatus, PlayerId, PlayerRef, TokenHash};
-use crate::engine::Move;
+use crate::engine::{Event as TraceEvent, Move, Position, Seat};
 use crate::store::{Caller, Store};
 
 /// What a move is meant for: the ply the mover saw and, as an `If-Match`
@@ -152,12 +152,49 @@ impl Games {
                     events: vec![flagged],
                 });
             }
-        } else if let Some(deadline) = game.timing.deadline_at.filter(|&d| now >= d) {
-            return Err(GamesError::TimeOut {
-                seat: game.to_move,
-                deadline: deadline.to_rfc3339_opts(SecondsFormat::Millis, true),
-            });
+        } else {
+            in_time(&game, now)?;
         }
+        let mut prepared = self.prepare(game, seat, player, m, expected, now, searching_since)?;
+        let (game, record) = (&mut prepared.game, &prepared.record);
+        let stale = || GamesError::StalePly {
+            expected: record.ply,
+            current: record.ply + 1,
+        };
+        let ended = match prepared.after.outcome() {
+            // The end saves the whole game and rates it: two statements.
+            Some(outcome) => {
+                if !tx.insert_move(record).await? {
+                    return Err(stale());
+                }
+                Some(end(tx, game, outcome, "game_over", now).await?)
+            }
+            None => {
+                if !tx.play_move(&game.after_move(), record).await? {
+                    return Err(stale());
+                }
+                game.version += 1;
+                None
+            }
+        };
+        Ok(prepared.transition(ended))
+    }
+
+    /// Checks a submission on `game` (where `seat` is `player`'s) that
+    /// came in time: what it is `expected` for, the turn; plays it with
+    /// the engine and sets the game as the move leaves it (its `version`
+    /// still the one it was read at), with the move's row to store.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn prepare(
+        &self,
+        mut game: Game,
+        seat: Seat,
+        player: &PlayerId,
+        m: Move,
+        expected: &Expected,
+        now: DateTime<Utc>,
+        searching_since: Option<DateTime<Utc>>,
+    ) -> Result<Prepared, GamesError> {
         if let Some(versions) = &expected.version {
             versions.check(&game)?;
         }
@@ -195,29 +232,51 @@ impl Games {
             record.think_ms = Some(punched.think_ms);
             record.clock_ms = Some(punched.left_ms);
         }
-        let stale = || GamesError::StalePly {
-            expected: record.ply,
-            current: record.ply + 1,
-        };
-        let ended = match after.outcome() {
-            // The end saves the whole game and rates it: two statements.
-            Some(outcome) => {
-                if !tx.insert_move(&record).await? {
-                    return Err(stale());
-                }
-                Some(end(tx, &mut game, outcome, "game_over", now).await?)
-            }
-            None => {
-                if !tx.play_move(&game.after_move(), &record).await? {
-                    return Err(stale());
-                }
-                game.version += 1;
-                None
-            }
-        };
+        Ok(Prepared {
+            game,
+            record,
+            after,
+            trace,
+            now,
+        })
+    }
+}
+
+/// Refuses a move on `game` after its deadline.
+pub(super) fn in_time(game: &Game, now: DateTime<Utc>) -> Result<(), GamesError> {
+    match game.timing.deadline_at.filter(|&d| now >= d) {
+        Some(deadline) => Err(GamesError::TimeOut {
+            seat: game.to_move,
+            deadline: deadline.to_rfc3339_opts(SecondsFormat::Millis, true),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// A move checked and played by the engine, not yet stored.
+pub(super) struct Prepared {
+    /// The game as the move leaves it (before an end is saved).
+    pub game: Game,
+    pub record: MoveRecord,
+    pub after: Position,
+    trace: Vec<TraceEvent>,
+    now: DateTime<Utc>,
+}
+
+impl Prepared {
+    /// The transition the move made, once stored, with the events of the
+    /// game's end if it `ended` it.
+    pub(super) fn transition(self, ended: Option<GameEvent>) -> Transition {
+        let Prepared {
+            game,
+            record,
+            after,
+            trace,
+            now,
+        } = self;
         let played = PlayedMove {
             ply: record.ply,
-            seat,
+            seat: record.seat,
             notation: record.notation,
             trace,
             position_after: record.position_after,
@@ -239,6 +298,6 @@ impl Games {
             },
         }];
         events.extend(ended);
-        Ok(Transition { game, events })
+        Transition { game, events }
     }
 }

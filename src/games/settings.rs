@@ -30,6 +30,10 @@ pub struct GamesSettings {
     /// Games one player may keep waiting for an opponent at once; one more is 409 `too_many_waiting_games`. 0 lifts the cap.
     #[arg(long = "max-waiting-games", env = "OANQUAN_MAX_WAITING_GAMES", default_value_t = GamesSettings::default().max_waiting_games)]
     pub max_waiting_games: u32,
+
+    /// PostgreSQL: games this process keeps as it last committed them, so that a move in one of them (unkeyed, not ending the game) is played in one statement instead of a transaction of four. 0 turns it off.
+    #[arg(long = "recent-games", env = "OANQUAN_RECENT_GAMES", default_value_t = GamesSettings::default().recent_games)]
+    pub recent_games: usize,
 }
 
 impl GamesSettings {
@@ -53,6 +57,7 @@ impl Default for GamesSettings {
             pair_rated_limit: 10,
             max_bot_games_per_player: 3,
             max_waiting_games: 10,
+            recent_games: 4_096,
         }
     }
 }

@@ -160,6 +160,39 @@ impl Games {
     }
 }
 
+impl Games {
+    /// A unit of work whose transaction is one autocommit statement,
+    /// `write`, which stores `transition` and answers `Some` when it did,
+    /// `None` when it wrote nothing. Publishes the transition once it is
+    /// stored, as [`Games::run`] does after its commit (and tells the
+    /// listeners the game may have changed unannounced when dropped while
+    /// the statement was under way).
+    pub(super) async fn run_statement<T>(
+        &self,
+        store: &Store,
+        transition: Transition,
+        write: impl std::future::Future<Output = Result<Option<T>, StoreError>>,
+    ) -> Result<Option<(T, Committed<()>)>, StoreError> {
+        let mut pending = Unpublished {
+            games: self,
+            store,
+            transition: Some(transition),
+        };
+        let written = write.await;
+        let transition = pending.transition.take();
+        let (value, transition) = match (written?, transition) {
+            (Some(value), Some(transition)) => (value, Arc::new(transition)),
+            _ => return Ok(None),
+        };
+        self.publish_shared(&transition);
+        let committed = Committed {
+            value: (),
+            transition: Some(transition),
+        };
+        Ok(Some((value, committed)))
+    }
+}
+
 /// A transition committed, or being committed, but not yet published.
 /// When the unit is dropped on the way (its HTTP client left while the
 /// transaction committed, which then completes: the store's commit runs

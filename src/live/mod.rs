@@ -103,13 +103,16 @@ pub struct Hub {
     tokens: Arc<Mutex<revocation::Tokens>>,
 }
 
-/// The subscribers of one game's stream, and the last version this
-/// process committed and dispatched to them itself (its own changes come
-/// back announced by PostgreSQL too; they need no second read).
+/// The subscribers of one game's stream, the last version this process
+/// committed and dispatched to them itself (its own changes come back
+/// announced by PostgreSQL too; they need no second read), and the
+/// newest version they were handed, committed here or announced (0 until
+/// one was: what the other nodes' reconciliation compares with).
 #[derive(Debug)]
 struct GameChannel {
     sender: broadcast::Sender<Signal>,
     dispatched: i64,
+    known: i64,
 }
 
 /// Whether the server is stopping: every stream then ends with a retry hint.
@@ -152,6 +155,7 @@ impl Hub {
             .or_insert_with(|| GameChannel {
                 sender: broadcast::channel(SUBSCRIBER_BUFFER).0,
                 dispatched: 0,
+                known: 0,
             })
             .sender
             .subscribe()
@@ -196,6 +200,7 @@ impl Hub {
             let mut games = self.games.lock().expect("hub lock");
             if let Some(channel) = games.get_mut(&transition.game.id) {
                 channel.dispatched = channel.dispatched.max(transition.game.version);
+                channel.known = channel.known.max(transition.game.version);
                 if channel.sender.send(signal.clone()).is_err() {
                     games.remove(&transition.game.id);
                 }

@@ -8,11 +8,19 @@
 //!
 //! A token's deletion is announced on the same connection: every node
 //! ends the streams opened with it.
+//!
+//! Changes are announced by the node that committed them, after the
+//! commit (`store::announcements`): one killed in between leaves the
+//! others unaware. So every `reconcile_every`, each node reads the
+//! stored versions of the games its game streams follow and hands on,
+//! as if announced, every one newer than the version they were handed.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
 use super::{Announced, Hub, Signal};
+use crate::domain::GameId;
 use crate::games::Games;
 use crate::store::{ChangeListener, Heard, Store};
 
@@ -24,9 +32,17 @@ impl Hub {
     /// on SQLite: a SQLite file is served by one process). Returns once
     /// this process listens (or failed to, and keeps trying), so that a
     /// server serves no stream before it hears the other nodes.
-    pub async fn follow_other_nodes(&self, store: Store, games: Games) {
+    /// Every `reconcile_every` (none if zero) it also reconciles the
+    /// versions of the games followed here with the stored ones.
+    pub async fn follow_other_nodes(&self, store: Store, games: Games, reconcile_every: Duration) {
         if !matches!(store, Store::Postgres(_)) {
             return;
+        }
+        if !reconcile_every.is_zero() {
+            tokio::spawn(
+                self.clone()
+                    .reconcile(store.clone(), games.clone(), reconcile_every),
+            );
         }
         let mut listening = listen(&store).await;
         let hub = self.clone();
@@ -53,8 +69,10 @@ impl Hub {
     async fn hear(&self, store: &Store, games: &Games, listener: &mut ChangeListener) {
         loop {
             match listener.next().await {
-                Ok(Heard::Changed { game, version }) => {
-                    self.announced(store, games, game, version).await
+                Ok(Heard::Changed(changes)) => {
+                    for (game, version) in changes {
+                        self.announced(store, games, game, version).await
+                    }
                 }
                 Ok(Heard::Revoked(token)) => self.revoke(&token),
                 Ok(Heard::Lost) => {
@@ -70,13 +88,7 @@ impl Hub {
         }
     }
 
-    async fn announced(
-        &self,
-        store: &Store,
-        games: &Games,
-        id: crate::domain::GameId,
-        version: i64,
-    ) {
+    async fn announced(&self, store: &Store, games: &Games, id: GameId, version: i64) {
         if self.dispatched_here(&id, version) {
             return;
         }
@@ -100,11 +112,60 @@ impl Hub {
             }),
             None => None,
         };
+        self.heard_of(&id, game.version);
         let announced = Arc::new(Announced { game, events });
         let signal = Signal::Committed(announced.clone());
         self.tell_players(&announced.game, &signal);
         for sender in game_sender.into_iter().chain(lobby_sender) {
             let _ = sender.send(signal.clone());
+        }
+    }
+}
+
+impl Hub {
+    /// Every `every`, hands on the changes of followed games that this
+    /// node was not told of, until the process ends.
+    async fn reconcile(self, store: Store, games: Games, every: Duration) {
+        let mut ticks = tokio::time::interval(every);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            ticks.tick().await;
+            let followed = self.known_versions();
+            if followed.is_empty() {
+                continue;
+            }
+            let ids: Vec<GameId> = followed.keys().cloned().collect();
+            let stored = match store.game_versions(&ids).await {
+                Ok(stored) => stored,
+                Err(error) => {
+                    tracing::warn!(%error, "cannot reconcile the followed games' versions");
+                    continue;
+                }
+            };
+            for (id, version) in stored {
+                if followed.get(&id).is_some_and(|&known| version > known) {
+                    metrics::counter!("oanquan_reconciled_changes_total").increment(1);
+                    self.announced(&store, &games, id, version).await;
+                }
+            }
+        }
+    }
+
+    /// The games whose streams someone follows here, each with the newest
+    /// version handed to them.
+    fn known_versions(&self) -> HashMap<GameId, i64> {
+        let games = self.games.lock().expect("hub lock");
+        games
+            .iter()
+            .filter(|(_, channel)| channel.sender.receiver_count() > 0)
+            .map(|(id, channel)| (id.clone(), channel.known))
+            .collect()
+    }
+
+    /// The followers of game `id` were handed its `version`.
+    fn heard_of(&self, id: &GameId, version: i64) {
+        if let Some(channel) = self.games.lock().expect("hub lock").get_mut(id) {
+            channel.known = channel.known.max(version);
         }
     }
 }

@@ -23,6 +23,10 @@ pub struct StreamSettings {
     /// Seconds a stream ticket (`POST /v1/me/stream-tickets`) stays usable.
     #[arg(long = "stream-ticket-ttl-s", env = "OANQUAN_STREAM_TICKET_TTL_S", default_value_t = StreamSettings::default().ticket_ttl_s)]
     pub ticket_ttl_s: u32,
+
+    /// PostgreSQL: milliseconds between two comparisons of the versions this node's game streams know with the stored ones (a change whose announcement was lost, its node killed after the commit, reaches them then). 0 turns it off.
+    #[arg(long = "stream-reconcile-ms", env = "OANQUAN_STREAM_RECONCILE_MS", default_value_t = StreamSettings::default().reconcile_ms)]
+    pub reconcile_ms: u64,
 }
 
 impl Default for StreamSettings {
@@ -33,6 +37,7 @@ impl Default for StreamSettings {
             max_per_ip: 32,
             max_total: 10_000,
             ticket_ttl_s: 60,
+            reconcile_ms: 1_000,
         }
     }
 }

@@ -24,10 +24,20 @@ pub struct Caller {
 }
 
 row_struct! {
-    struct CallerRow {
+    pub(super) struct CallerRow {
         caller_id: String,
         token_id: TokenId = parsed,
         token_last_used_at: Option<DateTime<Utc>>,
+    }
+}
+
+impl CallerRow {
+    pub(super) fn caller(self) -> Result<Caller, StoreError> {
+        Ok(Caller {
+            player_id: PlayerId::parse(&self.caller_id).map_err(corrupt)?,
+            token_id: self.token_id,
+            last_used_at: self.token_last_used_at,
+        })
     }
 }
 
@@ -100,11 +110,7 @@ impl WriteTx {
         let Some((caller, game)) = found else {
             return Ok(None);
         };
-        let caller = Caller {
-            player_id: PlayerId::parse(&caller.caller_id).map_err(corrupt)?,
-            token_id: caller.token_id,
-            last_used_at: caller.token_last_used_at,
-        };
+        let caller = caller.caller()?;
         let game = match game {
             // See `lock_game`: the lock is held now, the names are read again.
             Some(row) if row.lacks_a_name() => self.read_game(GAME_BY_ID, id, None).await?,

@@ -102,6 +102,7 @@ impl WriteTx {
         ]
         .concat();
         self.execute(INSERT_GAME, &all).await?;
+        self.changed(game.id.as_str(), game.version);
         Ok(())
     }
 
@@ -124,7 +125,10 @@ impl WriteTx {
             &timing(game),
         ]
         .concat();
-        let saved = self.execute(SAVE_GAME, &all).await?;
-        Ok(saved == 1)
+        let saved = self.execute(SAVE_GAME, &all).await? == 1;
+        if saved {
+            self.changed(game.id.as_str(), game.version + 1);
+        }
+        Ok(saved)
     }
 }

@@ -14,7 +14,9 @@ use std::time::Duration;
 use sqlx::pool::{PoolConnectionMetadata, PoolOptions};
 use sqlx::postgres::{PgConnectOptions, PgPool};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqliteSynchronous};
-use sqlx::{Connection, Postgres, Sqlite, Transaction};
+use sqlx::{Connection, Postgres, Sqlite};
+
+pub use announcements::PgWrite;
 
 /// Runs `$body` with `$pool` bound to the `&SqlitePool` or the `&PgPool` of a
 /// [`Store`]. The body is compiled once per backend, so it may only use SQL
@@ -32,6 +34,7 @@ macro_rules! with_pool {
 mod rows;
 #[macro_use]
 pub mod sqlite;
+mod announcements;
 mod bots;
 mod game_locks;
 mod game_writes;
@@ -104,7 +107,7 @@ pub enum Store {
 #[derive(Debug)]
 pub enum WriteTx {
     Sqlite(SqliteWrite),
-    Postgres(Transaction<'static, Postgres>),
+    Postgres(PgWrite),
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -275,7 +278,7 @@ impl Store {
         let started = std::time::Instant::now();
         let tx = match self {
             Store::Sqlite(pool) => WriteTx::Sqlite(SqliteWrite::begin(pool).await?),
-            Store::Postgres(pool) => WriteTx::Postgres(pool.begin().await?),
+            Store::Postgres(pool) => WriteTx::Postgres(PgWrite::begin(pool).await?),
         };
         // A pooled connection, and on SQLite the write lock: the queue of writers.
         metrics::histogram!("oanquan_db_write_begin_seconds")
@@ -341,6 +344,15 @@ impl WriteTx {
         }
         metrics::histogram!("oanquan_db_commit_seconds").record(started.elapsed().as_secs_f64());
         Ok(())
+    }
+
+    /// Records that game `id` is at `version` once this transaction
+    /// commits: PostgreSQL announces it to every node then
+    /// ([`announcements`]); SQLite is served by one process.
+    pub(crate) fn changed(&mut self, id: &str, version: i64) {
+        if let WriteTx::Postgres(write) = self {
+            write.changed(id, version);
+        }
     }
 
     /// Runs one statement without parameters (a tool's or a test's own SQL);

@@ -11,10 +11,14 @@
 
 use chrono::{DateTime, Utc};
 
+use sqlx::FromRow;
+
+use super::announcements::AnnounceOnDrop;
+use super::game_locks::{Caller, CallerRow};
 use super::games::{corrupt, seat};
 use super::sqlite::direct::Param;
 use super::{StoreError, WriteTx};
-use crate::domain::{GameId, PlayerId};
+use crate::domain::{GameId, PlayerId, TokenHash};
 use crate::engine::Seat;
 
 /// A move as stored.
@@ -95,6 +99,26 @@ const PLAY_MOVE: &str = concat!(
      SELECT id, $11, $12, $13, $14, $15, $16, $17, $18 FROM saved"
 );
 
+/// PostgreSQL, one autocommit statement: authenticates (the token whose
+/// hash is `$19` must be player `$20`'s), writes the game's part of the
+/// move over version `$2` (the `UPDATE` takes the row's lock; a row that
+/// moved on, or a token that is not the player's, updates nothing),
+/// inserts the move from the update's `RETURNING`, and returns the
+/// token's holder: one row when the move was stored, none otherwise.
+const PLAY_MOVE_FOR_TOKEN: &str = concat!(
+    "WITH caller AS (\
+        SELECT t.player_id AS caller_id, t.id AS token_id, t.last_used_at AS token_last_used_at \
+        FROM player_tokens t WHERE t.token_hash = $19 AND t.player_id = $20), \
+     saved AS (",
+    update_after_move!(),
+    " AND EXISTS (SELECT 1 FROM caller) RETURNING id), \
+     played AS (\
+        INSERT INTO moves (game_id, ply, seat, notation, player_id, position_after, played_at, \
+            think_ms, clock_ms) \
+        SELECT id, $11, $12, $13, $14, $15, $16, $17, $18 FROM saved RETURNING game_id) \
+     SELECT caller.* FROM caller, played"
+);
+
 row_struct! {
     pub(super) struct MoveRow {
         game_id: String,
@@ -163,6 +187,58 @@ impl super::Store {
     }
 }
 
+impl super::Store {
+    /// Whether this backend can play a move in one statement
+    /// ([`super::Store::play_move_for_token`]).
+    pub fn plays_at_once(&self) -> bool {
+        matches!(self, super::Store::Postgres(_))
+    }
+
+    /// Plays a move that does not end the game in one autocommit statement
+    /// ([`PLAY_MOVE_FOR_TOKEN`]), for the holder of the token whose hash
+    /// is `token`, who must be `player`; then queues its announcement.
+    /// The holder when it was stored; `None` when nothing was written (the
+    /// row moved on from `game.version`, the token is not `player`'s, the
+    /// ply was played already) or on SQLite.
+    pub async fn play_move_for_token(
+        &self,
+        token: &TokenHash,
+        player: &PlayerId,
+        game: &AfterMove<'_>,
+        record: &MoveRecord,
+    ) -> Result<Option<Caller>, StoreError> {
+        let super::Store::Postgres(pool) = self else {
+            return Ok(None);
+        };
+        let mut params = after_move(game).to_vec();
+        params.extend(move_columns(record));
+        params.extend(params![token.as_str(), player.as_str()]);
+        // Announced however the statement ends, unless it surely wrote
+        // nothing: a dropped one may have committed.
+        let mut announce = AnnounceOnDrop {
+            pool: pool.clone(),
+            changed: vec![(game.id.as_str().to_owned(), game.version + 1)],
+        };
+        let row = super::sqlite::direct::pg_query(PLAY_MOVE_FOR_TOKEN, &params)
+            .fetch_optional(pool)
+            .await
+            .map_err(StoreError::from);
+        let row = match row {
+            Ok(Some(row)) => row,
+            Ok(None) => {
+                announce.changed.clear();
+                return Ok(None);
+            }
+            Err(error) if error.is_unique_violation() => {
+                announce.changed.clear();
+                return Ok(None);
+            }
+            Err(error) => return Err(error),
+        };
+        Ok(Some(CallerRow::from_row(&row)?.caller()?))
+    }
+}
+
 impl WriteTx {
     /// Inserts a move; `false` when its ply was already played.
     pub async fn insert_move(&mut self, record: &MoveRecord) -> Result<bool, StoreError> {
@@ -186,7 +262,11 @@ impl WriteTx {
             let mut params = after_move(game).to_vec();
             params.extend(move_columns(record));
             let done = self.execute(PLAY_MOVE, &params).await;
-            return written(done.map(|rows| rows == 1));
+            let played = written(done.map(|rows| rows == 1))?;
+            if played {
+                self.changed(game.id.as_str(), game.version + 1);
+            }
+            return Ok(played);
         }
         if !self.insert_move(record).await? {
             return Ok(false);

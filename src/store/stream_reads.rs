@@ -1,13 +1,14 @@
 //! What the streams need of the database beyond the games' own reads:
-//! PostgreSQL's announcements of committed changes (migration 0008) and
-//! of deleted tokens (migration 0012), on one connection.
+//! PostgreSQL's announcements of committed changes (sent after their
+//! commits: [`super::announcements`]) and of deleted tokens (migration
+//! 0012), on one connection.
 
 use sqlx::postgres::PgListener;
 
 use super::{Store, StoreError};
 use crate::domain::{GameId, TokenId};
 
-const CHANGES: &str = "game_changed";
+use super::announcements::{self, CHANGES};
 const REVOCATIONS: &str = "token_revoked";
 
 /// One listening connection of this process.
@@ -15,10 +16,8 @@ pub struct ChangeListener(PgListener);
 
 /// What the listener heard.
 pub enum Heard {
-    Changed {
-        game: GameId,
-        version: i64,
-    },
+    /// Committed changes: each game with its version after them.
+    Changed(Vec<(GameId, i64)>),
     /// A token was deleted.
     Revoked(TokenId),
     /// The connection dropped (and will be reopened): announcements may
@@ -38,6 +37,30 @@ impl Store {
     }
 }
 
+/// How many ids one reconciliation query asks about.
+const VERSIONS_PER_QUERY: usize = 1_000;
+
+impl Store {
+    /// The stored versions of those of `ids` that exist (PostgreSQL; none
+    /// on SQLite), read in chunks of [`VERSIONS_PER_QUERY`].
+    pub async fn game_versions(&self, ids: &[GameId]) -> Result<Vec<(GameId, i64)>, StoreError> {
+        const VERSIONS: &str = "SELECT id, version FROM games WHERE id = ANY($1)";
+        let Store::Postgres(pool) = self else {
+            return Ok(Vec::new());
+        };
+        let mut versions = Vec::with_capacity(ids.len());
+        for chunk in ids.chunks(VERSIONS_PER_QUERY) {
+            let chunk: Vec<&str> = chunk.iter().map(GameId::as_str).collect();
+            let rows: Vec<(String, i64)> =
+                sqlx::query_as(VERSIONS).bind(chunk).fetch_all(pool).await?;
+            for (id, version) in rows {
+                versions.push((GameId::parse(&id).map_err(super::games::corrupt)?, version));
+            }
+        }
+        Ok(versions)
+    }
+}
+
 impl ChangeListener {
     pub async fn next(&mut self) -> Result<Heard, StoreError> {
         let Some(notification) = self.0.try_recv().await? else {
@@ -53,11 +76,14 @@ impl ChangeListener {
                 }
             });
         }
-        let parsed = payload.split_once(' ').and_then(|(id, version)| {
-            Some((GameId::parse(id).ok()?, version.parse::<i64>().ok()?))
+        let parsed = announcements::parse(payload).and_then(|entries| {
+            entries
+                .into_iter()
+                .map(|(id, version)| Some((GameId::parse(&id).ok()?, version)))
+                .collect::<Option<Vec<_>>>()
         });
         Ok(match parsed {
-            Some((game, version)) => Heard::Changed { game, version },
+            Some(changes) => Heard::Changed(changes),
             None => {
                 tracing::warn!(payload, "unreadable game_changed announcement");
                 Heard::Lost

@@ -1,6 +1,8 @@
 //! Moves over HTTP: whole games to the end, every refusal, racing
 //! submissions and idempotent retries, on both backends.
 
+mod at_once;
+
 #[allow(dead_code)] // the differential tests use the rest
 #[path = "../../crates/engine/tests/reference/mod.rs"]
 mod reference;

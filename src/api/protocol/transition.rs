@@ -55,3 +55,12 @@ where
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a transition was made")))?;
     Ok(render(&committed.value, &transition)?.into_response())
 }
+
+/// Answers with `render` for a transition committed in one statement, out
+/// of a unit of work's transaction ([`crate::games::Games::play_at_once`]).
+pub fn answer_committed(
+    transition: &Transition,
+    render: impl FnOnce(&Transition) -> Result<Reply, ApiError>,
+) -> Result<HttpResponse, ApiError> {
+    Ok(render(transition)?.into_response())
+}

@@ -14,7 +14,7 @@ use crate::api::protocol::conditional::{etag, if_match_text, if_match_versions};
 use crate::api::protocol::extractors::Json;
 use crate::api::protocol::idempotency::{Reply, IDEMPOTENCY_KEY};
 use crate::api::protocol::params::{GameIdPath, IdempotencyKey, IfMatch, IfNoneMatch};
-use crate::api::protocol::transition::{run_unkeyed, transition_once};
+use crate::api::protocol::transition::{answer_committed, run_unkeyed, transition_once};
 use crate::api::views::{GameView, MoveView};
 use crate::api::AppState;
 use crate::domain::{GameId, PlayerId};
@@ -183,8 +183,19 @@ async fn submit(
             transition_once(state, request, player, &what, work, render).await
         }
         None => {
-            let mut caller = None;
             let hash = token.0.hash();
+            let games = &state.games;
+            if let Some((who, done)) = games
+                .play_at_once(&state.store, &hash, id, m, &expected)
+                .await?
+            {
+                record_use(state, &who.token_id, who.last_used_at).await;
+                let transition = done
+                    .transition
+                    .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a transition was made")))?;
+                return answer_committed(&transition, render);
+            }
+            let mut caller = None;
             let work = async |games: &Games, tx: &mut WriteTx| {
                 let played = games
                     .play_for_token(tx, &hash, id, m, &expected, &mut caller)
