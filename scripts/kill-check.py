@@ -1,12 +1,21 @@
 #!/usr/bin/env python3
-# kill -9 the server during a move load on SQLite, restart it on the same file,
+# kill -9 the server during a move load, restart it on the same database,
 # three times: every acknowledged move (201) is stored, none twice, no gap.
-#   python3 scripts/kill-check.py target/release/oanquan [CYCLES]
+# A fresh SQLite file, or the PostgreSQL database DATABASE_URL names (empty:
+# its tables are read with psql).
+#   python3 scripts/kill-check.py target/release/oanquan [CYCLES] [DATABASE_URL]
 import http.client, json, os, signal, sqlite3, subprocess, sys, tempfile, threading, time
 BIN, PORT, GAMES, CYCLES = sys.argv[1], 18194, 48, int(sys.argv[2]) if len(sys.argv) > 2 else 3
 db = os.path.join(tempfile.mkdtemp(), "k.db")
+URL = sys.argv[3] if len(sys.argv) > 3 else f"sqlite://{db}"
+def stored_moves():
+    if URL.startswith("sqlite:"):
+        return set(sqlite3.connect(db).execute("SELECT game_id, ply FROM moves").fetchall())
+    out = subprocess.run(["psql", URL, "-Atc", "SELECT game_id || ' ' || ply FROM moves"],
+                         check=True, capture_output=True, text=True).stdout
+    return {(g, int(p)) for g, p in (line.split() for line in out.splitlines())}
 def start():
-    p = subprocess.Popen([BIN, "serve", "--bind", f"127.0.0.1:{PORT}", "--database-url", f"sqlite://{db}",
+    p = subprocess.Popen([BIN, "serve", "--bind", f"127.0.0.1:{PORT}", "--database-url", URL,
                           "--rate-limit-per-second", "0", "--max-connections-per-ip", "0", "--db-max-waiting", "0"],
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(500):
@@ -48,8 +57,8 @@ for cycle in range(CYCLES):
     time.sleep(1.5)
     server.send_signal(signal.SIGKILL); server.wait(); stop.set()
     for t in threads: t.join()
-    server = start()  # restart on the same file
-    stored = set(sqlite3.connect(db).execute("SELECT game_id, ply FROM moves").fetchall())
+    server = start()  # restart on the same database
+    stored = stored_moves()
     lost = acked - stored
     per_game = {}
     for g, p in stored: per_game.setdefault(g, []).append(p)

@@ -1,6 +1,7 @@
 //! The database ceiling: what a move submission does to the database, through
-//! the server's own `Store` and `WriteTx` methods and connection settings,
-//! with no HTTP and no JSON. Also seeds a database for the start-up test.
+//! the server's own `Games` and `Store` methods and connection settings
+//! (and, on PostgreSQL, its announcements after each commit), with no HTTP
+//! and no JSON. Also seeds a database for the start-up test.
 
 use std::time::Instant;
 
@@ -119,45 +120,67 @@ async fn authenticate(store: &Store, seated: &Seated) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Create, join, then every move: each a request's auth look-up and write
-/// transaction, exactly as the handlers issue them.
+/// Create, join, then every move, each as the handlers issue it: on
+/// PostgreSQL a move that does not end the game is one statement (the
+/// token checked in it) when the game's last change was this process's
+/// ([`Games::play_at_once`]); otherwise the request's auth look-up and a
+/// write transaction. Committed transitions are published, as the unit of
+/// work does, which keeps the game for the next move.
 async fn one_game(
     store: &Store,
+    games: &Games,
     seats: &[Seated; 2],
     window: &Window,
     tally: &mut Tally,
 ) -> anyhow::Result<()> {
     let mut rng = StdRng::from_entropy();
-    let games = Games::new(SharedTime::default());
     authenticate(store, &seats[0]).await?;
     let mut tx = store.begin_write().await?;
-    let game = games.create(&mut tx, &spec(), &seats[0].player).await?.game;
+    let created = games.create(&mut tx, &spec(), &seats[0].player).await?;
     tx.commit().await?;
+    let game = created.game.clone();
+    games.publish(created);
 
     authenticate(store, &seats[1]).await?;
     let mut tx = store.begin_write().await?;
-    let mut game = games.join(&mut tx, &game.id, &seats[1].player).await?.game;
+    let joined = games.join(&mut tx, &game.id, &seats[1].player).await?;
     tx.commit().await?;
+    let mut game = joined.game.clone();
+    games.publish(joined);
 
+    let moved = |e: oanquan::games::GamesError| anyhow::anyhow!("move: {e}");
     loop {
         if window.is_over() {
             return Ok(());
         }
         let started = Instant::now();
         let mover = &seats[usize::from(game.to_move == Seat::North)];
-        authenticate(store, mover).await?;
         let m = random_move(&game, &mut rng)?;
-        let mut tx = store.begin_write().await?;
-        let played = games
-            .play(&mut tx, &game.id, &mover.player.id, m, &Expected::default())
+        let expected = Expected::default();
+        let at_once = games
+            .play_at_once(store, &mover.token_hash, &game.id, m, &expected)
             .await
-            .map_err(|e| anyhow::anyhow!("move: {e}"))?;
-        tx.commit().await?;
+            .map_err(moved)?;
+        let played = match at_once.and_then(|(_, done)| done.transition) {
+            Some(transition) => transition.game.clone(),
+            None => {
+                authenticate(store, mover).await?;
+                let mut tx = store.begin_write().await?;
+                let played = games
+                    .play(&mut tx, &game.id, &mover.player.id, m, &expected)
+                    .await
+                    .map_err(moved)?;
+                tx.commit().await?;
+                let game = played.game.clone();
+                games.publish(played);
+                game
+            }
+        };
         tally.success(window, started);
-        if played.game.status == GameStatus::Finished {
+        if played.status == GameStatus::Finished {
             return Ok(());
         }
-        game = played.game;
+        game = played;
     }
 }
 
@@ -168,14 +191,16 @@ pub async fn ceiling(args: CeilingArgs) -> anyhow::Result<()> {
         pairs.push(new_pair(&store, &i.to_string()).await?);
     }
     let window = Window::after_warmup(&args.run);
+    let games = Games::new(SharedTime::default()).keeping_recent_games(4_096);
     let tasks: Vec<_> = pairs
         .into_iter()
         .map(|seats| {
             let store = store.clone();
+            let games = games.clone();
             tokio::spawn(async move {
                 let mut tally = Tally::default();
                 while !window.is_over() {
-                    if let Err(e) = one_game(&store, &seats, &window, &mut tally).await {
+                    if let Err(e) = one_game(&store, &games, &seats, &window, &mut tally).await {
                         tally.error(e);
                     }
                 }

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# The PostgreSQL write path against its independent ceiling, on the same
+# PostgreSQL, interleaved (pgbench, server, pgbench, server, …):
+#
+#   scripts/pg-ceiling.sh [BIN_DIR] [ROUNDS]
+#
+# - pgbench: scripts/pgbench/move.sql (lock a game's row, insert a move,
+#   bump the version; one transaction), CLIENTS clients (16), -M prepared,
+#   over GAMES (64) copies of a real game row;
+# - the server: BIN_DIR/oanquan (release build; default target/release)
+#   under `BIN_DIR/examples/loadgen play` with GAMES closed-loop games.
+# Each run lasts DURATION seconds (10; the server's after a 2 s warm-up).
+# Prints moves/s of each, the server's share of pgbench's rate, the
+# server's CPU per move, and the load average before each run. SERVER_FLAGS
+# adds flags to the server (e.g. "--recent-games 0": every move a
+# transaction). Results: target/bench/pg-ceiling.txt.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=${1:-target/release} ROUNDS=${2:-2}
+PG_URL=${BENCH_PG_URL:-postgres://postgres@127.0.0.1:5432}
+DURATION=${DURATION:-10} CLIENTS=${CLIENTS:-16} GAMES=${GAMES:-64} PORT=${PORT:-18093}
+OUT=target/bench/pg-ceiling.txt
+mkdir -p target/bench
+: >"$OUT"
+DB="pgceiling_$(date +%s)_$$"
+WORK=$(mktemp -d -t oanquan-pgceiling.XXXXXX)
+SERVER_PID=""
+cleanup() {
+    if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; fi
+    psql "$PG_URL/postgres" -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)" >/dev/null 2>&1 || true
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+
+psql "$PG_URL/postgres" -qc "CREATE DATABASE $DB" >/dev/null
+URL="$PG_URL/$DB"
+"$BIN/oanquan" migrate --database-url "$URL" >/dev/null
+
+start_server() {
+    # shellcheck disable=SC2086
+    "$BIN/oanquan" serve --bind "127.0.0.1:$PORT" --database-url "$URL" \
+        --rate-limit-per-second 0 --max-registrations-per-hour 0 --max-connections-per-ip 0 \
+        ${SERVER_FLAGS:-} >"$WORK/server.log" 2>&1 &
+    SERVER_PID=$!
+    for _ in $(seq 1 500); do curl -fs "http://127.0.0.1:$PORT/ready" >/dev/null 2>&1 && break; sleep 0.01; done
+}
+stop_server() { kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=""; }
+
+server_run() {
+    local round=$1 before
+    before=$(load)
+    start_server
+    "$BIN/examples/loadgen" play --base "http://127.0.0.1:$PORT" --database-url "$URL" \
+        --concurrency "$GAMES" --warmup 2 --duration "$DURATION" --server-pid "$SERVER_PID" \
+        --label "server/$round" --out "$WORK/server.txt" >/dev/null
+    stop_server
+    local line rate cpu
+    line=$(grep "label=server/$round " "$WORK/server.txt")
+    rate=$(sed -E 's/.* rate=([0-9.]+).*/\1/' <<<"$line")
+    cpu=$(sed -E 's/.* cpu_us_per_op=([0-9.]+).*/\1/' <<<"$line")
+    echo "RESULT label=server/$round rate=$rate cpu_us_per_move=$cpu errors=$(sed -E 's/.* errors=([0-9]+).*/\1/' <<<"$line") load=\"$before\"" | tee -a "$OUT"
+    SERVER_RATE=$rate
+}
+
+pgbench_run() {
+    local round=$1 before rate
+    before=$(load)
+    rate=$(pgbench -n -M prepared -c "$CLIENTS" -j 2 -T "$DURATION" -D games="$GAMES" \
+        -f scripts/pgbench/move.sql "$URL" 2>/dev/null | sed -nE 's/^tps = ([0-9.]+).*/\1/p')
+    echo "RESULT label=pgbench/$round rate=$rate clients=$CLIENTS load=\"$before\"" | tee -a "$OUT"
+    PGBENCH_RATE=$rate
+}
+
+# A real game row to copy: one game played through the server.
+start_server
+"$BIN/examples/loadgen" play --base "http://127.0.0.1:$PORT" --database-url "$URL" \
+    --concurrency 1 --warmup 0 --duration 1 --label seed --out "$WORK/seed.txt" >/dev/null
+stop_server
+psql "$URL" -qv ON_ERROR_STOP=1 >/dev/null <<SQL
+INSERT INTO games
+SELECT (jsonb_populate_record(g, jsonb_build_object(
+    'id', 'pgb' || lpad(n::text, 7, '0'), 'status', 'active', 'ply', 1, 'version', 2))).*
+FROM (SELECT * FROM games ORDER BY created_at LIMIT 1) g, generate_series(1, $GAMES) n;
+SQL
+
+for round in $(seq 1 "$ROUNDS"); do
+    pgbench_run "$round"
+    server_run "$round"
+    ratio=$(awk -v s="$SERVER_RATE" -v p="$PGBENCH_RATE" 'BEGIN { printf "%.0f", 100 * s / p }')
+    echo "RESULT label=ratio/$round server_share_of_pgbench=${ratio}%" | tee -a "$OUT"
+done
+echo "load average at the end: $(load)"
