@@ -79,7 +79,7 @@ start_server
 stop_server
 psql "$URL" -qv ON_ERROR_STOP=1 >/dev/null <<SQL
 INSERT INTO games
-SELECT (jsonb_populate_record(g, jsonb_build_object(
+SELECT (jsonb_populate_record(NULL::games, to_jsonb(g) || jsonb_build_object(
     'id', 'pgb' || lpad(n::text, 7, '0'), 'status', 'active', 'ply', 1, 'version', 2))).*
 FROM (SELECT * FROM games ORDER BY created_at LIMIT 1) g, generate_series(1, $GAMES) n;
 SQL
