@@ -2,8 +2,10 @@
 //! submissions and idempotent retries, on both backends.
 
 #[allow(dead_code)] // the differential tests use the rest
-#[path = "../../crates/engine/tests/reference/mod.rs"]
+#[path = "../../../crates/engine/tests/reference/mod.rs"]
 mod reference;
+
+mod minimal;
 
 use crate::helpers::assert_problem;
 use crate::helpers::games::Match;
