@@ -42,17 +42,13 @@ use crate::api::protocol::params;
         (name = "health", description = "Liveness and readiness probes"),
         (name = "problems", description = "The catalogue of error codes")
     ),
-    // Beside the schemas the operations name, those only parameters or
-    // descriptions name.
+    // Beside the schemas the operations name, those only parameters name.
     components(schemas(
         crate::api::problems::Problem,
         crate::domain::GameId,
         crate::domain::PlayerId,
         crate::api::views::names::RecordFormatName,
         crate::api::protocol::params::IdempotencyKeyValue,
-        // The compact answer to a move (`Prefer: return=minimal`), beside
-        // the full one its operation names.
-        crate::api::views::PlayedMoveMinimal<'static>,
     )),
     modifiers(&BearerScheme)
 )]

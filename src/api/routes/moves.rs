@@ -85,11 +85,15 @@ pub struct PlayedMove {
 /// several submissions for one ply exactly one succeeds and the others get
 /// 409. Send `ply` (or `If-Match` with the game's `ETag`) to make sure the
 /// move is played in the position you saw, and `Idempotency-Key` to retry
-/// safely. With `Prefer: return=minimal` the answer is the compact
-/// `PlayedMoveMinimal` (the move's ply and notation, the game's version,
-/// position, scores, legal moves, clock and result, schema
-/// `PlayedMoveMinimal`) and carries `Preference-Applied: return=minimal`;
-/// without it, the full `PlayedMove` below.
+/// safely.
+///
+/// With `Prefer: return=minimal` the answer is compact and carries
+/// `Preference-Applied: return=minimal`: `{"move": {"ply", "notation"},
+/// "game": {"id", "status", "version", "ply", "to_move", "position",
+/// "scores", "legal_moves", "clock", "result"}}`, each field as in
+/// `PlayedMove` (no event trace, board, players or rules). Without it the
+/// answer is the full `PlayedMove` below. (The 201 names only `PlayedMove`,
+/// so that the typed clients' answer type stays one.)
 #[utoipa::path(
     tag = "games",
     security(("bearer" = [])),
@@ -104,7 +108,7 @@ pub struct PlayedMove {
         PreferReturn,
     ),
     responses(
-        (status = 201, description = "Played: the full answer; with `Prefer: return=minimal`, the compact one (`#/components/schemas/PlayedMoveMinimal`) with `Preference-Applied`", body = PlayedMove,
+        (status = 201, description = "Played: the full answer; with `Prefer: return=minimal`, the compact one described above, with `Preference-Applied`", body = PlayedMove,
             headers(
                 ("Location" = String, description = "`/v1/games/{id}/moves/{ply}`"),
                 ("ETag" = String, description = "The game's new version"),

@@ -3,10 +3,8 @@
 //! the players or the rules.
 
 use serde::Serialize;
-use utoipa::ToSchema;
 
 use super::game::ResultView;
-use super::names::GameStatusName;
 use super::position::legal_notations;
 use super::{ClockView, ScoresView, SeatName};
 use crate::domain::GameStatus;
@@ -14,7 +12,7 @@ use crate::engine::Position;
 use crate::games::{clock, Game, PlayedMove};
 
 /// The move played and the game after it, compact.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize)]
 pub struct PlayedMoveMinimal<'a> {
     #[serde(rename = "move")]
     pub played: PlayedMoveRef<'a>,
@@ -22,20 +20,17 @@ pub struct PlayedMoveMinimal<'a> {
 }
 
 /// The move played: its ply and notation.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize)]
 pub struct PlayedMoveRef<'a> {
     /// The move's number (the ply of the position it was played in).
     pub ply: u32,
-    #[schema(example = "3R")]
     pub notation: &'a str,
 }
 
 /// The game after the move: what the next move needs.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize)]
 pub struct GameAfterMove<'a> {
-    #[schema(example = "Gm4x9QzLp2")]
     pub id: &'a str,
-    #[schema(value_type = GameStatusName)]
     pub status: &'static str,
     /// Bumped by every change; the `ETag` is this number in quotes.
     pub version: i64,
@@ -44,17 +39,13 @@ pub struct GameAfterMove<'a> {
     /// The side to move (after the end: the side that would have moved next).
     pub to_move: SeatName,
     /// The RULES.md position notation.
-    #[schema(example = "M0,5,5,5,5,5,M0,5,5,5,5,5 s 0:0 0:0 1")]
     pub position: &'a str,
     pub scores: ScoresView,
     /// The legal moves in notation, in order; empty unless the game is active.
-    #[schema(example = json!(["1L", "1R", "2L", "2R", "3L", "3R", "4L", "4R", "5L", "5R"]))]
     pub legal_moves: Vec<&'static str>,
     /// `null` for an unlimited game.
-    #[schema(required = true)]
     pub clock: Option<ClockView>,
     /// Set once the game is finished: the winner, why it ended, the scores.
-    #[schema(required = true)]
     pub result: Option<ResultView>,
 }
 
