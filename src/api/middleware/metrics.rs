@@ -85,11 +85,14 @@ pub async fn record_request(
 /// A request series' counter and histogram.
 type Series = (Counter, Histogram);
 
+/// A request series' labels: method, route template (`None`: unmatched), status.
+type SeriesKey = (&'static str, Option<Rc<str>>, u16);
+
 thread_local! {
     /// The series this worker thread has recorded into, by method, route
     /// and status: looked up once, not built (three label strings and
     /// their hashing) per request. Bounded as the labels are.
-    static SERIES: RefCell<HashMap<(&'static str, Option<Rc<str>>, u16), Series>> =
+    static SERIES: RefCell<HashMap<SeriesKey, Series>> =
         RefCell::new(HashMap::new());
 }
 
