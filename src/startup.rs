@@ -7,7 +7,6 @@ use actix_web::dev::{Server, ServerHandle};
 use actix_web::middleware::{from_fn, Compress, Condition, ErrorHandlers};
 use actix_web::{web, App, HttpServer};
 use anyhow::Context;
-use tracing_actix_web::TracingLogger;
 use utoipa_actix_web::service_config::ServiceConfig;
 use utoipa_swagger_ui::SwaggerUi;
 
@@ -24,7 +23,7 @@ use crate::config::Config;
 use crate::games::{Games, SharedTime};
 use crate::live::Hub;
 use crate::store::Store;
-use crate::telemetry::{self, RequestSpan};
+use crate::telemetry;
 
 /// Seconds given to open requests on shutdown before they are cut.
 const SHUTDOWN_TIMEOUT_SECS: u64 = 10;
@@ -196,8 +195,7 @@ impl Application {
                 .wrap(ErrorHandlers::new().default_handler(fallback::problem_for_any_error))
                 .wrap(from_fn(api::docs::swagger::headers))
                 .wrap(from_fn(api::middleware::metrics::record_request))
-                .wrap(from_fn(telemetry::expose_request_id))
-                .wrap(TracingLogger::<RequestSpan>::new())
+                .wrap(from_fn(telemetry::access_log))
                 .app_data(state.clone())
                 .app_data(body_deadline.clone())
                 .app_data(read_ahead.clone())

@@ -25,6 +25,10 @@ pub struct PlayArgs {
     /// then saves each answer in the move's transaction).
     #[arg(long)]
     pub keyed: bool,
+    /// Sends every move with `Prefer: return=minimal` (the compact answer);
+    /// an answer without `Preference-Applied: return=minimal` is an error.
+    #[arg(long)]
+    pub minimal: bool,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -147,12 +151,23 @@ pub async fn submit(
     token: &str,
     body: &Value,
     key: Option<&str>,
+    minimal: bool,
 ) -> anyhow::Result<Submitted> {
     let mut request = client.post(url).bearer_auth(token).json(body);
     if let Some(key) = key {
         request = request.header("idempotency-key", key);
     }
-    answer(url, request.send().await?, StatusCode::CREATED).await
+    if minimal {
+        request = request.header("prefer", "return=minimal");
+    }
+    let response = request.send().await?;
+    if minimal && response.status() == StatusCode::CREATED {
+        let applied = response.headers().get("preference-applied");
+        if applied.is_none_or(|v| v != "return=minimal") {
+            bail!("POST {url}: 201 without Preference-Applied: return=minimal");
+        }
+    }
+    answer(url, response, StatusCode::CREATED).await
 }
 
 /// `expected`: its JSON; 503: refused, with its `Retry-After`; else an error.
@@ -185,6 +200,7 @@ async fn play_task(
     base: String,
     seats: (Player, Player),
     keyed: bool,
+    minimal: bool,
     window: Window,
 ) -> Tally {
     let mut tally = Tally::default();
@@ -210,7 +226,7 @@ async fn play_task(
             sent += 1;
             let key = keyed.then(|| format!("lg-{run:016x}-{sent}"));
             let started = Instant::now();
-            match submit(&client, &url, token, &body, key.as_deref()).await {
+            match submit(&client, &url, token, &body, key.as_deref(), minimal).await {
                 Ok(Submitted::Played(mut played)) => {
                     tally.success(&window, started);
                     game = played["game"].take();
@@ -251,6 +267,7 @@ pub async fn play(args: PlayArgs) -> anyhow::Result<()> {
                 args.base.clone(),
                 pair,
                 args.keyed,
+                args.minimal,
                 window,
             ))
         })

@@ -11,6 +11,8 @@
 //! - `get --path game|health`: N tasks GETting a game (or `/health`).
 //! - `db-ceiling`: the SQL of a move submission through the server's own
 //!   store, N tasks, no HTTP.
+//! - `sqlite-ceiling`: the SQL of a move alone, replayed with rusqlite on
+//!   one thread over a fresh file: the independent ceiling.
 //! - `seed`, `startup`: a database with 100,000 moves; time to first `/ready`.
 //! - `stall`: requests whose bodies stall, beside reads and moves: how many
 //!   of those are answered.
@@ -21,6 +23,7 @@ mod ceiling;
 mod http;
 mod open;
 mod report;
+mod sqlite_replay;
 mod stall;
 mod stats;
 
@@ -45,6 +48,8 @@ enum Command {
     Get(http::GetArgs),
     /// The same SQL as move submissions, straight through the store.
     DbCeiling(ceiling::CeilingArgs),
+    /// The SQL of a move replayed on the bundled SQLite alone, one thread.
+    SqliteCeiling(sqlite_replay::ReplayArgs),
     /// Stores whole games until the database holds `--moves` more moves.
     Seed(ceiling::SeedArgs),
     /// Starts the server repeatedly; time from spawn to the first 200 on `/ready`.
@@ -119,6 +124,7 @@ async fn main() -> anyhow::Result<()> {
         Command::Open(args) => open::open(args).await,
         Command::Get(args) => http::get(args).await,
         Command::DbCeiling(args) => ceiling::ceiling(args).await,
+        Command::SqliteCeiling(args) => sqlite_replay::replay(args).await,
         Command::Seed(args) => ceiling::seed(args).await,
         Command::Startup(args) => startup(args).await,
         Command::Report(args) => report::report(&args),

@@ -86,7 +86,7 @@ async fn send(
         }
         return;
     };
-    let answer = submit(&client, &table.url, token, &body, None).await;
+    let answer = submit(&client, &table.url, token, &body, None, false).await;
     let keep = {
         let mut outcome = outcome.lock().await;
         match answer {

@@ -38,7 +38,7 @@ pub struct MoveRecord {
     pub clock_ms: Option<i64>,
 }
 
-const INSERT_MOVE: &str = "\
+pub(super) const INSERT_MOVE: &str = "\
     INSERT INTO moves (game_id, ply, seat, notation, player_id, position_after, played_at, \
         think_ms, clock_ms) \
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
@@ -85,7 +85,7 @@ fn after_move<'a>(game: &AfterMove<'a>) -> [Param<'a>; 10] {
 }
 
 /// SQLite: the game's part of a move, after [`INSERT_MOVE`].
-const SAVE_AFTER_MOVE: &str = update_after_move!();
+pub(super) const SAVE_AFTER_MOVE: &str = update_after_move!();
 
 /// PostgreSQL: the game's update and the move's insert in one statement
 /// (one round trip instead of two); the move takes the game's id from the

@@ -180,7 +180,7 @@ async fn two_players_play_a_rated_game_to_its_end() -> Result<()> {
             ..Default::default()
         };
         let result = mover
-            .submit_move(&id.parse()?, None, etag.as_deref(), &input)
+            .submit_move(&id.parse()?, None, etag.as_deref(), None, &input)
             .await?;
         assert_eq!(result.into_inner().move_.notation, notation);
         played.push(notation);

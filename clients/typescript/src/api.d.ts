@@ -337,6 +337,14 @@ export interface paths {
          *     409. Send `ply` (or `If-Match` with the game's `ETag`) to make sure the
          *     move is played in the position you saw, and `Idempotency-Key` to retry
          *     safely.
+         *
+         *     With `Prefer: return=minimal` the answer is compact and carries
+         *     `Preference-Applied: return=minimal`: `{"move": {"ply", "notation"},
+         *     "game": {"id", "status", "version", "ply", "to_move", "position",
+         *     "scores", "legal_moves", "clock", "result"}}`, each field as in
+         *     `PlayedMove` (no event trace, board, players or rules). Without it the
+         *     answer is the full `PlayedMove` below. (The 201 names only `PlayedMove`,
+         *     so that the typed clients' answer type stays one.)
          */
         post: operations["submit_move"];
         delete?: never;
@@ -3797,6 +3805,13 @@ export interface operations {
                  * @example 5f0c8a9e-2b7d-4c1e-9a3f-6d2e8b1c4a70
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description `return=minimal` asks for the compact answer (answered with
+                 *     `Preference-Applied: return=minimal`); without it, or with
+                 *     `return=representation`, the full one. Other preferences are ignored.
+                 * @example return=minimal
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @description Game id. */
@@ -3811,13 +3826,15 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Played */
+            /** @description Played: the full answer; with `Prefer: return=minimal`, the compact one described above, with `Preference-Applied` */
             201: {
                 headers: {
                     /** @description The game's new version */
                     ETag: string;
                     /** @description `/v1/games/{id}/moves/{ply}` */
                     Location: string;
+                    /** @description `return=minimal` on the compact answer; absent on the full one */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {

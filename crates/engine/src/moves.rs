@@ -85,6 +85,17 @@ impl Move {
         self.direction
     }
 
+    /// The move in notation (`3R`), without formatting.
+    #[inline]
+    pub const fn notation(self) -> &'static str {
+        const NOTATIONS: [&str; 10] = ["1L", "1R", "2L", "2R", "3L", "3R", "4L", "4R", "5L", "5R"];
+        let right = match self.direction {
+            Direction::Left => 0,
+            Direction::Right => 1,
+        };
+        NOTATIONS[(self.square as usize - 1) * 2 + right]
+    }
+
     /// The ring square this move lifts when `seat` plays it.
     #[inline]
     pub const fn origin(self, seat: Seat) -> Square {
@@ -97,7 +108,7 @@ impl Move {
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.square, self.direction.char())
+        f.write_str(self.notation())
     }
 }
 

@@ -5,6 +5,7 @@
 use actix_cors::Cors;
 use actix_web::http::{header, Method};
 
+use crate::api::protocol::prefer::PREFERENCE_APPLIED;
 use crate::api::settings::OperationsSettings;
 use crate::telemetry::REQUEST_ID_HEADER;
 
@@ -18,13 +19,14 @@ const METHODS: [Method; 5] = [
 ];
 
 /// The request headers a client of the API sends beyond the safelisted ones.
-const REQUEST_HEADERS: [&str; 6] = [
+const REQUEST_HEADERS: [&str; 7] = [
     "authorization",
     "content-type",
     "if-match",
     "if-none-match",
     "idempotency-key",
     "last-event-id",
+    "prefer",
 ];
 
 /// How long a browser may keep a preflight's answer.
@@ -49,6 +51,7 @@ pub fn middleware(settings: &OperationsSettings) -> Option<Cors> {
             header::LINK,
             header::RETRY_AFTER,
             REQUEST_ID_HEADER,
+            PREFERENCE_APPLIED,
         ])
         .max_age(PREFLIGHT_MAX_AGE_SECS);
     Some(cors)

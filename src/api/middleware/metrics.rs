@@ -9,6 +9,9 @@
 //! its *template* (`/v1/games/{id}`) or `unmatched`, the status one of our
 //! own answers'. So the number of series is bounded by the routes.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
@@ -17,7 +20,7 @@ use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::Method;
 use actix_web::middleware::Next;
 use actix_web::{web, Error, HttpResponse};
-use metrics::{counter, gauge, histogram};
+use metrics::{counter, gauge, histogram, Counter, Histogram};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 
 use crate::api::AppState;
@@ -67,22 +70,52 @@ pub async fn record_request(
 ) -> Result<ServiceResponse<impl MessageBody>, Error> {
     let started = Instant::now();
     let method = method_label(request.method());
-    let route = crate::telemetry::route_of(&request)
-        .map_or_else(|| UNMATCHED.to_owned(), |route| route.to_string());
+    let route = crate::telemetry::route_of(&request);
     let response = next.call(request).await;
     let status = match &response {
         Ok(response) => response.status(),
         Err(error) => error.as_response_error().status_code(),
     };
-    let labels = [
-        ("method", method.to_owned()),
-        ("route", route),
-        ("status", status.as_u16().to_string()),
-    ];
-    counter!("oanquan_http_requests_total", &labels).increment(1);
-    histogram!("oanquan_http_request_duration_seconds", &labels)
-        .record(started.elapsed().as_secs_f64());
+    let (requests, latency) = series(method, route, status.as_u16());
+    requests.increment(1);
+    latency.record(started.elapsed().as_secs_f64());
     response
+}
+
+/// A request series' counter and histogram.
+type Series = (Counter, Histogram);
+
+/// A request series' labels: method, route template (`None`: unmatched), status.
+type SeriesKey = (&'static str, Option<Rc<str>>, u16);
+
+thread_local! {
+    /// The series this worker thread has recorded into, by method, route
+    /// and status: looked up once, not built (three label strings and
+    /// their hashing) per request. Bounded as the labels are.
+    static SERIES: RefCell<HashMap<SeriesKey, Series>> =
+        RefCell::new(HashMap::new());
+}
+
+fn series(method: &'static str, route: Option<Rc<str>>, status: u16) -> Series {
+    SERIES.with(|cell| {
+        let mut known = cell.borrow_mut();
+        let key = (method, route, status);
+        if let Some(found) = known.get(&key) {
+            return found.clone();
+        }
+        let route_label = key.1.as_deref().unwrap_or(UNMATCHED).to_owned();
+        let labels = [
+            ("method", method.to_owned()),
+            ("route", route_label),
+            ("status", status.to_string()),
+        ];
+        let found = (
+            counter!("oanquan_http_requests_total", &labels),
+            histogram!("oanquan_http_request_duration_seconds", &labels),
+        );
+        known.insert(key, found.clone());
+        found
+    })
 }
 
 /// The method as a label: a client may send any token as a method, so

@@ -9,6 +9,7 @@ pub mod extractors;
 pub mod idempotency;
 pub mod offload;
 pub mod params;
+pub mod prefer;
 pub mod search_pool;
 pub mod strict_query;
 pub mod transition;

@@ -14,8 +14,11 @@ use crate::api::protocol::conditional::{etag, if_match_text, if_match_versions};
 use crate::api::protocol::extractors::Json;
 use crate::api::protocol::idempotency::{Reply, IDEMPOTENCY_KEY};
 use crate::api::protocol::params::{GameIdPath, IdempotencyKey, IfMatch, IfNoneMatch};
+use crate::api::protocol::prefer::{
+    prefers_minimal, PreferReturn, PREFERENCE_APPLIED, RETURN_MINIMAL,
+};
 use crate::api::protocol::transition::{answer_committed, run_unkeyed, transition_once};
-use crate::api::views::{GameView, MoveView};
+use crate::api::views::{GameView, MoveView, PlayedMoveMinimal};
 use crate::api::AppState;
 use crate::domain::{GameId, PlayerId};
 use crate::engine::{Direction, Move};
@@ -83,6 +86,14 @@ pub struct PlayedMove {
 /// 409. Send `ply` (or `If-Match` with the game's `ETag`) to make sure the
 /// move is played in the position you saw, and `Idempotency-Key` to retry
 /// safely.
+///
+/// With `Prefer: return=minimal` the answer is compact and carries
+/// `Preference-Applied: return=minimal`: `{"move": {"ply", "notation"},
+/// "game": {"id", "status", "version", "ply", "to_move", "position",
+/// "scores", "legal_moves", "clock", "result"}}`, each field as in
+/// `PlayedMove` (no event trace, board, players or rules). Without it the
+/// answer is the full `PlayedMove` below. (The 201 names only `PlayedMove`,
+/// so that the typed clients' answer type stays one.)
 #[utoipa::path(
     tag = "games",
     security(("bearer" = [])),
@@ -94,10 +105,15 @@ pub struct PlayedMove {
         GameIdPath,
         IfMatch,
         IdempotencyKey,
+        PreferReturn,
     ),
     responses(
-        (status = 201, description = "Played", body = PlayedMove,
-            headers(("Location" = String, description = "`/v1/games/{id}/moves/{ply}`"), ("ETag" = String, description = "The game's new version"))),
+        (status = 201, description = "Played: the full answer; with `Prefer: return=minimal`, the compact one described above, with `Preference-Applied`", body = PlayedMove,
+            headers(
+                ("Location" = String, description = "`/v1/games/{id}/moves/{ply}`"),
+                ("ETag" = String, description = "The game's new version"),
+                ("Preference-Applied" = String, description = "`return=minimal` on the compact answer; absent on the full one"),
+            )),
         (status = 403, description = "`not_a_player`", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`not_your_turn`, `stale_ply`, `game_not_active` or `time_out` (the move came after the deadline: the game is over)", body = Problem, content_type = "application/problem+json"),
@@ -158,21 +174,27 @@ async fn submit(
         ply: body.ply,
         version: if_match_versions(request),
     };
+    let minimal = prefers_minimal(request);
     let render = |done: &Transition| {
         let played = done
             .played()
             .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a move was played")))?;
         let game = &done.game;
-        let body = PlayedMove {
-            played: MoveView::of_played(played),
-            game: GameView::of(game, &position_of(game)?),
+        let position = position_of(game)?;
+        let reply = if minimal {
+            let body = PlayedMoveMinimal::of(played, game, &position);
+            Reply::json(StatusCode::CREATED, &body)?.header(PREFERENCE_APPLIED, RETURN_MINIMAL)
+        } else {
+            let body = PlayedMove {
+                played: MoveView::of_played(played),
+                game: GameView::of(game, &position),
+            };
+            Reply::json(StatusCode::CREATED, &body)?
         };
-        Ok(Reply::json(StatusCode::CREATED, &body)?
-            .header(header::ETAG, etag(game.version))
-            .header(
-                header::LOCATION,
-                format!("/v1/games/{}/moves/{}", game.id, played.ply),
-            ))
+        Ok(reply.header(header::ETAG, etag(game.version)).header(
+            header::LOCATION,
+            format!("/v1/games/{}/moves/{}", game.id, played.ply),
+        ))
     };
     let played = match player {
         Some(player) => {

@@ -7,6 +7,7 @@ mod game;
 mod history;
 pub mod me_stream_events;
 pub mod names;
+mod played;
 mod position;
 pub mod rating_cursors;
 mod ratings;
@@ -25,6 +26,7 @@ pub use me_stream_events::{
     MeChallengeEvent, MeGameEndedEvent, MeGameEntry, MeGameStartedEvent, MeSnapshotEvent,
     MeStreamEvent, MeYourTurnEvent,
 };
+pub use played::{GameAfterMove, PlayedMoveMinimal, PlayedMoveRef};
 pub use position::{BoardSquare, PositionView, ScoresView, SeatName, StoreView, StoresView};
 pub use ratings::{
     BotRecordView, LeaderboardEntry, LeaderboardPage, PresetRatingView, RatingChangeView,

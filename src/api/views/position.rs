@@ -88,7 +88,7 @@ pub struct PositionView {
     pub scores: ScoresView,
     /// The legal moves in notation (`3R`), in order; empty when no move can be made.
     #[schema(example = json!(["1L", "1R", "2L", "2R", "3L", "3R", "4L", "4R", "5L", "5R"]))]
-    pub legal_moves: Vec<String>,
+    pub legal_moves: Vec<&'static str>,
 }
 
 impl PositionView {
@@ -118,11 +118,16 @@ impl PositionView {
                 north: store(Seat::North),
             },
             scores: position.scores().into(),
-            legal_moves: position
-                .legal_moves()
-                .iter()
-                .map(|m| m.to_string())
-                .collect(),
+            legal_moves: legal_notations(position),
         }
     }
+}
+
+/// The position's legal moves in notation, in order.
+pub fn legal_notations(position: &Position) -> Vec<&'static str> {
+    position
+        .legal_moves()
+        .iter()
+        .map(|m| m.notation())
+        .collect()
 }

@@ -132,7 +132,7 @@ pub(in crate::store) fn pg_query<'q>(
 /// `sql` prepared (from the connection's cache) with `params` bound to its
 /// `$n` placeholders. SQLite numbers named parameters in the order they
 /// first appear, so each is bound by its name.
-fn prepared<'c>(
+pub(super) fn prepared<'c>(
     conn: &'c Connection,
     sql: &str,
     params: &[Param<'_>],

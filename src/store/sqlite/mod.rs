@@ -9,4 +9,6 @@ mod connections;
 #[macro_use]
 pub mod direct;
 mod direct_reads;
+#[doc(hidden)]
+pub mod replay;
 pub mod writer_queue;

@@ -129,9 +129,14 @@ impl SqliteWrite {
         }
         let queue = queue_for(pool);
         let deadline = Instant::now() + SQLITE_BUSY_TIMEOUT;
-        let mut turn = tokio::time::timeout(SQLITE_BUSY_TIMEOUT, queue.turn())
-            .await
-            .map_err(|_| StoreError::Database(sqlx::Error::PoolTimedOut))?;
+        // A free turn is taken at once, on this thread: no timer, no
+        // wake-up, no hand-over.
+        let mut turn = match queue.turn.clone().try_lock_owned() {
+            Ok(turn) => turn,
+            Err(_) => tokio::time::timeout(SQLITE_BUSY_TIMEOUT, queue.turn())
+                .await
+                .map_err(|_| StoreError::Database(sqlx::Error::PoolTimedOut))?,
+        };
         if let Some(mut batch) = turn.open.take() {
             batch.members += 1;
             let write = SqliteWrite {
@@ -226,10 +231,19 @@ impl Member {
     async fn end(self, commit: bool) -> Result<(), StoreError> {
         match self.settle(commit) {
             Settled::Told(outcome) => outcome,
-            // In a task of its own: a batch left open by a writer who went
-            // away is committed even if this caller stops waiting.
+            // Awaited here, on the writer's own task; if this caller stops
+            // waiting, a task takes over the wait, so that a batch left open
+            // by a writer who went away is still committed.
             Settled::HandedOver(queue, outcome, max_wait) => {
-                detached_end(async move { queue.outcome(outcome, max_wait).await }).await
+                let mut wait = OutcomeWait {
+                    queue: queue.clone(),
+                    outcome: Some(outcome),
+                    max_wait,
+                };
+                let receiver = wait.outcome.as_mut().expect("set above");
+                let told = queue.outcome(receiver, max_wait).await;
+                wait.outcome = None;
+                told
             }
         }
     }
@@ -332,21 +346,46 @@ impl Queue {
     /// the turn and commits it.
     async fn outcome(
         self: &Arc<Queue>,
-        mut outcome: oneshot::Receiver<Outcome>,
+        outcome: &mut oneshot::Receiver<Outcome>,
         max_wait: Duration,
     ) -> Result<(), StoreError> {
         let rescue = tokio::time::sleep(max_wait.max(Duration::from_millis(1)));
         tokio::select! {
             biased;
-            told = &mut outcome => return settled(told),
+            told = &mut *outcome => return settled(told),
             _ = rescue => {}
         }
         tokio::select! {
             biased;
-            told = &mut outcome => return settled(told),
+            told = &mut *outcome => return settled(told),
             turn = self.turn() => drop(flush(turn)),
         }
         settled(outcome.await)
+    }
+}
+
+/// A writer's wait for the outcome of the batch it handed over. Dropped
+/// before the outcome came (its caller stopped waiting), it leaves the
+/// wait to a task of its own, which commits the batch if nobody else does.
+struct OutcomeWait {
+    queue: Arc<Queue>,
+    outcome: Option<oneshot::Receiver<Outcome>>,
+    max_wait: Duration,
+}
+
+impl Drop for OutcomeWait {
+    fn drop(&mut self) {
+        let Some(mut outcome) = self.outcome.take() else {
+            return;
+        };
+        let (queue, max_wait) = (self.queue.clone(), self.max_wait);
+        // With no runtime left to wait on, the next writer, or the close
+        // of the store, commits the batch.
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            drop(runtime.spawn(async move {
+                let _ = queue.outcome(&mut outcome, max_wait).await;
+            }));
+        }
     }
 }
 
@@ -399,18 +438,6 @@ fn settled(told: Result<Outcome, impl std::fmt::Display>) -> Result<(), StoreErr
         Ok(Err(error)) => Err(StoreError::NotCommitted(error.to_string())),
         Err(_) => Err(StoreError::NotCommitted("the batch was dropped".to_owned())),
     }
-}
-
-/// Runs the end of a write to its end even if the caller stops waiting.
-async fn detached_end(
-    work: impl std::future::Future<Output = Result<(), StoreError>> + Send + 'static,
-) -> Result<(), StoreError> {
-    tokio::spawn(work).await.unwrap_or_else(|joined| {
-        tracing::error!(%joined, "the end of a SQLite write panicked");
-        Err(StoreError::NotCommitted(
-            "the end of the write panicked".to_owned(),
-        ))
-    })
 }
 
 /// The queue of the database file `pool` opens; one per file per process.

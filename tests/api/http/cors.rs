@@ -54,7 +54,7 @@ async fn a_preflight_from_an_allowed_origin_is_granted_the_api_methods_and_heade
         &app,
         ALLOWED,
         "POST",
-        "authorization,content-type,if-match,if-none-match,idempotency-key,last-event-id",
+        "authorization,content-type,if-match,if-none-match,idempotency-key,last-event-id,prefer",
     )
     .await;
     assert_eq!(status, StatusCode::OK);
@@ -74,6 +74,7 @@ async fn a_preflight_from_an_allowed_origin_is_granted_the_api_methods_and_heade
         "if-none-match",
         "idempotency-key",
         "last-event-id",
+        "prefer",
     ] {
         assert!(
             allowed.contains(&header.to_owned()),
@@ -127,7 +128,14 @@ async fn an_actual_request_exposes_the_headers_a_client_reads() {
     let headers = response.headers();
     assert_eq!(headers["access-control-allow-origin"], ALLOWED);
     let exposed = listed(headers, "access-control-expose-headers");
-    for header in ["etag", "location", "link", "retry-after", "x-request-id"] {
+    for header in [
+        "etag",
+        "location",
+        "link",
+        "retry-after",
+        "x-request-id",
+        "preference-applied",
+    ] {
         assert!(
             exposed.contains(&header.to_owned()),
             "{header} in {exposed:?}"

@@ -18,6 +18,7 @@ def _get_kwargs(
     body: MoveInput,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
+    prefer: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_match, Unset):
@@ -25,6 +26,9 @@ def _get_kwargs(
 
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(prefer, Unset):
+        headers["Prefer"] = prefer
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -126,6 +130,7 @@ def sync_detailed(
     body: MoveInput,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
+    prefer: str | Unset = UNSET,
 ) -> Response[PlayedMove | Problem]:
     """Plays a move in an active game, on your turn.
 
@@ -135,11 +140,20 @@ def sync_detailed(
     move is played in the position you saw, and `Idempotency-Key` to retry
     safely.
 
+    With `Prefer: return=minimal` the answer is compact and carries
+    `Preference-Applied: return=minimal`: `{"move": {"ply", "notation"},
+    "game": {"id", "status", "version", "ply", "to_move", "position",
+    "scores", "legal_moves", "clock", "result"}}`, each field as in
+    `PlayedMove` (no event trace, board, players or rules). Without it the
+    answer is the full `PlayedMove` below. (The 201 names only `PlayedMove`,
+    so that the typed clients' answer type stays one.)
+
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         if_match (str | Unset):
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
             UUID is a good one).
+        prefer (str | Unset):
         body (MoveInput): A move: `{"move": "3R"}`, or `{"square": 3, "direction": "right"}`.
             Example: {'move': '3R', 'ply': 1}.
 
@@ -156,6 +170,7 @@ def sync_detailed(
         body=body,
         if_match=if_match,
         idempotency_key=idempotency_key,
+        prefer=prefer,
     )
 
     response = client.get_httpx_client().request(
@@ -172,6 +187,7 @@ def sync(
     body: MoveInput,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
+    prefer: str | Unset = UNSET,
 ) -> PlayedMove | Problem | None:
     """Plays a move in an active game, on your turn.
 
@@ -181,11 +197,20 @@ def sync(
     move is played in the position you saw, and `Idempotency-Key` to retry
     safely.
 
+    With `Prefer: return=minimal` the answer is compact and carries
+    `Preference-Applied: return=minimal`: `{"move": {"ply", "notation"},
+    "game": {"id", "status", "version", "ply", "to_move", "position",
+    "scores", "legal_moves", "clock", "result"}}`, each field as in
+    `PlayedMove` (no event trace, board, players or rules). Without it the
+    answer is the full `PlayedMove` below. (The 201 names only `PlayedMove`,
+    so that the typed clients' answer type stays one.)
+
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         if_match (str | Unset):
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
             UUID is a good one).
+        prefer (str | Unset):
         body (MoveInput): A move: `{"move": "3R"}`, or `{"square": 3, "direction": "right"}`.
             Example: {'move': '3R', 'ply': 1}.
 
@@ -203,6 +228,7 @@ def sync(
         body=body,
         if_match=if_match,
         idempotency_key=idempotency_key,
+        prefer=prefer,
     ).parsed
 
 
@@ -213,6 +239,7 @@ async def asyncio_detailed(
     body: MoveInput,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
+    prefer: str | Unset = UNSET,
 ) -> Response[PlayedMove | Problem]:
     """Plays a move in an active game, on your turn.
 
@@ -222,11 +249,20 @@ async def asyncio_detailed(
     move is played in the position you saw, and `Idempotency-Key` to retry
     safely.
 
+    With `Prefer: return=minimal` the answer is compact and carries
+    `Preference-Applied: return=minimal`: `{"move": {"ply", "notation"},
+    "game": {"id", "status", "version", "ply", "to_move", "position",
+    "scores", "legal_moves", "clock", "result"}}`, each field as in
+    `PlayedMove` (no event trace, board, players or rules). Without it the
+    answer is the full `PlayedMove` below. (The 201 names only `PlayedMove`,
+    so that the typed clients' answer type stays one.)
+
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         if_match (str | Unset):
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
             UUID is a good one).
+        prefer (str | Unset):
         body (MoveInput): A move: `{"move": "3R"}`, or `{"square": 3, "direction": "right"}`.
             Example: {'move': '3R', 'ply': 1}.
 
@@ -243,6 +279,7 @@ async def asyncio_detailed(
         body=body,
         if_match=if_match,
         idempotency_key=idempotency_key,
+        prefer=prefer,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -257,6 +294,7 @@ async def asyncio(
     body: MoveInput,
     if_match: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
+    prefer: str | Unset = UNSET,
 ) -> PlayedMove | Problem | None:
     """Plays a move in an active game, on your turn.
 
@@ -266,11 +304,20 @@ async def asyncio(
     move is played in the position you saw, and `Idempotency-Key` to retry
     safely.
 
+    With `Prefer: return=minimal` the answer is compact and carries
+    `Preference-Applied: return=minimal`: `{"move": {"ply", "notation"},
+    "game": {"id", "status", "version", "ply", "to_move", "position",
+    "scores", "legal_moves", "clock", "result"}}`, each field as in
+    `PlayedMove` (no event trace, board, players or rules). Without it the
+    answer is the full `PlayedMove` below. (The 201 names only `PlayedMove`,
+    so that the typed clients' answer type stays one.)
+
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         if_match (str | Unset):
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
             UUID is a good one).
+        prefer (str | Unset):
         body (MoveInput): A move: `{"move": "3R"}`, or `{"square": 3, "direction": "right"}`.
             Example: {'move': '3R', 'ply': 1}.
 
@@ -289,5 +336,6 @@ async def asyncio(
             body=body,
             if_match=if_match,
             idempotency_key=idempotency_key,
+            prefer=prefer,
         )
     ).parsed

@@ -1,25 +1,22 @@
-//! Logging: a tracing subscriber (text or JSON, filtered by `RUST_LOG`) and
-//! the per-request span with its request id and latency.
+//! Logging: a tracing subscriber (text or JSON, filtered by `RUST_LOG`)
+//! and the access log, one line per request with its id and latency
+//! ([`access`]).
+
+mod access;
 
 use std::io::IsTerminal;
-use std::rc::Rc;
-use std::time::Instant;
-
-use actix_web::body::MessageBody;
-use actix_web::dev::{ServiceRequest, ServiceResponse};
 use std::net::{IpAddr, Ipv6Addr};
+use std::rc::Rc;
 
-use actix_web::http::header::{self, HeaderName, HeaderValue};
-use actix_web::middleware::Next;
-use actix_web::{web, Error, HttpMessage};
+use actix_web::dev::ServiceRequest;
+use actix_web::http::header::HeaderName;
+use actix_web::{web, HttpMessage};
 use clap::{Args, ValueEnum};
-use tracing::Span;
-use tracing_actix_web::{RequestId, RootSpanBuilder};
 use tracing_subscriber::filter::{LevelFilter, Targets};
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
 
-use crate::domain::{echoed, MAX_LOG_FIELD_CHARS};
+pub use access::{access_log, RequestId};
 
 #[derive(Clone, Debug, Args)]
 pub struct LogSettings {
@@ -40,6 +37,7 @@ pub const REQUEST_ID_HEADER: HeaderName = HeaderName::from_static("x-request-id"
 /// starting several apps in one process) is a no-op.
 pub fn init(format: LogFormat) {
     let filter = log_filter(std::env::var("RUST_LOG").ok().as_deref());
+    access::set_format(format);
     let registry = tracing_subscriber::registry().with(filter);
     let _already_set = match format {
         LogFormat::Text => registry
@@ -65,125 +63,53 @@ fn log_filter(rust_log: Option<&str>) -> Targets {
         .unwrap_or_else(|| Targets::new().with_default(LevelFilter::INFO))
 }
 
-/// The root span of every request: tracing-actix-web's fields (method,
-/// route, status, `request_id`, …) plus the latency, logged once per request.
-pub struct RequestSpan;
-
-#[derive(Clone, Copy)]
-struct RequestStart(Instant);
-
-impl RootSpanBuilder for RequestSpan {
-    /// tracing-actix-web's fields, with every echoed one (target, user
-    /// agent, host) masked and bounded, and `http.client_ip` the TCP peer
-    /// unless that peer is a trusted proxy ([`ClientAddress`]).
-    fn on_request_start(request: &ServiceRequest) -> Span {
-        request
-            .extensions_mut()
-            .insert(RequestStart(Instant::now()));
-        // Nothing is built for a span nobody records (`RUST_LOG=warn`, or
-        // no subscriber at all).
-        if !tracing::enabled!(tracing::Level::INFO) {
-            return Span::none();
-        }
-        // Borrowed where the text needs no masking: the fmt layer formats
-        // every field of a new span once, so owned copies were only churn.
-        let request_id = request.extensions().get::<RequestId>().copied();
-        let route = route_of(request);
-        let route = route.as_deref().unwrap_or("default");
-        let method = request.method();
-        let user_agent = request.headers().get(header::USER_AGENT).map(|h| {
-            let text = String::from_utf8_lossy(h.as_bytes());
-            echoed(&text, MAX_LOG_FIELD_CHARS).into_owned()
-        });
-        let target = request
-            .uri()
-            .path_and_query()
-            .map(|p| echoed(p.as_str(), MAX_LOG_FIELD_CHARS));
-        let client_ip = ClientAddress::of(request);
-        let info = request.connection_info();
-        let host = echoed(info.host(), MAX_LOG_FIELD_CHARS);
-        tracing::info_span!(
-            "HTTP request",
-            http.method = %method,
-            http.route = %route,
-            http.host = %host,
-            http.client_ip = client_ip.map(tracing::field::display),
-            http.user_agent = user_agent.as_deref().unwrap_or_default(),
-            http.target = target.as_deref().unwrap_or_default(),
-            http.status_code = tracing::field::Empty,
-            otel.name = %format_args!("{method} {route}"),
-            otel.kind = "server",
-            otel.status_code = tracing::field::Empty,
-            request_id = request_id.map(tracing::field::display),
-            exception.message = tracing::field::Empty,
-            exception.details = tracing::field::Empty,
-        )
-    }
-
-    fn on_request_end<B: MessageBody>(span: Span, outcome: &Result<ServiceResponse<B>, Error>) {
-        let error = match outcome {
-            Ok(response) => response.response().error(),
-            Err(error) => Some(error),
-        };
-        if let Some(error) = error {
-            let error = error.as_response_error();
-            let message = echoed(&error.to_string(), MAX_LOG_FIELD_CHARS).into_owned();
-            let details = echoed(&format!("{error:?}"), MAX_LOG_FIELD_CHARS).into_owned();
-            span.record("exception.message", message);
-            span.record("exception.details", details);
-        }
-        let status = match outcome {
-            Ok(response) => response.status(),
-            Err(error) => error.as_response_error().status_code(),
-        };
-        span.record("http.status_code", status.as_u16());
-        span.record(
-            "otel.status_code",
-            if status.is_server_error() {
-                "ERROR"
-            } else {
-                "OK"
-            },
-        );
-        match outcome {
-            Ok(response) => {
-                let started = response
-                    .request()
-                    .extensions()
-                    .get::<RequestStart>()
-                    .copied();
-                let latency_ms =
-                    started.map(|RequestStart(at)| at.elapsed().as_micros() as f64 / 1e3);
-                tracing::info!(
-                    parent: &span,
-                    status = response.status().as_u16(),
-                    latency_ms,
-                    "request finished"
-                );
-            }
-            Err(error) => {
-                let error = echoed(&error.to_string(), MAX_LOG_FIELD_CHARS).into_owned();
-                tracing::warn!(parent: &span, %error, "request failed");
-            }
-        }
-    }
-}
-
 /// The route template a request matched, looked up once per request: the
 /// lookup walks the router's patterns again (a regex match each; profiled
-/// at 4 % of a move's CPU with three lookups a request), and both the
-/// request span and the metrics want it.
+/// at 4 % of a move's CPU with three lookups a request), and the access
+/// log, the metrics and the query guard want it.
 #[derive(Clone)]
 struct MatchedRoute(Option<Rc<str>>);
 
 /// [`ServiceRequest::match_pattern`], kept in the request's extensions.
+/// The hot templates (a move, a game) are told from the path by hand, with
+/// no regex.
 pub fn route_of(request: &ServiceRequest) -> Option<Rc<str>> {
     if let Some(MatchedRoute(route)) = request.extensions().get::<MatchedRoute>() {
         return route.clone();
     }
-    let route: Option<Rc<str>> = request.match_pattern().map(Into::into);
+    let route: Option<Rc<str>> = match hot_route(request.path()) {
+        Some(hot) => Some(HOT_ROUTES.with(|routes| routes[hot].clone())),
+        None => request.match_pattern().map(Into::into),
+    };
     request.extensions_mut().insert(MatchedRoute(route.clone()));
     route
+}
+
+/// The templates [`hot_route`] tells apart.
+const HOT_TEMPLATES: [&str; 2] = ["/v1/games/{id}/moves", "/v1/games/{id}"];
+
+thread_local! {
+    static HOT_ROUTES: [Rc<str>; 2] = HOT_TEMPLATES.map(Rc::from);
+}
+
+/// Which of [`HOT_TEMPLATES`] the router's first matching pattern for
+/// `path` is, if one: `{id}` is one segment, not empty, as the router's
+/// `[^/]+` reads it; `/v1/games/import` is a route of its own, registered
+/// before `/v1/games/{id}`.
+fn hot_route(path: &str) -> Option<usize> {
+    let rest = path.strip_prefix("/v1/games/")?;
+    let (id, tail) = match rest.split_once('/') {
+        Some((id, tail)) => (id, Some(tail)),
+        None => (rest, None),
+    };
+    if id.is_empty() {
+        return None;
+    }
+    match tail {
+        Some("moves") => Some(0),
+        None if id != "import" => Some(1),
+        _ => None,
+    }
 }
 
 /// Which peers may say, in `Forwarded` / `X-Forwarded-For`, whom they
@@ -235,29 +161,13 @@ impl ClientAddress {
     }
 }
 
-/// Returns the request id that tracing-actix-web generated as `X-Request-Id`,
-/// so a client can quote it and an operator can find the request's log lines.
-pub async fn expose_request_id(
-    request: ServiceRequest,
-    next: Next<impl MessageBody>,
-) -> Result<ServiceResponse<impl MessageBody>, Error> {
-    let mut response = next.call(request).await?;
-    let request_id = response.request().extensions().get::<RequestId>().copied();
-    if let Some(request_id) = request_id {
-        if let Ok(value) = HeaderValue::from_str(&request_id.to_string()) {
-            response.headers_mut().insert(REQUEST_ID_HEADER, value);
-        }
-    }
-    Ok(response)
-}
-
 #[cfg(test)]
 mod tests {
     use std::net::IpAddr;
 
     use tracing::Level;
 
-    use super::{log_filter, ClientAddress};
+    use super::{hot_route, log_filter, ClientAddress, HOT_TEMPLATES};
 
     fn key(ip: &str) -> IpAddr {
         ClientAddress::key(ip.parse().unwrap())
@@ -289,6 +199,31 @@ mod tests {
         assert_ne!(key("192.0.2.7"), key("192.0.2.8"));
         assert_eq!(key("::ffff:192.0.2.7"), key("192.0.2.7"));
         assert_ne!(key("::ffff:192.0.2.7"), key("::ffff:192.0.2.8"));
+    }
+
+    #[test]
+    fn hot_routes_are_told_from_the_path_as_the_router_would() {
+        let of = |path: &str| hot_route(path).map(|i| HOT_TEMPLATES[i]);
+        assert_eq!(
+            of("/v1/games/Gm4x9QzLp2/moves"),
+            Some("/v1/games/{id}/moves")
+        );
+        assert_eq!(of("/v1/games/Gm4x9QzLp2"), Some("/v1/games/{id}"));
+        assert_eq!(of("/v1/games/%20x/moves"), Some("/v1/games/{id}/moves"));
+        // Routes of their own, or none: the router's answer.
+        for other in [
+            "/v1/games/import",
+            "/v1/games/",
+            "/v1/games//moves",
+            "/v1/games/x/moves/3",
+            "/v1/games/x/moves/",
+            "/v1/games/x/",
+            "/v1/games/x/join",
+            "/v1/games",
+            "/v1/gamesx/moves",
+        ] {
+            assert_eq!(of(other), None, "{other}");
+        }
     }
 
     #[test]

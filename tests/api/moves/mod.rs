@@ -4,8 +4,10 @@
 mod at_once;
 
 #[allow(dead_code)] // the differential tests use the rest
-#[path = "../../crates/engine/tests/reference/mod.rs"]
+#[path = "../../../crates/engine/tests/reference/mod.rs"]
 mod reference;
+
+mod minimal;
 
 use crate::helpers::assert_problem;
 use crate::helpers::games::Match;
