@@ -556,9 +556,17 @@ export interface paths {
          *     (a game in which you hold a seat became active), `your_turn` (with the
          *     ply and your deadline), `game_ended` (status and result), each once, in
          *     commit order per game; a challenge already accepted when this node
-         *     heard of it is told by its `game_started` only. The events carry no `id`: a reconnection (and a
-         *     stream that fell behind) gets a fresh `snapshot`, which tells where you
-         *     stand. When the server stops, the stream ends with a `retry:` hint.
+         *     heard of it is told by its `game_started` only. Each event carries a
+         *     `cursor` (also its SSE `id`): a reconnection with `Last-Event-ID` (or
+         *     `?since=`) set to the last one seen is told, instead of a snapshot,
+         *     every event since, from the database, in the order they were stamped:
+         *     of the game of the last event seen, those after its version; of the
+         *     others, those from 5 s before it, so that a change stamped before it
+         *     but committed after it is not missed — such an event of another game
+         *     may come again (the same `game_id`, `version` and `type`). With more
+         *     than 200 games changed since, it gets a fresh snapshot. A stream that
+         *     fell behind gets a fresh `snapshot`, which tells where you stand. When
+         *     the server stops, the stream ends with a `retry:` hint.
          *     When the token it was opened with (as the bearer, or the one that
          *     issued its ticket) is deleted, it ends, on every node; so do that
          *     token's unused tickets.
@@ -1461,6 +1469,12 @@ export interface components {
         MandarinSetupName: "big_stone" | "small_stones";
         /** @description A game reserved for you was created: join it to play. */
         MeChallengeEvent: {
+            /**
+             * @description Where the stream resumes after this message: send it back as
+             *     `Last-Event-ID` (or `?since=`). Also the SSE `id`.
+             * @example 1738312200123456
+             */
+            cursor: string;
             from: null | components["schemas"]["PlayerSummary"];
             game: components["schemas"]["GameView"];
             game_id: string;
@@ -1474,6 +1488,12 @@ export interface components {
         };
         /** @description One of your games (or a challenge to you) is over. */
         MeGameEndedEvent: {
+            /**
+             * @description Where the stream resumes after this message: send it back as
+             *     `Last-Event-ID` (or `?since=`). Also the SSE `id`.
+             * @example 1738312200123456
+             */
+            cursor: string;
             game_id: string;
             result: null | components["schemas"]["ResultView"];
             status: components["schemas"]["GameStatus"];
@@ -1495,6 +1515,12 @@ export interface components {
         };
         /** @description A game in which you hold a seat became active. */
         MeGameStartedEvent: {
+            /**
+             * @description Where the stream resumes after this message: send it back as
+             *     `Last-Event-ID` (or `?since=`). Also the SSE `id`.
+             * @example 1738312200123456
+             */
+            cursor: string;
             game: components["schemas"]["GameView"];
             game_id: string;
             opponent: null | components["schemas"]["PlayerSummary"];
@@ -1514,6 +1540,12 @@ export interface components {
         MeSnapshotEvent: {
             /** @description The waiting games reserved for you by another player, newest first. */
             challenges: components["schemas"]["GameView"][];
+            /**
+             * @description Where the stream resumes after this message: send it back as
+             *     `Last-Event-ID` (or `?since=`). Also the SSE `id`.
+             * @example 1738312200123456
+             */
+            cursor: string;
             /** @description The waiting and active games in which you sit, newest first. */
             games: components["schemas"]["MeGameEntry"][];
             /**
@@ -1534,6 +1566,12 @@ export interface components {
         /** @description The side to move of one of your games is yours. */
         MeYourTurnEvent: {
             clock: null | components["schemas"]["ClockView"];
+            /**
+             * @description Where the stream resumes after this message: send it back as
+             *     `Last-Event-ID` (or `?since=`). Also the SSE `id`.
+             * @example 1738312200123456
+             */
+            cursor: string;
             /**
              * Format: date-time
              * @description When your flag falls (`null` for an unlimited game).
@@ -2419,7 +2457,12 @@ export interface components {
         PlayerId: components["schemas"]["PlayerId"];
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description `true`: the stored answer of an earlier request with the same `Idempotency-Key`, which did the work once */
+        IdempotentReplayed: string;
+        /** @description The request's id, also in the server's logs: quote it when reporting a problem */
+        RequestId: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -2436,6 +2479,7 @@ export interface operations {
             /** @description The process is up */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2450,6 +2494,7 @@ export interface operations {
             /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2459,6 +2504,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2485,6 +2531,7 @@ export interface operations {
             /** @description The problem type */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2494,6 +2541,7 @@ export interface operations {
             /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2503,6 +2551,7 @@ export interface operations {
             /** @description `not_found`: no such code */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2514,6 +2563,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2523,6 +2573,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2543,6 +2594,7 @@ export interface operations {
             /** @description Ready to serve requests */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2557,6 +2609,7 @@ export interface operations {
             /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2566,6 +2619,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2577,6 +2631,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before probing again */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2602,6 +2657,7 @@ export interface operations {
             /** @description The best move, its value and the value of every move */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2611,6 +2667,7 @@ export interface operations {
             /** @description `malformed_json`: The request body is not well-formed JSON (or is empty).; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2620,6 +2677,7 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than this endpoint accepts (16 KiB for JSON bodies; 1 MiB for a game record to import). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2629,6 +2687,7 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be sent with `Content-Type: application/json`. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2638,6 +2697,7 @@ export interface operations {
             /** @description `invalid_rules`, `invalid_position`, `invalid_search` or `invalid_body` */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2649,6 +2709,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2658,6 +2719,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2669,6 +2731,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2694,6 +2757,7 @@ export interface operations {
             /** @description The line, move by move */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2703,6 +2767,7 @@ export interface operations {
             /** @description `malformed_json`: The request body is not well-formed JSON (or is empty).; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2712,6 +2777,7 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than this endpoint accepts (16 KiB for JSON bodies; 1 MiB for a game record to import). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2721,6 +2787,7 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be sent with `Content-Type: application/json`. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2730,6 +2797,7 @@ export interface operations {
             /** @description `invalid_rules`, `invalid_position`, `invalid_move`, `illegal_move` (naming the first bad move), `answer_too_large` or `invalid_body` */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2741,6 +2809,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2750,6 +2819,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2770,6 +2840,7 @@ export interface operations {
             /** @description The bots, by level */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2779,6 +2850,7 @@ export interface operations {
             /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2790,6 +2862,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2799,6 +2872,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2837,6 +2911,7 @@ export interface operations {
                 headers: {
                     /** @description `<…>; rel="next"`: the next page, when there is one */
                     Link?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2846,6 +2921,7 @@ export interface operations {
             /** @description `invalid_query`: a parameter's value is not allowed (the detail names it) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2857,6 +2933,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2866,6 +2943,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2901,8 +2979,10 @@ export interface operations {
                 headers: {
                     /** @description The game's version */
                     ETag: string;
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     /** @description `/v1/games/{id}` */
                     Location: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2912,6 +2992,7 @@ export interface operations {
             /** @description `invalid_header`: A request header does not have the expected form; the detail names it.; or `malformed_json`; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2923,6 +3004,7 @@ export interface operations {
                 headers: {
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2932,6 +3014,7 @@ export interface operations {
             /** @description `too_many_bot_games`: the creator has as many games against bots waiting or active as a player may */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2941,6 +3024,7 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than this endpoint accepts (16 KiB for JSON bodies; 1 MiB for a game record to import). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2950,6 +3034,7 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be sent with `Content-Type: application/json`. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2959,6 +3044,7 @@ export interface operations {
             /** @description `invalid_rules`, `invalid_position`, `invalid_game`, `idempotency_key_reused` or `invalid_body` */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2970,6 +3056,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2979,6 +3066,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2990,6 +3078,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3035,8 +3124,10 @@ export interface operations {
                 headers: {
                     /** @description The game's version */
                     ETag: string;
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     /** @description `/v1/games/{id}` */
                     Location: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3046,6 +3137,7 @@ export interface operations {
             /** @description `malformed_json`; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3057,6 +3149,7 @@ export interface operations {
                 headers: {
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3066,6 +3159,7 @@ export interface operations {
             /** @description `payload_too_large`: over 1 MiB */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3075,6 +3169,7 @@ export interface operations {
             /** @description `unsupported_media_type`: neither JSON nor text */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3084,6 +3179,7 @@ export interface operations {
             /** @description `invalid_record`, `inconsistent_record`, `invalid_body` or `idempotency_key_reused` */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3095,6 +3191,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3104,6 +3201,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3136,6 +3234,7 @@ export interface operations {
                 headers: {
                     /** @description The game's version */
                     ETag: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3145,6 +3244,7 @@ export interface operations {
             /** @description Unchanged since the `If-None-Match` version */
             304: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3152,6 +3252,7 @@ export interface operations {
             /** @description `invalid_path_parameter`; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3161,6 +3262,7 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3172,6 +3274,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3181,6 +3284,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3214,6 +3318,8 @@ export interface operations {
                 headers: {
                     /** @description The game's new version */
                     ETag: string;
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3223,6 +3329,7 @@ export interface operations {
             /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3234,6 +3341,7 @@ export interface operations {
                 headers: {
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3243,6 +3351,7 @@ export interface operations {
             /** @description `not_a_player` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3252,6 +3361,7 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3261,6 +3371,7 @@ export interface operations {
             /** @description `game_not_active` or `not_abortable` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3270,6 +3381,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3281,6 +3393,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3290,6 +3403,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3323,6 +3437,8 @@ export interface operations {
                 headers: {
                     /** @description The game's new version */
                     ETag: string;
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3332,6 +3448,7 @@ export interface operations {
             /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3343,6 +3460,7 @@ export interface operations {
                 headers: {
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3352,6 +3470,7 @@ export interface operations {
             /** @description `not_game_creator` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3361,6 +3480,7 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3370,6 +3490,7 @@ export interface operations {
             /** @description `game_not_waiting` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3379,6 +3500,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3390,6 +3512,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3399,6 +3522,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3439,6 +3563,7 @@ export interface operations {
                     "Cache-Control"?: string;
                     /** @description Of the content */
                     ETag: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3461,6 +3586,7 @@ export interface operations {
             /** @description Unchanged since the `If-None-Match` ETag */
             304: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3468,6 +3594,7 @@ export interface operations {
             /** @description `invalid_query` or `invalid_path_parameter` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3477,6 +3604,7 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3488,6 +3616,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3497,6 +3626,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3531,6 +3661,7 @@ export interface operations {
                     "Cache-Control"?: string;
                     /** @description Of the content */
                     ETag: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3552,6 +3683,7 @@ export interface operations {
             /** @description Unchanged since the `If-None-Match` ETag */
             304: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3559,6 +3691,7 @@ export interface operations {
             /** @description `invalid_path_parameter` or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3568,6 +3701,7 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3579,6 +3713,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3588,6 +3723,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3621,6 +3757,8 @@ export interface operations {
                 headers: {
                     /** @description The game's new version */
                     ETag: string;
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3630,6 +3768,7 @@ export interface operations {
             /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3641,6 +3780,7 @@ export interface operations {
                 headers: {
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3650,6 +3790,7 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3659,6 +3800,7 @@ export interface operations {
             /** @description `game_full`, `own_game`, `seat_reserved` or `game_not_waiting` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3668,6 +3810,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3679,6 +3822,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3688,6 +3832,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3727,6 +3872,7 @@ export interface operations {
                     "Cache-Control"?: string;
                     /** @description Of the content */
                     ETag: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3736,6 +3882,7 @@ export interface operations {
             /** @description Unchanged since the `If-None-Match` ETag */
             304: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3743,6 +3890,7 @@ export interface operations {
             /** @description `invalid_query` (`from` after `to`) or `invalid_path_parameter` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3752,6 +3900,7 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3763,6 +3912,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3772,6 +3922,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3816,8 +3967,10 @@ export interface operations {
                 headers: {
                     /** @description The game's new version */
                     ETag: string;
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     /** @description `/v1/games/{id}/moves/{ply}` */
                     Location: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3827,6 +3980,7 @@ export interface operations {
             /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `malformed_json`; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3838,6 +3992,7 @@ export interface operations {
                 headers: {
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3847,6 +4002,7 @@ export interface operations {
             /** @description `not_a_player` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3856,6 +4012,7 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3865,6 +4022,7 @@ export interface operations {
             /** @description `not_your_turn`, `stale_ply`, `game_not_active` or `time_out` (the move came after the deadline: the game is over) */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3874,6 +4032,7 @@ export interface operations {
             /** @description `precondition_failed`: `If-Match` is not the current `ETag` */
             412: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3883,6 +4042,7 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than this endpoint accepts (16 KiB for JSON bodies; 1 MiB for a game record to import). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3892,6 +4052,7 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be sent with `Content-Type: application/json`. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3901,6 +4062,7 @@ export interface operations {
             /** @description `illegal_move` (with the engine's reason), `invalid_move`, `idempotency_key_reused` or `invalid_body` */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3912,6 +4074,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3921,6 +4084,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3957,6 +4121,7 @@ export interface operations {
                     "Cache-Control"?: string;
                     /** @description Of the content */
                     ETag: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3966,6 +4131,7 @@ export interface operations {
             /** @description Unchanged since the `If-None-Match` ETag */
             304: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3973,6 +4139,7 @@ export interface operations {
             /** @description `invalid_path_parameter`; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3982,6 +4149,7 @@ export interface operations {
             /** @description `game_not_found` or `not_found` (no move at that ply) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3993,6 +4161,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4002,6 +4171,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4038,6 +4208,7 @@ export interface operations {
                     "Cache-Control"?: string;
                     /** @description Of the content */
                     ETag: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4047,6 +4218,7 @@ export interface operations {
             /** @description Unchanged since the `If-None-Match` ETag */
             304: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4054,6 +4226,7 @@ export interface operations {
             /** @description `invalid_path_parameter`; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4063,6 +4236,7 @@ export interface operations {
             /** @description `game_not_found` or `not_found` (no such ply yet) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4074,6 +4248,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4083,6 +4258,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4116,6 +4292,8 @@ export interface operations {
                 headers: {
                     /** @description The game's new version */
                     ETag: string;
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4125,6 +4303,7 @@ export interface operations {
             /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4136,6 +4315,7 @@ export interface operations {
                 headers: {
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4145,6 +4325,7 @@ export interface operations {
             /** @description `not_a_player` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4154,6 +4335,7 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4163,6 +4345,7 @@ export interface operations {
             /** @description `game_not_active` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4172,6 +4355,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4183,6 +4367,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4192,6 +4377,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4225,16 +4411,26 @@ export interface operations {
             /** @description The stream: each message one `GameStreamEvent` */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["GameStreamEvent"];
-                    "text/event-stream": components["schemas"]["GameStreamEvent"];
+                    "application/x-ndjson": string;
+                    "text/event-stream": {
+                        data?: string;
+                        /** @description The message's `type` */
+                        event?: string;
+                        /** @description Where to resume from (`Last-Event-ID`) */
+                        id?: string;
+                        /** @description How long to wait before reconnecting, in milliseconds */
+                        retry?: number;
+                    };
                 };
             };
             /** @description The game is over and nothing is left to replay */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4242,6 +4438,7 @@ export interface operations {
             /** @description `invalid_path_parameter`, `invalid_query` (`since` not an integer ≥ 0), `invalid_header` (`Last-Event-ID` not one) or `since_ahead` (either after the game's current version, which the detail gives) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4253,6 +4450,7 @@ export interface operations {
                 headers: {
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4262,6 +4460,7 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4273,6 +4472,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4282,6 +4482,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4293,6 +4494,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4328,6 +4530,7 @@ export interface operations {
             /** @description A page of the leaderboard */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4337,6 +4540,7 @@ export interface operations {
             /** @description `invalid_query`: a bad `limit`, `min_games`, `include_provisional` or `cursor`; or `invalid_path_parameter` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4346,6 +4550,7 @@ export interface operations {
             /** @description `leaderboard_not_found`: the path names no preset */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4357,6 +4562,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4366,6 +4572,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4398,6 +4605,7 @@ export interface operations {
             /** @description The page around the player */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4407,6 +4615,7 @@ export interface operations {
             /** @description `invalid_query` or `invalid_path_parameter` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4416,6 +4625,7 @@ export interface operations {
             /** @description `leaderboard_not_found`, `player_not_found` or `not_on_leaderboard` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4427,6 +4637,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4436,6 +4647,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4456,16 +4668,26 @@ export interface operations {
             /** @description The stream: each message one `LobbyStreamEvent` */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["LobbyStreamEvent"];
-                    "text/event-stream": components["schemas"]["LobbyStreamEvent"];
+                    "application/x-ndjson": string;
+                    "text/event-stream": {
+                        data?: string;
+                        /** @description The message's `type` */
+                        event?: string;
+                        /** @description Where to resume from (`Last-Event-ID`) */
+                        id?: string;
+                        /** @description How long to wait before reconnecting, in milliseconds */
+                        retry?: number;
+                    };
                 };
             };
             /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4477,6 +4699,7 @@ export interface operations {
                 headers: {
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4488,6 +4711,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4497,6 +4721,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4508,6 +4733,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4528,6 +4754,7 @@ export interface operations {
             /** @description The caller's profile */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4537,6 +4764,7 @@ export interface operations {
             /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4548,6 +4776,7 @@ export interface operations {
                 headers: {
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4559,6 +4788,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4568,6 +4798,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4581,8 +4812,17 @@ export interface operations {
             query?: {
                 /** @description A ticket from `POST /v1/me/stream-tickets`, instead of `Authorization`. */
                 ticket?: string;
+                /** @description Resume after this `cursor` (as `Last-Event-ID` does, which wins when both are given): for a browser, whose new `EventSource` (a ticket opens one stream) cannot send `Last-Event-ID`. */
+                since?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `cursor` (SSE `id`) of the last event seen: the stream resumes
+                 *     after it instead of starting with a snapshot.
+                 * @example 1738312200123456.mWoJ05eLIa.2
+                 */
+                "Last-Event-ID"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4591,16 +4831,26 @@ export interface operations {
             /** @description The stream: each message one `MeStreamEvent` */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["MeStreamEvent"];
-                    "text/event-stream": components["schemas"]["MeStreamEvent"];
+                    "application/x-ndjson": string;
+                    "text/event-stream": {
+                        data?: string;
+                        /** @description The message's `type` */
+                        event?: string;
+                        /** @description Where to resume from (`Last-Event-ID`) */
+                        id?: string;
+                        /** @description How long to wait before reconnecting, in milliseconds */
+                        retry?: number;
+                    };
                 };
             };
-            /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
+            /** @description `invalid_query` (`since` not a cursor) or `invalid_header` (`Last-Event-ID` not one) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4612,6 +4862,7 @@ export interface operations {
                 headers: {
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4623,6 +4874,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4632,6 +4884,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4643,6 +4896,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4663,6 +4917,7 @@ export interface operations {
             /** @description The ticket */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4672,6 +4927,7 @@ export interface operations {
             /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4683,6 +4939,7 @@ export interface operations {
                 headers: {
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4694,6 +4951,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4703,6 +4961,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4723,6 +4982,7 @@ export interface operations {
             /** @description Your tokens, oldest first */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4732,6 +4992,7 @@ export interface operations {
             /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4743,6 +5004,7 @@ export interface operations {
                 headers: {
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4754,6 +5016,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4763,6 +5026,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4800,6 +5064,8 @@ export interface operations {
             /** @description Created; the token is shown only here */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4809,6 +5075,7 @@ export interface operations {
             /** @description `invalid_header`: A request header does not have the expected form; the detail names it.; or `malformed_json`; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4820,6 +5087,7 @@ export interface operations {
                 headers: {
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4829,6 +5097,7 @@ export interface operations {
             /** @description `too_many_tokens` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4838,6 +5107,7 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than this endpoint accepts (16 KiB for JSON bodies; 1 MiB for a game record to import). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4847,6 +5117,7 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be sent with `Content-Type: application/json`. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4856,6 +5127,7 @@ export interface operations {
             /** @description `invalid_label`; or `idempotency_key_reused`; or `invalid_body` */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4867,6 +5139,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4876,6 +5149,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4907,6 +5181,8 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4914,6 +5190,7 @@ export interface operations {
             /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4925,6 +5202,7 @@ export interface operations {
                 headers: {
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4934,6 +5212,7 @@ export interface operations {
             /** @description `token_not_found`: you have no token with this id */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4943,6 +5222,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4954,6 +5234,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4963,6 +5244,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5002,6 +5284,7 @@ export interface operations {
                     "Cache-Control"?: string;
                     /** @description Of the content */
                     ETag: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5011,6 +5294,7 @@ export interface operations {
             /** @description Unchanged since the `If-None-Match` ETag */
             304: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5018,6 +5302,7 @@ export interface operations {
             /** @description `invalid_query`: no `name`, or a parameter besides it */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5027,6 +5312,7 @@ export interface operations {
             /** @description `invalid_name`: no player could have that name (empty, too long, a character names may not have) */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5038,6 +5324,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5047,6 +5334,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5084,8 +5372,10 @@ export interface operations {
             /** @description Created; `Location` is the profile's URL */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     /** @description `/v1/players/{id}` */
                     Location: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5095,6 +5385,7 @@ export interface operations {
             /** @description `invalid_header`: A request header does not have the expected form; the detail names it.; or `malformed_json`; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5104,6 +5395,7 @@ export interface operations {
             /** @description `name_taken` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5113,6 +5405,7 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than this endpoint accepts (16 KiB for JSON bodies; 1 MiB for a game record to import). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5122,6 +5415,7 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be sent with `Content-Type: application/json`. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5131,6 +5425,7 @@ export interface operations {
             /** @description `invalid_name` or `invalid_body`; or `idempotency_key_reused` */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5142,6 +5437,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5151,6 +5447,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5176,6 +5473,7 @@ export interface operations {
             /** @description The record */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5185,6 +5483,7 @@ export interface operations {
             /** @description `invalid_path_parameter`: a malformed id, or the same player twice; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5194,6 +5493,7 @@ export interface operations {
             /** @description `player_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5205,6 +5505,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5214,6 +5515,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5237,6 +5539,7 @@ export interface operations {
             /** @description The profile */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5246,6 +5549,7 @@ export interface operations {
             /** @description `invalid_path_parameter`: not a well-formed player id; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5255,6 +5559,7 @@ export interface operations {
             /** @description `player_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5266,6 +5571,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5275,6 +5581,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5288,8 +5595,8 @@ export interface operations {
             query?: {
                 /** @description `waiting`, `active`, `finished`, `cancelled` or `archived` */
                 status?: string;
-                /** @description `true` or `false` */
-                rated?: string;
+                /** @description Only rated (`true`) or unrated (`false`) games. */
+                rated?: boolean;
                 /** @description `classic`, `village`, `online` or `custom` */
                 rules?: string;
                 /**
@@ -5314,6 +5621,7 @@ export interface operations {
                 headers: {
                     /** @description `<…>; rel="next"`: the next page, when there is one */
                     Link?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5323,6 +5631,7 @@ export interface operations {
             /** @description `invalid_query` or `invalid_path_parameter` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5332,6 +5641,7 @@ export interface operations {
             /** @description `player_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5343,6 +5653,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5352,6 +5663,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5385,6 +5697,7 @@ export interface operations {
             /** @description The changes, newest first */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5394,6 +5707,7 @@ export interface operations {
             /** @description `invalid_query` or `invalid_path_parameter` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5403,6 +5717,7 @@ export interface operations {
             /** @description `player_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5414,6 +5729,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5423,6 +5739,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
