@@ -3,12 +3,15 @@
 # generators (clients/README.md):
 #
 #   scripts/gen-clients.sh           regenerate clients/typescript/src/api.d.ts
-#                                    and clients/python/generated/
+#                                    and clients/python/oanquan/generated/
 #   scripts/gen-clients.sh --check   fail if regenerating would change anything
 #   scripts/gen-clients.sh --test    type-check each layer and run each client's
 #                                    integration test against the real server
 #                                    (target/debug/oanquan, or $OANQUAN_BIN;
-#                                    built when missing)
+#                                    built when missing); then install each
+#                                    client as a package (npm pack, a wheel)
+#                                    into a fresh project, type-check a program
+#                                    that uses it and run it against the server
 #
 # --check and --test combine. Generators: openapi-typescript + openapi-fetch
 # (clients/typescript/package-lock.json, `npm ci`), openapi-python-client
@@ -33,11 +36,77 @@ done
 SPEC=openapi/openapi.json
 TS=clients/typescript
 PY=clients/python
+# The generated package, a subpackage of the one distribution `oanquan`.
+PYGEN=$PY/oanquan/generated
 VENV=$PY/.venv
 work=$(mktemp -d -t oanquan-clients.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 
 step() { printf -- '-- %s\n' "$*"; }
+
+# The clients' versions are the server's (Cargo.toml).
+check_versions() {
+    local server ts py
+    server=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)
+    ts=$(node -p "require('./$TS/package.json').version")
+    py=$(sed -n 's/^version = "\(.*\)"$/\1/p' "$PY/pyproject.toml" | head -n 1)
+    if [ "$server" != "$ts" ] || [ "$server" != "$py" ]; then
+        echo "versions differ: server (Cargo.toml) $server, $TS/package.json $ts, $PY/pyproject.toml $py" >&2
+        exit 1
+    fi
+    echo "version $server: server, TypeScript and Python clients"
+}
+
+# Starts the server on a free port with a fresh SQLite database; sets
+# $server_url and $server_pid.
+start_server() {
+    local dir=$work/server log
+    mkdir -p "$dir"
+    log=$dir/log
+    OANQUAN_BIND=127.0.0.1:0 OANQUAN_DATABASE_URL="sqlite://$dir/test.db" OANQUAN_RATE_LIMIT_PER_SECOND=0 OANQUAN_MAX_REGISTRATIONS_PER_HOUR=0 \
+        OANQUAN_WORKERS=2 RUST_LOG=warn,oanquan=info "$bin" serve >"$log" 2>&1 &
+    server_pid=$!
+    for _ in $(seq 300); do
+        server_url=$(grep -o 'listening on http://[0-9.]*:[0-9]*' "$log" | head -n 1 | sed 's/^listening on //') || true
+        [ -n "$server_url" ] && return 0
+        kill -0 "$server_pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    cat "$log" >&2
+    echo "the server did not start" >&2
+    exit 1
+}
+
+# The packed TypeScript client in a fresh project: tsc --strict (no
+# skipLibCheck) of a program that uses it, and the program run.
+test_ts_package() {
+    local project=$work/ts-project tarball
+    mkdir -p "$project"
+    tarball=$(cd "$TS" && npm pack --silent --pack-destination "$work" | tail -n 1)
+    (cd "$project" && echo '{"name": "consumer", "private": true, "type": "module"}' >package.json &&
+        npm install --prefer-offline --no-audit --no-fund --loglevel=error "$work/$tarball" >/dev/null)
+    cp "$TS/test/package/consumer.ts" "$TS/test/package/tsconfig.json" "$project/"
+    "$TS/node_modules/.bin/tsc" --project "$project/tsconfig.json"
+    (cd "$project" && OANQUAN_URL=$server_url node consumer.js)
+}
+
+# The Python client's wheel in a fresh venv: mypy --strict of a program that
+# uses it (against the installed package), and the program run.
+test_py_package() {
+    local venv=$work/py-venv wheel
+    # Built with the pinned setuptools of the venv (requirements.txt), not
+    # one fetched for an isolated build; installed by the venv's pip into a
+    # new venv without one of its own.
+    "$VENV/bin/pip" wheel --quiet --disable-pip-version-check --no-deps --no-build-isolation \
+        --wheel-dir "$work/wheels" "./$PY"
+    wheel=$(ls "$work"/wheels/oanquan-*.whl)
+    python3 -m venv --without-pip "$venv"
+    "$VENV/bin/pip" --python "$venv/bin/python" install --quiet --disable-pip-version-check "$wheel"
+    "$VENV/bin/mypy" --strict --no-incremental --python-executable "$venv/bin/python" "$PY/tests/package/consumer.py"
+    # A script's own directory is on sys.path, not the working one: `oanquan`
+    # comes from the new venv.
+    OANQUAN_URL=$server_url "$venv/bin/python" "$PY/tests/package/consumer.py"
+}
 
 # Installs what package-lock.json pins, unless node_modules already has exactly that.
 npm_install() {
@@ -61,17 +130,22 @@ python_venv() {
     fi
 }
 
-# Generates both clients into $1 (the repository's layout under it).
+# Generates both clients into $1 (the repository's layout under it). The
+# Python generator writes a project (pyproject, README, package): only its
+# package is kept, as oanquan.generated (its imports are relative).
 generate_into() {
     local out=$1
-    mkdir -p "$out/$TS/src" "$out/$PY"
+    mkdir -p "$out/$TS/src" "$out/$PY/oanquan"
     (cd "$TS" && npx --no-install openapi-typescript "../../$SPEC" --output "$out/$TS/src/api.d.ts" >/dev/null)
     # openapi-python-client runs ruff (from the venv) on what it writes.
     RUFF_NO_CACHE=true PATH="$PWD/$VENV/bin:$PATH" openapi-python-client generate --path "$SPEC" \
-        --config "$PY/openapi-python-client.yml" --output-path "$out/$PY/generated" --overwrite \
+        --config "$PY/openapi-python-client.yml" --output-path "$work/python-project" --overwrite \
         >"$work/python-generator.log" 2>&1 || { cat "$work/python-generator.log"; exit 1; }
+    mv "$work/python-project/oanquan_api" "$out/$PYGEN"
+    rm -rf "$work/python-project"
 }
 
+check_versions
 step "generators: openapi-typescript, openapi-python-client (pinned)"
 npm_install
 python_venv
@@ -80,16 +154,16 @@ generate_into "$work/new"
 if $check; then
     step "the committed clients are what the generators make of $SPEC"
     if ! diff -ru "$TS/src/api.d.ts" "$work/new/$TS/src/api.d.ts" >"$work/diff" ||
-        ! diff -ru --exclude=__pycache__ "$PY/generated" "$work/new/$PY/generated" >>"$work/diff"; then
+        ! diff -ru --exclude=__pycache__ "$PYGEN" "$work/new/$PYGEN" >>"$work/diff"; then
         head -n 100 "$work/diff"
         echo "clients/ is out of date with $SPEC: run scripts/gen-clients.sh and commit" >&2
         exit 1
     fi
 else
     cp "$work/new/$TS/src/api.d.ts" "$TS/src/api.d.ts"
-    rm -rf "$PY/generated"
-    cp -r "$work/new/$PY/generated" "$PY/generated"
-    step "regenerated $TS/src/api.d.ts and $PY/generated/"
+    rm -rf "$PYGEN"
+    cp -r "$work/new/$PYGEN" "$PYGEN"
+    step "regenerated $TS/src/api.d.ts and $PYGEN/"
 fi
 
 if $run_tests; then
@@ -104,6 +178,15 @@ if $run_tests; then
     started=$SECONDS
     (cd "$PY" && .venv/bin/mypy && .venv/bin/python -m pytest -q -p no:cacheprovider)
     echo "python: $((SECONDS - started)) s"
+    step "packages: npm pack and a wheel, each installed into a fresh project and played against the server"
+    started=$SECONDS
+    bin=${OANQUAN_BIN:-target/debug/oanquan}
+    start_server
+    trap 'kill "$server_pid" 2>/dev/null || true; rm -rf "$work"' EXIT
+    test_ts_package
+    test_py_package
+    kill "$server_pid"
+    echo "packages: $((SECONDS - started)) s"
     if [ -f openapi/openapi-3.0.json ]; then
         step "rust: progenitor's client of openapi/openapi-3.0.json and its integration test"
         started=$SECONDS

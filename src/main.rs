@@ -68,14 +68,18 @@ struct AnchorArgs {
 
 #[derive(Args)]
 struct OpenapiArgs {
-    /// The OpenAPI version to print: 3.1 (as `/openapi.json`) or its 3.0
-    /// rendition (as `/openapi-3.0.json`, for generators that read only 3.0).
+    /// The OpenAPI version to print: 3.1 (as `/openapi.json`), its 3.2
+    /// rendition (as `/openapi-3.2.json`, the streams' events typed with
+    /// `itemSchema`) or its 3.0 rendition (as `/openapi-3.0.json`, for
+    /// generators that read only 3.0).
     #[arg(long = "openapi-version", value_enum, default_value_t = OpenapiVersion::V3_1)]
     openapi_version: OpenapiVersion,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
 enum OpenapiVersion {
+    #[value(name = "3.2")]
+    V3_2,
     #[value(name = "3.1")]
     V3_1,
     #[value(name = "3.0")]
@@ -122,6 +126,7 @@ async fn main() -> anyhow::Result<()> {
             );
         }
         Command::Openapi(args) => match args.openapi_version {
+            OpenapiVersion::V3_2 => print!("{}", api::docs::openapi::spec_json_32()),
             OpenapiVersion::V3_1 => print!("{}", api::docs::openapi::spec_json()),
             OpenapiVersion::V3_0 => print!("{}", api::docs::openapi::spec_json_30()),
         },

@@ -84,11 +84,14 @@ impl Application {
         let address = listener.local_addr()?;
 
         let spec = api::docs::openapi::spec();
-        // Served as built: the 3.1 document and its 3.0 rendition.
+        // Served as built: the 3.1 document and its 3.0 and 3.2 renditions.
         let documents = (
             api::docs::openapi::spec_value(),
             api::docs::openapi::spec_value_30(),
         );
+        let document_32 = web::Data::new(api::docs::openapi::Document32(
+            api::docs::openapi::spec_value_32(),
+        ));
         let queries = web::Data::new(QueryTable::from_spec(&spec));
         let metrics_listener = match &settings.operations.metrics_bind {
             Some(bind) => Some(
@@ -209,6 +212,11 @@ impl Application {
                 .app_data(extractors::payload_config())
                 .configure(|config| api::configure(&mut ServiceConfig::new(config)))
                 .service(web::resource(api::docs::swagger::PATH).to(docs_moved))
+                .service(
+                    web::resource(api::docs::openapi::PATH_32)
+                        .app_data(document_32.clone())
+                        .get(api::docs::openapi::serve_32),
+                )
                 .service(
                     SwaggerUi::new("/docs/{_:.*}")
                         .external_urls_from_iter_unchecked([

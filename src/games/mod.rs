@@ -30,6 +30,7 @@ pub mod unit;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
+use chrono::{DateTime, Utc};
 use tokio::sync::broadcast;
 
 pub use crate::domain::PlayerRef;
@@ -240,6 +241,19 @@ impl Games {
         limit: u32,
     ) -> Result<Vec<Game>, GamesError> {
         model::from_rows(store.live_games_of(player, limit).await?)
+    }
+
+    /// The games of a player (seated or challenged, any status) changed
+    /// after `after`, oldest change first, at most `limit`: what a resumed
+    /// stream of theirs may have missed.
+    pub async fn games_of_changed_after(
+        &self,
+        store: &Store,
+        player: &PlayerId,
+        after: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<Game>, GamesError> {
+        model::from_rows(store.games_of_changed_after(player, after, limit).await?)
     }
 }
 

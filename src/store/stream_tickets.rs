@@ -135,4 +135,32 @@ impl Store {
                 .await
         })?)
     }
+
+    /// The games a resumed player's stream may have missed changes of:
+    /// those in which they sit or for which they are challenged, in any
+    /// status, changed after `after`, oldest change first, at most `limit`.
+    pub async fn games_of_changed_after(
+        &self,
+        player: &PlayerId,
+        after: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        let changed =
+            |column: &str| format!("SELECT id FROM games WHERE {column} = $1 AND updated_at > $2");
+        let sql = format!(
+            "{SELECT_GAME} WHERE g.id IN ({} UNION {} UNION {}) \
+             ORDER BY g.updated_at, g.id LIMIT $3",
+            changed("south_id"),
+            changed("north_id"),
+            changed("reserved_for"),
+        );
+        Ok(with_pool!(self, |pool| {
+            sqlx::query_as::<_, GameRow>(&sql)
+                .bind(player.as_str())
+                .bind(after)
+                .bind(i64::from(limit))
+                .fetch_all(pool)
+                .await
+        })?)
+    }
 }

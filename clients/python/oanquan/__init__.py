@@ -1,18 +1,41 @@
-"""A typed client for the oanquan HTTP API: the generated ``oanquan_api``
-package and a thin layer over it."""
+"""A typed client for the oanquan HTTP API: the generated package
+``oanquan.generated`` and a thin layer over it."""
 
-from .client import GameStreamEvent, Oanquan, Tagged, expect, game_stream_event
+from .client import (
+    FINAL_GAME_EVENTS,
+    GameStreamEvent,
+    LobbyStreamEvent,
+    MeStreamEvent,
+    Oanquan,
+    Tagged,
+    expect,
+    game_stream_event,
+    lobby_stream_event,
+    me_stream_event,
+)
 from .errors import ProblemError
-from .stream import ndjson
-from .transport import RetryingTransport
+from .stream import ServerSentEvent, StreamFormat, StreamSource, follow, ndjson, server_sent_events
+from .transport import RetryBudget, RetryingTransport, retry_after
 
 __all__ = [
+    "FINAL_GAME_EVENTS",
     "GameStreamEvent",
+    "LobbyStreamEvent",
+    "MeStreamEvent",
     "Oanquan",
     "ProblemError",
+    "RetryBudget",
     "RetryingTransport",
+    "ServerSentEvent",
+    "StreamFormat",
+    "StreamSource",
     "Tagged",
     "expect",
+    "follow",
     "game_stream_event",
+    "lobby_stream_event",
+    "me_stream_event",
     "ndjson",
+    "retry_after",
+    "server_sent_events",
 ]

@@ -1,7 +1,8 @@
 """The oanquan client: the generated package ``oanquan_api``
 (openapi-python-client) plus a thin layer: the bearer token, ETag / If-Match,
-Idempotency-Key with retries, problem+json errors as ``ProblemError``, and the
-game stream as an iterator."""
+Idempotency-Key with bounded retries (network errors, 429, 503 after
+``Retry-After``), problem+json errors as ``ProblemError``, and the streams as
+iterators of typed events that reconnect with ``Last-Event-ID``."""
 
 from __future__ import annotations
 
@@ -11,11 +12,14 @@ from typing import Any, Generic, TypeVar
 from urllib.parse import quote
 
 import httpx
-from oanquan_api.api.games import create_game, get_game, join_game, submit_move
-from oanquan_api.api.players import create_player
-from oanquan_api.api.ratings import get_leaderboard
-from oanquan_api.client import AuthenticatedClient, Client
-from oanquan_api.models import (
+
+from .errors import ProblemError
+from .generated.api.games import create_game, get_game, join_game, submit_move
+from .generated.api.history import export_game, export_game_text
+from .generated.api.players import create_player
+from .generated.api.ratings import get_leaderboard
+from .generated.client import AuthenticatedClient, Client
+from .generated.models import (
     CreatedPlayer,
     GameAbortedEvent,
     GameCancelledEvent,
@@ -23,20 +27,30 @@ from oanquan_api.models import (
     GameExpiredEvent,
     GameJoinedEvent,
     GameMoveEvent,
+    GameRecord,
     GameSnapshotEvent,
     GameView,
     LeaderboardPage,
+    LobbyCancelledEvent,
+    LobbyCreatedEvent,
+    LobbyExpiredEvent,
+    LobbyJoinedEvent,
+    LobbySnapshotEvent,
+    MeChallengeEvent,
+    MeGameEndedEvent,
+    MeGameStartedEvent,
+    MeSnapshotEvent,
+    MeYourTurnEvent,
     MoveInput,
     NewGame,
     NewPlayer,
     PlayedMove,
     PresetName,
+    RecordFormat,
 )
-from oanquan_api.types import Response
-
-from .errors import ProblemError
-from .stream import ndjson
-from .transport import RetryingTransport
+from .generated.types import Response
+from .stream import StreamFormat, StreamSource, follow
+from .transport import RetryBudget, RetryingTransport
 
 T = TypeVar("T")
 
@@ -63,12 +77,63 @@ GAME_STREAM_EVENTS: dict[str, Callable[[dict[str, Any]], GameStreamEvent]] = {
 """The spec's discriminator mapping of ``GameStreamEvent``."""
 
 
-def game_stream_event(message: dict[str, Any]) -> GameStreamEvent:
-    """A stream message as the model its ``type`` names."""
-    parse = GAME_STREAM_EVENTS.get(str(message.get("type")))
-    if parse is None:
-        raise ValueError(f"a game stream message of an unknown type: {message.get('type')!r}")
-    return parse(message)
+FINAL_GAME_EVENTS = frozenset({"ended", "cancelled", "aborted", "expired"})
+"""The ``type``s after which a game's stream ends."""
+
+LobbyStreamEvent = LobbySnapshotEvent | LobbyCreatedEvent | LobbyJoinedEvent | LobbyCancelledEvent | LobbyExpiredEvent
+"""One message of ``GET /v1/lobby/stream``, its class chosen by ``type``."""
+
+LOBBY_STREAM_EVENTS: dict[str, Callable[[dict[str, Any]], LobbyStreamEvent]] = {
+    "snapshot": LobbySnapshotEvent.from_dict,
+    "created": LobbyCreatedEvent.from_dict,
+    "joined": LobbyJoinedEvent.from_dict,
+    "cancelled": LobbyCancelledEvent.from_dict,
+    "expired": LobbyExpiredEvent.from_dict,
+}
+
+MeStreamEvent = MeSnapshotEvent | MeChallengeEvent | MeGameStartedEvent | MeYourTurnEvent | MeGameEndedEvent
+"""One message of ``GET /v1/me/stream``, its class chosen by ``type``."""
+
+ME_STREAM_EVENTS: dict[str, Callable[[dict[str, Any]], MeStreamEvent]] = {
+    "snapshot": MeSnapshotEvent.from_dict,
+    "challenge": MeChallengeEvent.from_dict,
+    "game_started": MeGameStartedEvent.from_dict,
+    "your_turn": MeYourTurnEvent.from_dict,
+    "game_ended": MeGameEndedEvent.from_dict,
+}
+
+
+def _parser(kinds: dict[str, Callable[[dict[str, Any]], T]], stream: str) -> Callable[[dict[str, Any]], T]:
+    def parse(message: dict[str, Any]) -> T:
+        kind = kinds.get(str(message.get("type")))
+        if kind is None:
+            raise ValueError(f"a {stream} stream message of an unknown type: {message.get('type')!r}")
+        return kind(message)
+
+    return parse
+
+
+game_stream_event = _parser(GAME_STREAM_EVENTS, "game")
+"""A game stream message as the model its ``type`` names."""
+lobby_stream_event = _parser(LOBBY_STREAM_EVENTS, "lobby")
+me_stream_event = _parser(ME_STREAM_EVENTS, "me")
+
+
+def _once(events: Iterator[MeStreamEvent], capacity: int = 4096) -> Iterator[MeStreamEvent]:
+    """The events, without one told again by a resumption (the same
+    ``type``, ``game_id`` and ``version`` as one of the last ``capacity``)."""
+    seen: dict[tuple[str, str, int], None] = {}
+    for event in events:
+        if isinstance(event, MeSnapshotEvent):
+            seen.clear()
+        else:
+            key = (str(event.type_), event.game_id, event.version)
+            if key in seen:
+                continue
+            seen[key] = None
+            if len(seen) > capacity:
+                del seen[next(iter(seen))]
+        yield event
 
 
 @dataclass(frozen=True)
@@ -95,19 +160,27 @@ class Oanquan:
         base_url: str,
         token: str | None = None,
         *,
-        retries: int = 3,
+        max_attempts: int = 4,
+        max_retry_wait: float = 30.0,
         retry_delay: float = 0.1,
         transport: httpx.BaseTransport | None = None,
         timeout: float = 10.0,
     ) -> None:
+        """``max_attempts`` (the first included) and ``max_retry_wait``
+        (seconds waited in all) bound the retries of a request, and a
+        stream's reconnections that bring no event."""
         self._settings: dict[str, Any] = {
-            "retries": retries,
+            "max_attempts": max_attempts,
+            "max_retry_wait": max_retry_wait,
             "retry_delay": retry_delay,
             "transport": transport,
             "timeout": timeout,
         }
         self.base_url = base_url
-        retrying = RetryingTransport(transport, retries=retries, retry_delay=retry_delay)
+        self._retry = (max_attempts, max_retry_wait, retry_delay)
+        retrying = RetryingTransport(
+            transport, max_attempts=max_attempts, max_retry_wait=max_retry_wait, retry_delay=retry_delay
+        )
         options: dict[str, Any] = {"timeout": httpx.Timeout(timeout), "httpx_args": {"transport": retrying}}
         self.client: Client | AuthenticatedClient = (
             Client(base_url=base_url, **options)
@@ -167,21 +240,76 @@ class Oanquan:
         )
         return expect(answer, LeaderboardPage).value
 
-    def stream_game(self, game_id: str, *, since: int | None = None) -> Iterator[GameStreamEvent]:
-        """The game's stream (NDJSON): without ``since`` a ``snapshot`` then
-        every change; with ``since`` the changes after that version. Ends
-        after the game's final event (at once for a game over with nothing to
+    def export_record(self, game_id: str) -> Tagged[GameRecord]:
+        """A game's record as JSON (``GET /v1/games/{id}/export?format=json``)."""
+        return expect(export_game.sync_detailed(game_id, client=self.client, format_=RecordFormat.JSON), GameRecord)
+
+    def export_text(self, game_id: str) -> Tagged[str]:
+        """A game's record as text (``GET /v1/games/{id}/export.txt``)."""
+        answer = export_game_text.sync_detailed(game_id, client=self.client)
+        if 200 <= answer.status_code < 300:
+            return Tagged(answer.content.decode("utf-8"), answer.headers.get("ETag"))
+        raise ProblemError.from_response(int(answer.status_code), answer.headers, answer.content)
+
+    def _follow(
+        self,
+        source: StreamSource[T],
+        format: StreamFormat,
+        reconnect: bool,
+        last_event_id: str | None,
+    ) -> Iterator[T]:
+        budget = RetryBudget(*self._retry) if reconnect else RetryBudget(1)
+        httpx_client = self.client.get_httpx_client()
+        return follow(httpx_client, source, budget, format=format, last_event_id=last_event_id)
+
+    def stream_game(
+        self,
+        game_id: str,
+        *,
+        since: int | None = None,
+        format: StreamFormat = "ndjson",
+        reconnect: bool = True,
+    ) -> Iterator[GameStreamEvent]:
+        """The game's stream: without ``since`` a ``snapshot`` then every
+        change; with ``since`` the changes after that version. Reconnects after
+        a drop or a server's stop with ``Last-Event-ID`` (the last event's
+        version, in SSE and NDJSON alike): none missed, none twice. Ends after
+        the game's final event (at once for a game over with nothing to
         replay)."""
-        with self.client.get_httpx_client().stream(
-            "GET",
-            f"/v1/games/{quote(game_id, safe='')}/stream",
-            params={} if since is None else {"since": since},
-            headers={"Accept": "application/x-ndjson"},
-            timeout=httpx.Timeout(10.0, read=60.0),
-        ) as response:
-            if response.status_code == 204:
-                return
-            if response.status_code >= 400:
-                raise ProblemError.from_response(response.status_code, response.headers, response.read())
-            for message in ndjson(response.iter_lines()):
-                yield game_stream_event(message)
+        source: StreamSource[GameStreamEvent] = StreamSource(
+            path=f"/v1/games/{quote(game_id, safe='')}/stream",
+            parse=game_stream_event,
+            resume_after=lambda event, _: str(event.version),
+            is_final=lambda event: str(event.type_) in FINAL_GAME_EVENTS,
+        )
+        return self._follow(source, format, reconnect, None if since is None else str(since))
+
+    def stream_lobby(self, *, format: StreamFormat = "ndjson", reconnect: bool = True) -> Iterator[LobbyStreamEvent]:
+        """The lobby's stream: a ``snapshot`` of the waiting games, then
+        ``created``, ``joined``, ``cancelled``, ``expired``. Its events carry
+        no id: a reconnection starts from a new snapshot."""
+        source: StreamSource[LobbyStreamEvent] = StreamSource(
+            path="/v1/lobby/stream",
+            parse=lobby_stream_event,
+            resume_after=lambda _event, _id: None,
+            is_final=lambda _event: False,
+        )
+        return self._follow(source, format, reconnect, None)
+
+    def stream_me(
+        self, *, format: StreamFormat = "ndjson", reconnect: bool = True, last_event_id: str | None = None
+    ) -> Iterator[MeStreamEvent]:
+        """Your own stream (needs a token): a ``snapshot``, then
+        ``challenge``, ``game_started``, ``your_turn``, ``game_ended``. A
+        reconnection resumes after the last event's ``cursor`` (its SSE
+        ``id``); an event a resumption tells again (one of another game
+        within the server's margin: the same ``type``, ``game_id`` and
+        ``version``) is dropped."""
+        self.authenticated  # noqa: B018 - the stream needs a token
+        source: StreamSource[MeStreamEvent] = StreamSource(
+            path="/v1/me/stream",
+            parse=me_stream_event,
+            resume_after=lambda event, _id: event.cursor,
+            is_final=lambda _event: False,
+        )
+        return _once(self._follow(source, format, reconnect, last_event_id))

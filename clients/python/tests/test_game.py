@@ -10,8 +10,10 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from oanquan_api.api.history import export_game_text
-from oanquan_api.models import (
+
+from oanquan import GameStreamEvent, Oanquan, ProblemError
+from oanquan.generated.api.history import export_game_text
+from oanquan.generated.models import (
     GameEndedEvent,
     GameMoveEvent,
     GameSnapshotEvent,
@@ -20,8 +22,6 @@ from oanquan_api.models import (
     SeatChoice,
     SeatName,
 )
-
-from oanquan import GameStreamEvent, Oanquan, ProblemError
 
 from .server import Server
 

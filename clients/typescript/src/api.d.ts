@@ -337,14 +337,6 @@ export interface paths {
          *     409. Send `ply` (or `If-Match` with the game's `ETag`) to make sure the
          *     move is played in the position you saw, and `Idempotency-Key` to retry
          *     safely.
-         *
-         *     With `Prefer: return=minimal` the answer is compact and carries
-         *     `Preference-Applied: return=minimal`: `{"move": {"ply", "notation"},
-         *     "game": {"id", "status", "version", "ply", "to_move", "position",
-         *     "scores", "legal_moves", "clock", "result"}}`, each field as in
-         *     `PlayedMove` (no event trace, board, players or rules). Without it the
-         *     answer is the full `PlayedMove` below. (The 201 names only `PlayedMove`,
-         *     so that the typed clients' answer type stays one.)
          */
         post: operations["submit_move"];
         delete?: never;
@@ -564,9 +556,17 @@ export interface paths {
          *     (a game in which you hold a seat became active), `your_turn` (with the
          *     ply and your deadline), `game_ended` (status and result), each once, in
          *     commit order per game; a challenge already accepted when this node
-         *     heard of it is told by its `game_started` only. The events carry no `id`: a reconnection (and a
-         *     stream that fell behind) gets a fresh `snapshot`, which tells where you
-         *     stand. When the server stops, the stream ends with a `retry:` hint.
+         *     heard of it is told by its `game_started` only. Each event carries a
+         *     `cursor` (also its SSE `id`): a reconnection with `Last-Event-ID` (or
+         *     `?since=`) set to the last one seen is told, instead of a snapshot,
+         *     every event since, from the database, in the order they were stamped:
+         *     of the game of the last event seen, those after its version; of the
+         *     others, those from 5 s before it, so that a change stamped before it
+         *     but committed after it is not missed — such an event of another game
+         *     may come again (the same `game_id`, `version` and `type`). With more
+         *     than 200 games changed since, it gets a fresh snapshot. A stream that
+         *     fell behind gets a fresh `snapshot`, which tells where you stand. When
+         *     the server stops, the stream ends with a `retry:` hint.
          *     When the token it was opened with (as the bearer, or the one that
          *     issued its ticket) is deleted, it ends, on every node; so do that
          *     token's unused tickets.
@@ -1469,6 +1469,12 @@ export interface components {
         MandarinSetupName: "big_stone" | "small_stones";
         /** @description A game reserved for you was created: join it to play. */
         MeChallengeEvent: {
+            /**
+             * @description Where the stream resumes after this message: send it back as
+             *     `Last-Event-ID` (or `?since=`). Also the SSE `id`.
+             * @example 1738312200123456
+             */
+            cursor: string;
             from: null | components["schemas"]["PlayerSummary"];
             game: components["schemas"]["GameView"];
             game_id: string;
@@ -1482,6 +1488,12 @@ export interface components {
         };
         /** @description One of your games (or a challenge to you) is over. */
         MeGameEndedEvent: {
+            /**
+             * @description Where the stream resumes after this message: send it back as
+             *     `Last-Event-ID` (or `?since=`). Also the SSE `id`.
+             * @example 1738312200123456
+             */
+            cursor: string;
             game_id: string;
             result: null | components["schemas"]["ResultView"];
             status: components["schemas"]["GameStatus"];
@@ -1503,6 +1515,12 @@ export interface components {
         };
         /** @description A game in which you hold a seat became active. */
         MeGameStartedEvent: {
+            /**
+             * @description Where the stream resumes after this message: send it back as
+             *     `Last-Event-ID` (or `?since=`). Also the SSE `id`.
+             * @example 1738312200123456
+             */
+            cursor: string;
             game: components["schemas"]["GameView"];
             game_id: string;
             opponent: null | components["schemas"]["PlayerSummary"];
@@ -1522,6 +1540,12 @@ export interface components {
         MeSnapshotEvent: {
             /** @description The waiting games reserved for you by another player, newest first. */
             challenges: components["schemas"]["GameView"][];
+            /**
+             * @description Where the stream resumes after this message: send it back as
+             *     `Last-Event-ID` (or `?since=`). Also the SSE `id`.
+             * @example 1738312200123456
+             */
+            cursor: string;
             /** @description The waiting and active games in which you sit, newest first. */
             games: components["schemas"]["MeGameEntry"][];
             /**
@@ -1542,6 +1566,12 @@ export interface components {
         /** @description The side to move of one of your games is yours. */
         MeYourTurnEvent: {
             clock: null | components["schemas"]["ClockView"];
+            /**
+             * @description Where the stream resumes after this message: send it back as
+             *     `Last-Event-ID` (or `?since=`). Also the SSE `id`.
+             * @example 1738312200123456
+             */
+            cursor: string;
             /**
              * Format: date-time
              * @description When your flag falls (`null` for an unlimited game).
@@ -2427,7 +2457,12 @@ export interface components {
         PlayerId: components["schemas"]["PlayerId"];
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description `true`: the stored answer of an earlier request with the same `Idempotency-Key`, which did the work once */
+        IdempotentReplayed: string;
+        /** @description The request's id, also in the server's logs: quote it when reporting a problem */
+        RequestId: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -2444,6 +2479,7 @@ export interface operations {
             /** @description The process is up */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2458,6 +2494,7 @@ export interface operations {
             /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2467,6 +2504,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2493,6 +2531,7 @@ export interface operations {
             /** @description The problem type */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2502,6 +2541,7 @@ export interface operations {
             /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2511,6 +2551,7 @@ export interface operations {
             /** @description `not_found`: no such code */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2522,6 +2563,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2531,6 +2573,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2551,6 +2594,7 @@ export interface operations {
             /** @description Ready to serve requests */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2565,6 +2609,7 @@ export interface operations {
             /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2574,6 +2619,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2585,6 +2631,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before probing again */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2610,6 +2657,7 @@ export interface operations {
             /** @description The best move, its value and the value of every move */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2619,6 +2667,7 @@ export interface operations {
             /** @description `malformed_json`: The request body is not well-formed JSON (or is empty).; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2628,6 +2677,7 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than this endpoint accepts (16 KiB for JSON bodies; 1 MiB for a game record to import). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2637,6 +2687,7 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be sent with `Content-Type: application/json`. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2646,6 +2697,7 @@ export interface operations {
             /** @description `invalid_rules`, `invalid_position`, `invalid_search` or `invalid_body` */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2657,6 +2709,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2666,6 +2719,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2677,6 +2731,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2702,6 +2757,7 @@ export interface operations {
             /** @description The line, move by move */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2711,6 +2767,7 @@ export interface operations {
             /** @description `malformed_json`: The request body is not well-formed JSON (or is empty).; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2720,6 +2777,7 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than this endpoint accepts (16 KiB for JSON bodies; 1 MiB for a game record to import). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2729,6 +2787,7 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be sent with `Content-Type: application/json`. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2738,6 +2797,7 @@ export interface operations {
             /** @description `invalid_rules`, `invalid_position`, `invalid_move`, `illegal_move` (naming the first bad move), `answer_too_large` or `invalid_body` */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2749,6 +2809,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2758,6 +2819,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2778,6 +2840,7 @@ export interface operations {
             /** @description The bots, by level */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2787,6 +2850,7 @@ export interface operations {
             /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2798,6 +2862,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2807,6 +2872,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2845,6 +2911,7 @@ export interface operations {
                 headers: {
                     /** @description `<…>; rel="next"`: the next page, when there is one */
                     Link?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2854,6 +2921,7 @@ export interface operations {
             /** @description `invalid_query`: a parameter's value is not allowed (the detail names it) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2865,6 +2933,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2874,6 +2943,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2909,8 +2979,10 @@ export interface operations {
                 headers: {
                     /** @description The game's version */
                     ETag: string;
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     /** @description `/v1/games/{id}` */
                     Location: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2920,6 +2992,7 @@ export interface operations {
             /** @description `invalid_header`: A request header does not have the expected form; the detail names it.; or `malformed_json`; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2931,6 +3004,7 @@ export interface operations {
                 headers: {
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2940,6 +3014,7 @@ export interface operations {
             /** @description `too_many_bot_games`: the creator has as many games against bots waiting or active as a player may */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2949,6 +3024,7 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than this endpoint accepts (16 KiB for JSON bodies; 1 MiB for a game record to import). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2958,6 +3034,7 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be sent with `Content-Type: application/json`. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2967,6 +3044,7 @@ export interface operations {
             /** @description `invalid_rules`, `invalid_position`, `invalid_game`, `idempotency_key_reused` or `invalid_body` */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2978,6 +3056,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2987,6 +3066,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2998,6 +3078,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3043,8 +3124,10 @@ export interface operations {
                 headers: {
                     /** @description The game's version */
                     ETag: string;
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     /** @description `/v1/games/{id}` */
                     Location: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3054,6 +3137,7 @@ export interface operations {
             /** @description `malformed_json`; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3065,6 +3149,7 @@ export interface operations {
                 headers: {
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3074,6 +3159,7 @@ export interface operations {
             /** @description `payload_too_large`: over 1 MiB */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3083,6 +3169,7 @@ export interface operations {
             /** @description `unsupported_media_type`: neither JSON nor text */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3092,6 +3179,7 @@ export interface operations {
             /** @description `invalid_record`, `inconsistent_record`, `invalid_body` or `idempotency_key_reused` */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3103,6 +3191,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3112,6 +3201,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3144,6 +3234,7 @@ export interface operations {
                 headers: {
                     /** @description The game's version */
                     ETag: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3153,6 +3244,7 @@ export interface operations {
             /** @description Unchanged since the `If-None-Match` version */
             304: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3160,6 +3252,7 @@ export interface operations {
             /** @description `invalid_path_parameter`; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3169,6 +3262,7 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3180,6 +3274,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3189,6 +3284,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3222,6 +3318,8 @@ export interface operations {
                 headers: {
                     /** @description The game's new version */
                     ETag: string;
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3231,6 +3329,7 @@ export interface operations {
             /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3242,6 +3341,7 @@ export interface operations {
                 headers: {
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3251,6 +3351,7 @@ export interface operations {
             /** @description `not_a_player` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3260,6 +3361,7 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3269,6 +3371,7 @@ export interface operations {
             /** @description `game_not_active` or `not_abortable` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3278,6 +3381,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3289,6 +3393,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3298,6 +3403,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3331,6 +3437,8 @@ export interface operations {
                 headers: {
                     /** @description The game's new version */
                     ETag: string;
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3340,6 +3448,7 @@ export interface operations {
             /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3351,6 +3460,7 @@ export interface operations {
                 headers: {
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3360,6 +3470,7 @@ export interface operations {
             /** @description `not_game_creator` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3369,6 +3480,7 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3378,6 +3490,7 @@ export interface operations {
             /** @description `game_not_waiting` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3387,6 +3500,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3398,6 +3512,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3407,6 +3522,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3447,6 +3563,7 @@ export interface operations {
                     "Cache-Control"?: string;
                     /** @description Of the content */
                     ETag: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3469,6 +3586,7 @@ export interface operations {
             /** @description Unchanged since the `If-None-Match` ETag */
             304: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3476,6 +3594,7 @@ export interface operations {
             /** @description `invalid_query` or `invalid_path_parameter` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3485,6 +3604,7 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3496,6 +3616,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3505,6 +3626,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3539,6 +3661,7 @@ export interface operations {
                     "Cache-Control"?: string;
                     /** @description Of the content */
                     ETag: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3560,6 +3683,7 @@ export interface operations {
             /** @description Unchanged since the `If-None-Match` ETag */
             304: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3567,6 +3691,7 @@ export interface operations {
             /** @description `invalid_path_parameter` or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3576,6 +3701,7 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3587,6 +3713,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3596,6 +3723,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3629,6 +3757,8 @@ export interface operations {
                 headers: {
                     /** @description The game's new version */
                     ETag: string;
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3638,6 +3768,7 @@ export interface operations {
             /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3649,6 +3780,7 @@ export interface operations {
                 headers: {
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3658,6 +3790,7 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3667,6 +3800,7 @@ export interface operations {
             /** @description `game_full`, `own_game`, `seat_reserved` or `game_not_waiting` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3676,6 +3810,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3687,6 +3822,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3696,6 +3832,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3735,6 +3872,7 @@ export interface operations {
                     "Cache-Control"?: string;
                     /** @description Of the content */
                     ETag: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3744,6 +3882,7 @@ export interface operations {
             /** @description Unchanged since the `If-None-Match` ETag */
             304: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3751,6 +3890,7 @@ export interface operations {
             /** @description `invalid_query` (`from` after `to`) or `invalid_path_parameter` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3760,6 +3900,7 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3771,6 +3912,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3780,6 +3922,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3805,13 +3948,6 @@ export interface operations {
                  * @example 5f0c8a9e-2b7d-4c1e-9a3f-6d2e8b1c4a70
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description `return=minimal` asks for the compact answer (answered with
-                 *     `Preference-Applied: return=minimal`); without it, or with
-                 *     `return=representation`, the full one. Other preferences are ignored.
-                 * @example return=minimal
-                 */
-                Prefer?: string;
             };
             path: {
                 /** @description Game id. */
@@ -3826,15 +3962,15 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Played: the full answer; with `Prefer: return=minimal`, the compact one described above, with `Preference-Applied` */
+            /** @description Played */
             201: {
                 headers: {
                     /** @description The game's new version */
                     ETag: string;
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     /** @description `/v1/games/{id}/moves/{ply}` */
                     Location: string;
-                    /** @description `return=minimal` on the compact answer; absent on the full one */
-                    "Preference-Applied"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3844,6 +3980,7 @@ export interface operations {
             /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `malformed_json`; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3855,6 +3992,7 @@ export interface operations {
                 headers: {
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3864,6 +4002,7 @@ export interface operations {
             /** @description `not_a_player` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3873,6 +4012,7 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3882,6 +4022,7 @@ export interface operations {
             /** @description `not_your_turn`, `stale_ply`, `game_not_active` or `time_out` (the move came after the deadline: the game is over) */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3891,6 +4032,7 @@ export interface operations {
             /** @description `precondition_failed`: `If-Match` is not the current `ETag` */
             412: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3900,6 +4042,7 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than this endpoint accepts (16 KiB for JSON bodies; 1 MiB for a game record to import). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3909,6 +4052,7 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be sent with `Content-Type: application/json`. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3918,6 +4062,7 @@ export interface operations {
             /** @description `illegal_move` (with the engine's reason), `invalid_move`, `idempotency_key_reused` or `invalid_body` */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3929,6 +4074,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3938,6 +4084,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3974,6 +4121,7 @@ export interface operations {
                     "Cache-Control"?: string;
                     /** @description Of the content */
                     ETag: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3983,6 +4131,7 @@ export interface operations {
             /** @description Unchanged since the `If-None-Match` ETag */
             304: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3990,6 +4139,7 @@ export interface operations {
             /** @description `invalid_path_parameter`; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3999,6 +4149,7 @@ export interface operations {
             /** @description `game_not_found` or `not_found` (no move at that ply) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4010,6 +4161,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4019,6 +4171,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4055,6 +4208,7 @@ export interface operations {
                     "Cache-Control"?: string;
                     /** @description Of the content */
                     ETag: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4064,6 +4218,7 @@ export interface operations {
             /** @description Unchanged since the `If-None-Match` ETag */
             304: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4071,6 +4226,7 @@ export interface operations {
             /** @description `invalid_path_parameter`; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4080,6 +4236,7 @@ export interface operations {
             /** @description `game_not_found` or `not_found` (no such ply yet) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4091,6 +4248,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4100,6 +4258,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4133,6 +4292,8 @@ export interface operations {
                 headers: {
                     /** @description The game's new version */
                     ETag: string;
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4142,6 +4303,7 @@ export interface operations {
             /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4153,6 +4315,7 @@ export interface operations {
                 headers: {
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4162,6 +4325,7 @@ export interface operations {
             /** @description `not_a_player` */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4171,6 +4335,7 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4180,6 +4345,7 @@ export interface operations {
             /** @description `game_not_active` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4189,6 +4355,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4200,6 +4367,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4209,6 +4377,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4242,16 +4411,26 @@ export interface operations {
             /** @description The stream: each message one `GameStreamEvent` */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["GameStreamEvent"];
-                    "text/event-stream": components["schemas"]["GameStreamEvent"];
+                    "application/x-ndjson": string;
+                    "text/event-stream": {
+                        data?: string;
+                        /** @description The message's `type` */
+                        event?: string;
+                        /** @description Where to resume from (`Last-Event-ID`) */
+                        id?: string;
+                        /** @description How long to wait before reconnecting, in milliseconds */
+                        retry?: number;
+                    };
                 };
             };
             /** @description The game is over and nothing is left to replay */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4259,6 +4438,7 @@ export interface operations {
             /** @description `invalid_path_parameter`, `invalid_query` (`since` not an integer ≥ 0), `invalid_header` (`Last-Event-ID` not one) or `since_ahead` (either after the game's current version, which the detail gives) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4270,6 +4450,7 @@ export interface operations {
                 headers: {
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4279,6 +4460,7 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4290,6 +4472,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4299,6 +4482,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4310,6 +4494,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4345,6 +4530,7 @@ export interface operations {
             /** @description A page of the leaderboard */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4354,6 +4540,7 @@ export interface operations {
             /** @description `invalid_query`: a bad `limit`, `min_games`, `include_provisional` or `cursor`; or `invalid_path_parameter` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4363,6 +4550,7 @@ export interface operations {
             /** @description `leaderboard_not_found`: the path names no preset */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4374,6 +4562,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4383,6 +4572,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4415,6 +4605,7 @@ export interface operations {
             /** @description The page around the player */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4424,6 +4615,7 @@ export interface operations {
             /** @description `invalid_query` or `invalid_path_parameter` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4433,6 +4625,7 @@ export interface operations {
             /** @description `leaderboard_not_found`, `player_not_found` or `not_on_leaderboard` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4444,6 +4637,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4453,6 +4647,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4473,16 +4668,26 @@ export interface operations {
             /** @description The stream: each message one `LobbyStreamEvent` */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["LobbyStreamEvent"];
-                    "text/event-stream": components["schemas"]["LobbyStreamEvent"];
+                    "application/x-ndjson": string;
+                    "text/event-stream": {
+                        data?: string;
+                        /** @description The message's `type` */
+                        event?: string;
+                        /** @description Where to resume from (`Last-Event-ID`) */
+                        id?: string;
+                        /** @description How long to wait before reconnecting, in milliseconds */
+                        retry?: number;
+                    };
                 };
             };
             /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4494,6 +4699,7 @@ export interface operations {
                 headers: {
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4505,6 +4711,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4514,6 +4721,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4525,6 +4733,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4545,6 +4754,7 @@ export interface operations {
             /** @description The caller's profile */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4554,6 +4764,7 @@ export interface operations {
             /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4565,6 +4776,7 @@ export interface operations {
                 headers: {
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4576,6 +4788,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4585,6 +4798,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4598,8 +4812,17 @@ export interface operations {
             query?: {
                 /** @description A ticket from `POST /v1/me/stream-tickets`, instead of `Authorization`. */
                 ticket?: string;
+                /** @description Resume after this `cursor` (as `Last-Event-ID` does, which wins when both are given): for a browser, whose new `EventSource` (a ticket opens one stream) cannot send `Last-Event-ID`. */
+                since?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `cursor` (SSE `id`) of the last event seen: the stream resumes
+                 *     after it instead of starting with a snapshot.
+                 * @example 1738312200123456.mWoJ05eLIa.2
+                 */
+                "Last-Event-ID"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4608,16 +4831,26 @@ export interface operations {
             /** @description The stream: each message one `MeStreamEvent` */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["MeStreamEvent"];
-                    "text/event-stream": components["schemas"]["MeStreamEvent"];
+                    "application/x-ndjson": string;
+                    "text/event-stream": {
+                        data?: string;
+                        /** @description The message's `type` */
+                        event?: string;
+                        /** @description Where to resume from (`Last-Event-ID`) */
+                        id?: string;
+                        /** @description How long to wait before reconnecting, in milliseconds */
+                        retry?: number;
+                    };
                 };
             };
-            /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
+            /** @description `invalid_query` (`since` not a cursor) or `invalid_header` (`Last-Event-ID` not one) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4629,6 +4862,7 @@ export interface operations {
                 headers: {
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4640,6 +4874,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4649,6 +4884,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4660,6 +4896,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4680,6 +4917,7 @@ export interface operations {
             /** @description The ticket */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4689,6 +4927,7 @@ export interface operations {
             /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4700,6 +4939,7 @@ export interface operations {
                 headers: {
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4711,6 +4951,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4720,6 +4961,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4740,6 +4982,7 @@ export interface operations {
             /** @description Your tokens, oldest first */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4749,6 +4992,7 @@ export interface operations {
             /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4760,6 +5004,7 @@ export interface operations {
                 headers: {
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4771,6 +5016,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4780,6 +5026,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4817,6 +5064,8 @@ export interface operations {
             /** @description Created; the token is shown only here */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4826,6 +5075,7 @@ export interface operations {
             /** @description `invalid_header`: A request header does not have the expected form; the detail names it.; or `malformed_json`; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4837,6 +5087,7 @@ export interface operations {
                 headers: {
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4846,6 +5097,7 @@ export interface operations {
             /** @description `too_many_tokens` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4855,6 +5107,7 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than this endpoint accepts (16 KiB for JSON bodies; 1 MiB for a game record to import). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4864,6 +5117,7 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be sent with `Content-Type: application/json`. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4873,6 +5127,7 @@ export interface operations {
             /** @description `invalid_label`; or `idempotency_key_reused`; or `invalid_body` */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4884,6 +5139,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4893,6 +5149,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4924,6 +5181,8 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4931,6 +5190,7 @@ export interface operations {
             /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4942,6 +5202,7 @@ export interface operations {
                 headers: {
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4951,6 +5212,7 @@ export interface operations {
             /** @description `token_not_found`: you have no token with this id */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4960,6 +5222,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4971,6 +5234,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4980,6 +5244,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5019,6 +5284,7 @@ export interface operations {
                     "Cache-Control"?: string;
                     /** @description Of the content */
                     ETag: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5028,6 +5294,7 @@ export interface operations {
             /** @description Unchanged since the `If-None-Match` ETag */
             304: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5035,6 +5302,7 @@ export interface operations {
             /** @description `invalid_query`: no `name`, or a parameter besides it */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5044,6 +5312,7 @@ export interface operations {
             /** @description `invalid_name`: no player could have that name (empty, too long, a character names may not have) */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5055,6 +5324,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5064,6 +5334,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5101,8 +5372,10 @@ export interface operations {
             /** @description Created; `Location` is the profile's URL */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     /** @description `/v1/players/{id}` */
                     Location: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5112,6 +5385,7 @@ export interface operations {
             /** @description `invalid_header`: A request header does not have the expected form; the detail names it.; or `malformed_json`; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5121,6 +5395,7 @@ export interface operations {
             /** @description `name_taken` */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5130,6 +5405,7 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than this endpoint accepts (16 KiB for JSON bodies; 1 MiB for a game record to import). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5139,6 +5415,7 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be sent with `Content-Type: application/json`. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5148,6 +5425,7 @@ export interface operations {
             /** @description `invalid_name` or `invalid_body`; or `idempotency_key_reused` */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5159,6 +5437,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5168,6 +5447,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5193,6 +5473,7 @@ export interface operations {
             /** @description The record */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5202,6 +5483,7 @@ export interface operations {
             /** @description `invalid_path_parameter`: a malformed id, or the same player twice; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5211,6 +5493,7 @@ export interface operations {
             /** @description `player_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5222,6 +5505,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5231,6 +5515,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5254,6 +5539,7 @@ export interface operations {
             /** @description The profile */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5263,6 +5549,7 @@ export interface operations {
             /** @description `invalid_path_parameter`: not a well-formed player id; or `invalid_query` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5272,6 +5559,7 @@ export interface operations {
             /** @description `player_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5283,6 +5571,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5292,6 +5581,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5305,8 +5595,8 @@ export interface operations {
             query?: {
                 /** @description `waiting`, `active`, `finished`, `cancelled` or `archived` */
                 status?: string;
-                /** @description `true` or `false` */
-                rated?: string;
+                /** @description Only rated (`true`) or unrated (`false`) games. */
+                rated?: boolean;
                 /** @description `classic`, `village`, `online` or `custom` */
                 rules?: string;
                 /**
@@ -5331,6 +5621,7 @@ export interface operations {
                 headers: {
                     /** @description `<…>; rel="next"`: the next page, when there is one */
                     Link?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5340,6 +5631,7 @@ export interface operations {
             /** @description `invalid_query` or `invalid_path_parameter` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5349,6 +5641,7 @@ export interface operations {
             /** @description `player_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5360,6 +5653,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5369,6 +5663,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5402,6 +5697,7 @@ export interface operations {
             /** @description The changes, newest first */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5411,6 +5707,7 @@ export interface operations {
             /** @description `invalid_query` or `invalid_path_parameter` */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5420,6 +5717,7 @@ export interface operations {
             /** @description `player_not_found` */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5431,6 +5729,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5440,6 +5739,7 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,24 +1,47 @@
 // The oanquan client: the generated types (./api.js, from openapi-typescript)
 // over openapi-fetch, plus a thin layer: bearer token, ETag / If-Match,
-// Idempotency-Key with retries, problem+json errors as ProblemError, and the
-// game stream as an async iterator.
+// Idempotency-Key with bounded retries (network errors, 429, 503 after
+// Retry-After), problem+json errors as ProblemError, and the streams as async
+// iterators of typed events that reconnect with Last-Event-ID.
 
 import createClient, { type Client } from "openapi-fetch";
 
 import type { components, paths } from "./api.js";
 import { problemError } from "./errors.js";
-import { ndjson } from "./stream.js";
+import { follow, type FollowOptions } from "./stream.js";
 import { authAndIdempotency, type Fetch, retryingFetch, type RetryOptions } from "./transport.js";
 
 export type { components, paths } from "./api.js";
 export { ProblemError, type Problem, type ProblemCode } from "./errors.js";
-export { ndjson } from "./stream.js";
-export { type Fetch, type RetryOptions } from "./transport.js";
+export {
+  follow,
+  type FollowOptions,
+  ndjson,
+  type ServerSentEvent,
+  serverSentEvents,
+  type StreamFormat,
+  type StreamSource,
+} from "./stream.js";
+export { type Fetch, RetryBudget, retryAfterMs, type RetryOptions, retryingFetch } from "./transport.js";
 
 export type Schemas = components["schemas"];
 export type Game = Schemas["GameView"];
 export type PlayedMove = Schemas["PlayedMove"];
+/** A message of a game's stream, discriminated by `type`. */
 export type GameStreamEvent = Schemas["GameStreamEvent"];
+/** A message of the lobby's stream, discriminated by `type`. */
+export type LobbyStreamEvent = Schemas["LobbyStreamEvent"];
+/** A message of a player's own stream, discriminated by `type`. */
+export type MeStreamEvent = Schemas["MeStreamEvent"];
+export type GameRecord = Schemas["GameRecord"];
+
+/** The `type`s after which a game's stream ends. */
+export const FINAL_GAME_EVENTS: ReadonlySet<GameStreamEvent["type"]> = new Set(["ended", "cancelled", "aborted", "expired"]);
+
+export interface StreamGameOptions extends FollowOptions {
+  /** Replay the changes after this version (as a reconnection does); without it, a `snapshot` first. */
+  since?: number;
+}
 export type LeaderboardQuery = NonNullable<paths["/v1/leaderboards/{preset}"]["get"]["parameters"]["query"]>;
 export type Preset = paths["/v1/leaderboards/{preset}"]["get"]["parameters"]["path"]["preset"];
 
@@ -98,21 +121,97 @@ export class Oanquan {
     return (await unwrap(this.api.GET("/v1/leaderboards/{preset}", { params: { path: { preset }, query } }))).value;
   }
 
+  /** A game's record as JSON (`GET /v1/games/{id}/export?format=json`). */
+  async exportRecord(id: string): Promise<Tagged<GameRecord>> {
+    const answer = await unwrap(this.api.GET("/v1/games/{id}/export", { params: { path: { id }, query: { format: "json" } } }));
+    return { value: answer.value as GameRecord, etag: answer.etag };
+  }
+
+  /** A game's record as text (`GET /v1/games/{id}/export.txt`). */
+  async exportText(id: string): Promise<Tagged<string>> {
+    return unwrap(this.api.GET("/v1/games/{id}/export.txt", { params: { path: { id } }, parseAs: "text" }));
+  }
+
+  #open(path: string, query: Record<string, string> = {}) {
+    return async (headers: Record<string, string>, signal: AbortSignal | undefined): Promise<Response> => {
+      const url = new URL(path, this.#options.baseUrl.endsWith("/") ? this.#options.baseUrl : `${this.#options.baseUrl}/`);
+      for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+      const request = new Request(url, { headers, ...(signal === undefined ? {} : { signal }) });
+      if (this.#token !== undefined) request.headers.set("Authorization", `Bearer ${this.#token}`);
+      return (this.#options.fetch ?? ((r: Request) => globalThis.fetch(r)))(request);
+    };
+  }
+
   /**
-   * The game's stream (NDJSON): without `since` a `snapshot` then every
-   * change; with `since` the changes after that version. Ends after the
-   * game's final event, or when `signal` aborts.
+   * A game's stream: without `since` a `snapshot` then every change; with
+   * `since` the changes after that version. Reconnects after a drop or a
+   * server's stop with `Last-Event-ID` (the last event's version, in SSE
+   * and NDJSON alike): none missed, none twice. Ends after the game's final
+   * event, at once for a game over with nothing to replay, or when `signal`
+   * aborts.
    */
-  async *streamGame(id: string, options: { since?: number; signal?: AbortSignal } = {}): AsyncGenerator<GameStreamEvent> {
-    const query = options.since === undefined ? {} : { since: options.since };
-    const { data, error, response } = await this.api.GET("/v1/games/{id}/stream", {
-      params: { path: { id }, query },
-      headers: { Accept: "application/x-ndjson" },
-      parseAs: "stream",
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
-    });
-    if (!response.ok) throw problemError(error, response);
-    if (response.status === 204 || data == null) return;
-    yield* ndjson<GameStreamEvent>(data);
+  streamGame(id: string, options: StreamGameOptions = {}): AsyncGenerator<GameStreamEvent> {
+    const { since, ...rest } = options;
+    return follow<GameStreamEvent>(
+      {
+        open: this.#open(`v1/games/${encodeURIComponent(id)}/stream`),
+        resumeAfter: (event) => String(event.version),
+        isFinal: (event) => FINAL_GAME_EVENTS.has(event.type),
+      },
+      { ...(since === undefined ? {} : { lastEventId: String(since) }), ...rest },
+    );
+  }
+
+  /**
+   * The lobby's stream: a `snapshot` of the waiting games, then `created`,
+   * `joined`, `cancelled`, `expired`. Its events carry no id: a
+   * reconnection starts from a new snapshot.
+   */
+  streamLobby(options: FollowOptions = {}): AsyncGenerator<LobbyStreamEvent> {
+    return follow<LobbyStreamEvent>(
+      { open: this.#open("v1/lobby/stream"), resumeAfter: () => undefined, isFinal: () => false },
+      options,
+    );
+  }
+
+  /**
+   * Your own stream (needs a token): a `snapshot`, then `challenge`,
+   * `game_started`, `your_turn`, `game_ended`. A reconnection resumes after
+   * the last event's `cursor` (its SSE `id`); an event a resumption tells
+   * again (one of another game within the server's margin: the same
+   * `type`, `game_id` and `version`) is dropped.
+   */
+  async *streamMe(options: FollowOptions = {}): AsyncGenerator<MeStreamEvent> {
+    const seen = new RecentKeys(4096);
+    const events = follow<MeStreamEvent>(
+      { open: this.#open("v1/me/stream"), resumeAfter: (event) => event.cursor, isFinal: () => false },
+      options,
+    );
+    for await (const event of events) {
+      if (event.type === "snapshot") seen.clear();
+      else if (!seen.add(`${event.type} ${event.game_id} ${event.version}`)) continue;
+      yield event;
+    }
+  }
+}
+
+/** The keys added lately, at most `capacity` of them. */
+class RecentKeys {
+  readonly #keys = new Set<string>();
+  constructor(readonly capacity: number) {}
+
+  /** Adds `key`; whether it was new. */
+  add(key: string): boolean {
+    if (this.#keys.has(key)) return false;
+    this.#keys.add(key);
+    if (this.#keys.size > this.capacity) {
+      const oldest = this.#keys.values().next();
+      if (oldest.done !== true) this.#keys.delete(oldest.value);
+    }
+    return true;
+  }
+
+  clear(): void {
+    this.#keys.clear();
   }
 }

@@ -1,20 +1,25 @@
 // What every request goes through: the bearer token, an Idempotency-Key on
-// every write, and retries (network errors, 503) that resend the same key, so
-// a write whose answer was lost is answered again instead of done twice.
+// every write, and bounded retries (network errors, 429, 503) that resend the
+// same key, so a write whose answer was lost is answered again instead of
+// done twice.
 
 import type { Middleware } from "openapi-fetch";
 
 export type Fetch = (request: Request) => Promise<Response>;
 
 export interface RetryOptions {
-  /** Retries after the first attempt (default 3). */
-  retries?: number;
-  /** The first pause, doubled at each retry (default 100 ms); a 503's `Retry-After` wins, up to 5 s. */
+  /** Attempts in all, the first included (default 4); 1 never retries. */
+  maxAttempts?: number;
+  /** The most time spent waiting between attempts, in all (default 30 000 ms). */
+  maxRetryWaitMs?: number;
+  /** The first pause without a `Retry-After`, doubled at each retry (default 100 ms). */
   retryDelayMs?: number;
 }
 
+/** The statuses retried: too many requests, and unavailable (overloaded, too many streams). */
+export const RETRIED_STATUSES: ReadonlySet<number> = new Set([429, 503]);
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-const MAX_RETRY_AFTER_MS = 5_000;
 
 /** Sets `Authorization: Bearer` (unless the request has one) and an `Idempotency-Key` on writes. */
 export function authAndIdempotency(token: () => string | undefined): Middleware {
@@ -32,37 +37,100 @@ export function authAndIdempotency(token: () => string | undefined): Middleware 
   };
 }
 
-function pause(attempt: number, base: number, response?: Response): number {
-  const retryAfter = Number(response?.headers.get("Retry-After") ?? Number.NaN);
-  if (Number.isFinite(retryAfter) && retryAfter >= 0) return Math.min(retryAfter * 1000, MAX_RETRY_AFTER_MS);
-  return base * 2 ** attempt;
+/**
+ * A `Retry-After` in milliseconds: seconds, or an HTTP date; `undefined`
+ * when absent or unreadable.
+ */
+export function retryAfterMs(response: Response, now: number = Date.now()): number | undefined {
+  const value = response.headers.get("Retry-After")?.trim();
+  if (value === undefined || value === "") return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+/** The settled retry budget: attempts and total wait. */
+export class RetryBudget {
+  readonly maxAttempts: number;
+  readonly maxWaitMs: number;
+  readonly #delayMs: number;
+  #attempts = 0;
+  #waitedMs = 0;
+
+  constructor(options: RetryOptions = {}) {
+    this.maxAttempts = Math.max(1, options.maxAttempts ?? 4);
+    this.maxWaitMs = Math.max(0, options.maxRetryWaitMs ?? 30_000);
+    this.#delayMs = Math.max(0, options.retryDelayMs ?? 100);
+  }
+
+  /** Counts one attempt. */
+  attempt(): void {
+    this.#attempts++;
+  }
+
+  /**
+   * The pause before the next attempt (`Retry-After` when the answer gave
+   * one, else the doubling delay), or `undefined` when the budget allows no
+   * other attempt: no attempts left, or the pause would pass the total wait.
+   */
+  next(response?: Response): number | undefined {
+    if (this.#attempts >= this.maxAttempts) return undefined;
+    const asked = response === undefined ? undefined : retryAfterMs(response);
+    const pause = asked ?? this.#delayMs * 2 ** Math.max(0, this.#attempts - 1);
+    if (this.#waitedMs + pause > this.maxWaitMs) return undefined;
+    this.#waitedMs += pause;
+    return pause;
+  }
+
+  /** Starts counting again (a stream that delivered events reconnects afresh). */
+  reset(): void {
+    this.#attempts = 0;
+    this.#waitedMs = 0;
+  }
+}
+
+export const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+  new Promise((done, fail) => {
+    if (signal?.aborted) return fail(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", abort);
+      done();
+    }, ms);
+    const abort = () => {
+      clearTimeout(timer);
+      fail(signal?.reason);
+    };
+    signal?.addEventListener("abort", abort, { once: true });
+  });
 
 /**
  * A fetch that retries a request that is safe to repeat (a read, or a write
- * with an `Idempotency-Key`) on a network error or a 503, with the same
- * headers, hence the same key. An aborted request is not retried.
+ * with an `Idempotency-Key`) on a network error, a 429 or a 503, after the
+ * answer's `Retry-After` (else a doubling delay), with the same headers,
+ * hence the same key; within `maxAttempts` and `maxRetryWaitMs`, after which
+ * the last answer (or error) is the caller's. An aborted request is not
+ * retried.
  */
 export function retryingFetch(base: Fetch, options: RetryOptions = {}): Fetch {
-  const retries = options.retries ?? 3;
-  const delay = options.retryDelayMs ?? 100;
   return async (request) => {
     const repeatable = SAFE_METHODS.has(request.method) || request.headers.has("Idempotency-Key");
-    for (let attempt = 0; ; attempt++) {
-      const last = !repeatable || attempt >= retries;
+    const budget = new RetryBudget(repeatable ? options : { ...options, maxAttempts: 1 });
+    for (;;) {
+      budget.attempt();
       let response: Response;
       try {
-        response = await base(last ? request : request.clone());
+        response = await base(request.clone());
       } catch (error) {
-        if (last || request.signal.aborted) throw error;
-        await sleep(pause(attempt, delay));
+        const pause = request.signal.aborted ? undefined : budget.next();
+        if (pause === undefined) throw error;
+        await sleep(pause, request.signal);
         continue;
       }
-      if (response.status !== 503 || last) return response;
+      if (!RETRIED_STATUSES.has(response.status)) return response;
+      const pause = budget.next(response);
+      if (pause === undefined) return response;
       await response.body?.cancel();
-      await sleep(pause(attempt, delay, response));
+      await sleep(pause, request.signal);
     }
   };
 }

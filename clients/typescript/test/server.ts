@@ -27,6 +27,7 @@ export async function startServer(): Promise<Server> {
       OANQUAN_BIND: "127.0.0.1:0",
       OANQUAN_DATABASE_URL: `sqlite://${join(dir, "test.db")}`,
       OANQUAN_RATE_LIMIT_PER_SECOND: "0",
+      OANQUAN_MAX_REGISTRATIONS_PER_HOUR: "0",
       OANQUAN_WORKERS: "2",
       RUST_LOG: "warn,oanquan=info",
     },

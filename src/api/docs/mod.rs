@@ -1,5 +1,6 @@
-//! The OpenAPI documents (3.1, and its 3.0 rendition) built from the handlers.
+//! The OpenAPI documents (3.1, its 3.2 and 3.0 renditions) built from the handlers.
 
 pub mod openapi;
 pub mod openapi30;
+pub mod sequences;
 pub mod swagger;

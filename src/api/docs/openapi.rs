@@ -15,6 +15,7 @@ use utoipa::{Modify, OpenApi};
 use utoipa_actix_web::AppExt;
 
 use super::openapi30;
+use super::sequences::{self, Form};
 use crate::api::middleware::rate_limit::EXEMPT_PATHS;
 use crate::api::problems::{ProblemCode, PROBLEM_JSON};
 use crate::api::protocol::params;
@@ -29,8 +30,10 @@ use crate::api::protocol::params;
         license(name = "MIT", identifier = "MIT"),
         contact(name = "oanquan maintainers", url = "https://github.com/oanquan/oanquan/issues")
     ),
+    // Relative: the server that serves the document, whatever its `--bind`
+    // or the proxy in front of it.
     servers(
-        (url = "http://127.0.0.1:8080", description = "A server run locally with the default `--bind`"),
+        (url = "/", description = "The server that serves this document"),
     ),
     tags(
         (name = "players", description = "Registration, profiles and bearer tokens"),
@@ -84,18 +87,55 @@ pub fn spec() -> OpenApiDoc {
     doc
 }
 
-/// The document as served at `/openapi.json` (OpenAPI 3.1): utoipa's,
-/// with the shared parameters in `components/parameters`.
-pub fn spec_value() -> Value {
+/// Where the 3.2 rendition is served (Swagger UI, which reads up to 3.1,
+/// serves the 3.1 document and the 3.0 rendition).
+pub const PATH_32: &str = "/openapi-3.2.json";
+
+/// The 3.2 rendition, built once at start-up.
+pub struct Document32(pub Value);
+
+/// `GET /openapi-3.2.json`.
+pub async fn serve_32(document: actix_web::web::Data<Document32>) -> actix_web::HttpResponse {
+    actix_web::HttpResponse::Ok().json(&document.0)
+}
+
+/// The OpenAPI 3.2 version this server writes.
+pub const VERSION_32: &str = "3.2.0";
+
+/// utoipa's document, with the shared parameters in
+/// `components/parameters` and every header the server sends; the streams
+/// still name their event union as their body.
+fn base_value() -> Value {
     let mut doc = serde_json::to_value(spec()).unwrap_or_default();
     params::share(&mut doc);
     require_always_sent_headers(&mut doc);
+    document_sent_headers(&mut doc);
+    doc
+}
+
+/// The document as served at `/openapi.json` (OpenAPI 3.1): an SSE body's
+/// schema is one event's, an NDJSON body is text with its lines' schema in
+/// `x-item-schema` ([`sequences`]).
+pub fn spec_value() -> Value {
+    let mut doc = base_value();
+    sequences::describe(&mut doc, Form::Text);
+    doc
+}
+
+/// The same document as OpenAPI 3.2, served at `/openapi-3.2.json`: a
+/// stream's events typed with `itemSchema`.
+pub fn spec_value_32() -> Value {
+    let mut doc = base_value();
+    doc["openapi"] = json!(VERSION_32);
+    sequences::describe(&mut doc, Form::ItemSchema);
     doc
 }
 
 /// The same document as OpenAPI 3.0, served at `/openapi-3.0.json`.
 pub fn spec_value_30() -> Value {
-    openapi30::downgrade(spec_value())
+    let mut doc = base_value();
+    sequences::describe(&mut doc, Form::Text30);
+    openapi30::downgrade(doc)
 }
 
 /// `doc` as committed: pretty JSON with a final newline.
@@ -113,6 +153,92 @@ pub fn spec_json() -> String {
 /// The document as committed in `openapi/openapi-3.0.json`.
 pub fn spec_json_30() -> String {
     pretty(&spec_value_30())
+}
+
+/// The document as committed in `openapi/openapi-3.2.json`.
+pub fn spec_json_32() -> String {
+    pretty(&spec_value_32())
+}
+
+/// The name of the shared header component every answer carries.
+const REQUEST_ID: &str = "RequestId";
+/// The name of the shared header component of a replayed write's answer.
+const REPLAYED: &str = "IdempotentReplayed";
+
+/// Documents the headers the server sends beyond what each handler
+/// describes: `X-Request-Id` on every answer (the telemetry middleware
+/// sets it), `Idempotent-Replayed` on the successes of an operation that
+/// takes an `Idempotency-Key` (a retry's stored answer says so).
+fn document_sent_headers(doc: &mut Value) {
+    let components = doc["components"]
+        .as_object_mut()
+        .map(|c| c.entry("headers").or_insert_with(|| json!({})));
+    if let Some(headers) = components.and_then(Value::as_object_mut) {
+        headers.insert(
+            REQUEST_ID.to_owned(),
+            json!({
+                "description": "The request's id, also in the server's logs: quote it when reporting a problem",
+                "required": true,
+                "schema": { "type": "string" },
+            }),
+        );
+        headers.insert(
+            REPLAYED.to_owned(),
+            json!({
+                "description": "`true`: the stored answer of an earlier request with the same `Idempotency-Key`, which did the work once",
+                "schema": { "type": "string" },
+            }),
+        );
+    }
+    let Some(paths) = doc["paths"].as_object_mut() else {
+        return;
+    };
+    for operation in paths
+        .values_mut()
+        .filter_map(Value::as_object_mut)
+        .flat_map(|item| item.values_mut())
+    {
+        let keyed = operation["parameters"]
+            .as_array()
+            .is_some_and(|parameters| {
+                parameters.iter().any(|p| {
+                    p["name"]
+                        .as_str()
+                        .is_some_and(|n| n.eq_ignore_ascii_case("Idempotency-Key"))
+                        || p["$ref"]
+                            .as_str()
+                            .is_some_and(|r| r.ends_with("/IdempotencyKey"))
+                })
+            });
+        let Some(responses) = operation
+            .get_mut("responses")
+            .and_then(Value::as_object_mut)
+        else {
+            continue;
+        };
+        for (status, response) in responses.iter_mut() {
+            let Some(response) = response.as_object_mut() else {
+                continue;
+            };
+            let headers = response
+                .entry("headers")
+                .or_insert_with(|| json!({}))
+                .as_object_mut();
+            let Some(headers) = headers else {
+                continue;
+            };
+            headers.insert(
+                "X-Request-Id".to_owned(),
+                json!({ "$ref": format!("#/components/headers/{REQUEST_ID}") }),
+            );
+            if keyed && status.starts_with('2') {
+                headers.insert(
+                    "Idempotent-Replayed".to_owned(),
+                    json!({ "$ref": format!("#/components/headers/{REPLAYED}") }),
+                );
+            }
+        }
+    }
 }
 
 /// The response headers the server sends on every answer that documents

@@ -17,7 +17,12 @@ use crate::api::problems::{ApiError, Problem, ProblemCode, PROBLEM_JSON};
 pub struct RouteTable(Vec<(ResourceDef, Vec<Method>)>);
 
 /// Served by Swagger UI, outside the OpenAPI document.
-const UNDOCUMENTED_GET_ROUTES: [&str; 3] = ["/openapi.json", "/docs", "/docs/{_:.*}"];
+const UNDOCUMENTED_GET_ROUTES: [&str; 4] = [
+    "/openapi.json",
+    crate::api::docs::openapi::PATH_32,
+    "/docs",
+    "/docs/{_:.*}",
+];
 
 impl RouteTable {
     pub fn from_spec(spec: &OpenApi) -> Self {

@@ -274,7 +274,7 @@ pub async fn list_games(
     params(
         PlayerIdPath,
         ("status" = Option<String>, Query, pattern = "^(waiting|active|finished|cancelled|archived)$", description = "`waiting`, `active`, `finished`, `cancelled` or `archived`"),
-        ("rated" = Option<String>, Query, pattern = "^(true|false)$", description = "`true` or `false`"),
+        ("rated" = Option<bool>, Query, description = "Only rated (`true`) or unrated (`false`) games."),
         ("rules" = Option<String>, Query, pattern = "^(classic|village|online|custom)$", description = "`classic`, `village`, `online` or `custom`"),
         ("cursor" = Option<String>, Query, pattern = "^[A-Za-z0-9_-]+$", description = "From the previous page's `next_cursor`"),
         ("limit" = Option<u32>, Query, minimum = 1, maximum = 100, description = "Games per page, 1 to 100 (default 20)"),

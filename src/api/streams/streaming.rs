@@ -61,6 +61,11 @@ impl Framing {
 
     /// One event: in SSE with its `id` (if any) and its `type` as the event name.
     pub fn event(self, id: Option<i64>, payload: &Value) -> Bytes {
+        self.event_with_id(id.map(|id| id.to_string()).as_deref(), payload)
+    }
+
+    /// One event whose `id` (if any) is text.
+    pub fn event_with_id(self, id: Option<&str>, payload: &Value) -> Bytes {
         let data = payload.to_string();
         match self {
             Framing::Ndjson => Bytes::from(data + "\n"),
@@ -117,6 +122,10 @@ impl Sink {
 
     pub fn event(&self, id: Option<i64>, payload: &Value) {
         self.send(self.framing.event(id, payload));
+    }
+
+    pub fn event_with_id(&self, id: &str, payload: &Value) {
+        self.send(self.framing.event_with_id(Some(id), payload));
     }
 
     pub fn heartbeat(&self) {

@@ -1,6 +1,7 @@
 //! The messages of `GET /v1/me/stream`, tagged by `type` (in SSE also the
-//! event name). Unlike a game's stream they carry no SSE `id`: a
-//! reconnection starts from a fresh `snapshot`, which is the resync.
+//! event name). Each carries a `cursor`, also its SSE `id`: a reconnection
+//! that sends the last one back (`Last-Event-ID`, or `?since=`) is told
+//! what it missed instead of a fresh `snapshot`.
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -42,6 +43,10 @@ pub struct MeSnapshotEvent {
     #[serde(rename = "type")]
     #[schema(schema_with = SnapshotTag::schema)]
     pub type_: SnapshotTag,
+    /// Where the stream resumes after this message: send it back as
+    /// `Last-Event-ID` (or `?since=`). Also the SSE `id`.
+    #[schema(example = "1738312200123456")]
+    pub cursor: String,
     /// The waiting and active games in which you sit, newest first.
     pub games: Vec<MeGameEntry>,
     /// The waiting games reserved for you by another player, newest first.
@@ -69,6 +74,10 @@ pub struct MeGameStartedEvent {
     #[serde(rename = "type")]
     #[schema(schema_with = GameStartedTag::schema)]
     pub type_: GameStartedTag,
+    /// Where the stream resumes after this message: send it back as
+    /// `Last-Event-ID` (or `?since=`). Also the SSE `id`.
+    #[schema(example = "1738312200123456")]
+    pub cursor: String,
     pub game_id: String,
     /// The game's version after the change.
     pub version: i64,
@@ -84,6 +93,10 @@ pub struct MeYourTurnEvent {
     #[serde(rename = "type")]
     #[schema(schema_with = YourTurnTag::schema)]
     pub type_: YourTurnTag,
+    /// Where the stream resumes after this message: send it back as
+    /// `Last-Event-ID` (or `?since=`). Also the SSE `id`.
+    #[schema(example = "1738312200123456")]
+    pub cursor: String,
     pub game_id: String,
     pub version: i64,
     /// The ply of the move you are to play.
@@ -102,6 +115,10 @@ pub struct MeChallengeEvent {
     #[serde(rename = "type")]
     #[schema(schema_with = ChallengeTag::schema)]
     pub type_: ChallengeTag,
+    /// Where the stream resumes after this message: send it back as
+    /// `Last-Event-ID` (or `?since=`). Also the SSE `id`.
+    #[schema(example = "1738312200123456")]
+    pub cursor: String,
     pub game_id: String,
     pub version: i64,
     #[schema(required = true)]
@@ -115,6 +132,10 @@ pub struct MeGameEndedEvent {
     #[serde(rename = "type")]
     #[schema(schema_with = GameEndedTag::schema)]
     pub type_: GameEndedTag,
+    /// Where the stream resumes after this message: send it back as
+    /// `Last-Event-ID` (or `?since=`). Also the SSE `id`.
+    #[schema(example = "1738312200123456")]
+    pub cursor: String,
     pub game_id: String,
     pub version: i64,
     #[schema(value_type = GameStatusName)]

@@ -3,9 +3,16 @@
 //! a transition of this process or a change another node announced, the
 //! same way: `game_started`, `your_turn`, `challenge`, `game_ended`, each
 //! once per game and version. A subscriber that fell behind gets a fresh
-//! snapshot; so does one that reconnects.
+//! snapshot.
+//!
+//! Each item carries the time it stands for (a change's commit time as the
+//! time source stamped it, the snapshot's read): a reconnection that gives
+//! the last one it saw ([`resume`]) is told what it missed since, from the
+//! database, instead of a snapshot.
 
 use std::collections::HashMap;
+
+use chrono::{DateTime, TimeDelta, Utc};
 
 use super::{Feed, Gone, Out, Reader, Step};
 use crate::domain::{GameId, GameStatus, PlayerId};
@@ -22,6 +29,17 @@ pub const ME_SNAPSHOT_LIMIT: u32 = 200;
 /// snapshot.
 const MAX_REMEMBERED: usize = 4096;
 
+/// How far before a resumption's time the replay starts. A change is
+/// stamped before its transaction commits, and nodes' clocks differ a
+/// little: one stamped just before the last item a client saw may have
+/// committed after it. An item of that margin may then be told again (the
+/// same `game_id`, `version` and `type`).
+pub const RESUME_MARGIN: TimeDelta = TimeDelta::seconds(5);
+
+/// The most games whose changes a resumption replays; with more, it sends
+/// a fresh snapshot instead.
+pub const RESUME_LIMIT: u32 = 200;
+
 /// One of the player's games in a snapshot.
 #[derive(Clone, Copy, Debug)]
 pub struct Standing<'a> {
@@ -31,23 +49,56 @@ pub struct Standing<'a> {
     pub your_turn: bool,
 }
 
-/// What a player's stream writes.
+/// What a player's stream writes; `at` is the time an item stands for,
+/// where a reconnection resumes after it.
 pub trait MeOut: Out {
     /// Where the player stands: their live games and the challenges to
     /// them, newest first; `truncated` when older ones were left out.
-    fn snapshot<'a>(&self, games: impl Iterator<Item = Standing<'a>>, truncated: bool);
+    fn snapshot<'a>(
+        &self,
+        games: impl Iterator<Item = Standing<'a>>,
+        truncated: bool,
+        at: DateTime<Utc>,
+    );
 
     /// `game` is a challenge to the player (as of `version`).
-    fn challenge(&self, game: &Game, version: i64);
+    fn challenge(&self, game: &Game, version: i64, at: DateTime<Utc>);
 
     /// The player's game began, they sit at `seat`.
-    fn started(&self, game: &Game, seat: Seat, version: i64);
+    fn started(&self, game: &Game, seat: Seat, version: i64, at: DateTime<Utc>);
 
     /// It is the player's turn at `ply`.
-    fn your_turn(&self, game: &Game, seat: Seat, version: i64, ply: u32, clock: Option<ClockState>);
+    fn your_turn(&self, game: &Game, turn: Turn, at: DateTime<Utc>);
 
     /// The player's game (or a challenge to them) is over.
-    fn ended(&self, game: &Game, version: i64, status: GameStatus, result: Option<&Outcome>);
+    fn ended(
+        &self,
+        game: &Game,
+        version: i64,
+        status: GameStatus,
+        result: Option<&Outcome>,
+        at: DateTime<Utc>,
+    );
+}
+
+/// The player's turn in one of their games.
+#[derive(Clone, Debug)]
+pub struct Turn {
+    pub seat: Seat,
+    pub version: i64,
+    pub ply: u32,
+    pub clock: Option<ClockState>,
+}
+
+/// When the change that made `event` was stamped: a move's time, the
+/// game's start or creation, else (an end) the game's last change.
+fn event_time(game: &Game, event: &GameEvent) -> DateTime<Utc> {
+    match event {
+        GameEvent::Created { .. } => game.created_at,
+        GameEvent::Joined { started_at, .. } => started_at.unwrap_or(game.updated_at),
+        GameEvent::Move { played, .. } => played.played_at,
+        _ => game.updated_at,
+    }
 }
 
 /// What this stream told of one game.
@@ -67,16 +118,41 @@ pub struct Me<O> {
     games: HashMap<GameId, Told>,
 }
 
-/// The start of a player's stream (the snapshot); the driver then follows
-/// the hub's signals until the client leaves or the server stops.
-pub fn start<O: MeOut>(source: Reader, player: PlayerId, out: O) -> Step<Me<O>> {
-    Me {
+/// Where a reconnecting client's stream resumes: after the last item it
+/// saw, which stood for `after` and, when it told of a game, was of that
+/// game's version `seen`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resume {
+    pub after: DateTime<Utc>,
+    pub seen: Option<(GameId, i64)>,
+}
+
+/// The start of a player's stream: the snapshot, or with `resume` what a
+/// reconnecting client missed since the last item it saw;
+/// the driver then follows the hub's signals until the client leaves or
+/// the server stops.
+pub fn start<O: MeOut>(
+    source: Reader,
+    player: PlayerId,
+    resume: Option<Resume>,
+    out: O,
+) -> Step<Me<O>> {
+    let me = Me {
         source,
         out,
         player,
         games: HashMap::new(),
-    }
-    .hear(Signal::Resync)
+    };
+    let Some(resume) = resume else {
+        return me.hear(Signal::Resync);
+    };
+    Step::Busy(Box::pin(async move {
+        let mut me = me;
+        match me.resume(resume).await {
+            Ok(()) => Step::Idle(me),
+            Err(Gone) => Step::End(me),
+        }
+    }))
 }
 
 impl<O: MeOut> Feed for Me<O> {
@@ -124,6 +200,9 @@ impl<O: MeOut> Me<O> {
 
     async fn snapshot(&mut self) -> Result<(), Gone> {
         let source = &*self.source;
+        // Taken before the read: a change stamped after it is in the read
+        // or arrives as a signal, and a resumption from it replays both.
+        let at = source.games().time().now();
         let mut live = match source
             .games()
             .live_games_of(source.store(), &self.player, ME_SNAPSHOT_LIMIT + 1)
@@ -152,7 +231,94 @@ impl<O: MeOut> Me<O> {
             seat: game.seat_of(&self.player),
             your_turn: self.turn_of(game).is_some(),
         });
-        self.out.snapshot(standings, truncated);
+        self.out.snapshot(standings, truncated, at);
+        Ok(())
+    }
+
+    /// Tells a reconnecting client what it missed since `resume.after`
+    /// (less the margin; of the game it last heard of, since the version
+    /// it saw, commit order within a game being version order), in the
+    /// order it was stamped across games; a fresh snapshot when that cannot
+    /// be rebuilt or concerns too many games.
+    async fn resume(&mut self, resume: Resume) -> Result<(), Gone> {
+        let floor = resume.after - RESUME_MARGIN;
+        let source = &*self.source;
+        let (games, store) = (source.games(), source.store());
+        let read = async {
+            let live = games
+                .live_games_of(store, &self.player, ME_SNAPSHOT_LIMIT)
+                .await?;
+            let changed = games
+                .games_of_changed_after(store, &self.player, floor, RESUME_LIMIT + 1)
+                .await?;
+            Ok::<_, crate::games::GamesError>((live, changed))
+        };
+        let (live, changed) = match read.await {
+            Ok(read) => read,
+            Err(error) => {
+                tracing::error!(%error, "me stream: cannot read the player's games");
+                self.out.farewell("cannot read the games; reconnect");
+                return Err(Gone);
+            }
+        };
+        if changed.len() > RESUME_LIMIT as usize {
+            return self.snapshot().await;
+        }
+        // What changed, each event with its game and time.
+        let mut missed = Vec::new();
+        for (index, game) in changed.iter().enumerate() {
+            let events = match games.events_after(store, game, 0).await {
+                Ok(Some(events)) => events,
+                Ok(None) => return self.snapshot().await,
+                Err(error) => {
+                    tracing::warn!(game_id = %game.id, %error, "me stream: cannot rebuild the events");
+                    return self.snapshot().await;
+                }
+            };
+            let seen = match &resume.seen {
+                Some((id, version)) if *id == game.id => *version,
+                _ => 0,
+            };
+            let known = events
+                .iter()
+                .filter(|event| event_time(game, event) <= floor)
+                .map(GameEvent::version)
+                .fold(seen, i64::max);
+            let status = if known <= 1 {
+                GameStatus::Waiting
+            } else {
+                GameStatus::Active
+            };
+            let told = Told {
+                version: known,
+                status,
+                turn: None,
+            };
+            self.games.insert(game.id.clone(), told);
+            missed.extend(
+                events
+                    .into_iter()
+                    .filter(|event| event.version() > known)
+                    .map(|event| (event_time(game, &event), index, event)),
+            );
+        }
+        // The live games that did not change: as the client last heard.
+        for game in live.iter().filter(|game| game.updated_at <= floor) {
+            let turn = self.turn_of(game);
+            self.remember(game, turn);
+        }
+        missed.sort_by_key(|(at, index, event)| (*at, *index, event.version()));
+        let mut turns: HashMap<usize, Option<u32>> = HashMap::new();
+        for (at, index, event) in &missed {
+            let game = &changed[*index];
+            let turn = turns.get(index).copied().flatten();
+            let turn = self.tell(game, event, turn, *at);
+            turns.insert(*index, turn);
+        }
+        for (index, game) in changed.iter().enumerate() {
+            let turn = turns.get(&index).copied().flatten();
+            self.remember(game, turn);
+        }
         Ok(())
     }
 
@@ -199,14 +365,20 @@ impl<O: MeOut> Me<O> {
         };
         let mut turn = before.and_then(|told| told.turn);
         for event in events.iter().filter(|e| e.version() > since) {
-            turn = self.tell(game, event, turn);
+            turn = self.tell(game, event, turn, event_time(game, event));
         }
         self.remember(game, turn);
     }
 
-    /// Tells what `event` (of `game`, now as given) means to the player;
-    /// returns the ply of their turn after it.
-    fn tell(&self, game: &Game, event: &GameEvent, turn: Option<u32>) -> Option<u32> {
+    /// Tells what `event` (of `game`, now as given, stamped `at`) means to
+    /// the player; returns the ply of their turn after it.
+    fn tell(
+        &self,
+        game: &Game,
+        event: &GameEvent,
+        turn: Option<u32>,
+        at: DateTime<Utc>,
+    ) -> Option<u32> {
         let seat = game.seat_of(&self.player);
         let challenged = self.challenged(game);
         match (event, seat) {
@@ -214,13 +386,19 @@ impl<O: MeOut> Me<O> {
             // before this stream heard of it (the join clears the
             // reservation) is told by its `game_started`.
             (GameEvent::Created { version }, None) if challenged => {
-                self.out.challenge(game, *version)
+                self.out.challenge(game, *version, at)
             }
             (GameEvent::Joined { version, clock, .. }, Some(seat)) => {
-                self.out.started(game, seat, *version);
+                self.out.started(game, seat, *version, at);
                 if game.first == seat {
                     let ply = game.start_ply();
-                    self.out.your_turn(game, seat, *version, ply, clock.clone());
+                    let turn = Turn {
+                        seat,
+                        version: *version,
+                        ply,
+                        clock: clock.clone(),
+                    };
+                    self.out.your_turn(game, turn, at);
                     return Some(ply);
                 }
                 return None;
@@ -237,8 +415,13 @@ impl<O: MeOut> Me<O> {
                 Some(seat),
             ) => {
                 if *to_move == seat && !legal_moves.is_empty() {
-                    self.out
-                        .your_turn(game, seat, *version, *ply, clock.clone());
+                    let turn = Turn {
+                        seat,
+                        version: *version,
+                        ply: *ply,
+                        clock: clock.clone(),
+                    };
+                    self.out.your_turn(game, turn, at);
                     return Some(*ply);
                 }
                 return None;
@@ -252,7 +435,7 @@ impl<O: MeOut> Me<O> {
                 },
                 _,
             ) if seat.is_some() || challenged => {
-                self.out.ended(game, *version, *status, Some(result));
+                self.out.ended(game, *version, *status, Some(result), at);
                 return None;
             }
             (
@@ -262,7 +445,7 @@ impl<O: MeOut> Me<O> {
                 _,
             ) if seat.is_some() || challenged => {
                 self.out
-                    .ended(game, *version, game.status, game.result.as_ref());
+                    .ended(game, *version, game.status, game.result.as_ref(), at);
                 return None;
             }
             _ => {}
@@ -277,18 +460,24 @@ impl<O: MeOut> Me<O> {
         let was_waiting = before.is_none_or(|told| told.status == GameStatus::Waiting);
         let mut turn = before.and_then(|told| told.turn);
         let version = game.version;
+        let at = game.updated_at;
         match (seat, game.status) {
             (None, GameStatus::Waiting) if before.is_none() && self.challenged(game) => {
-                self.out.challenge(game, version)
+                self.out.challenge(game, version, at)
             }
             (Some(seat), GameStatus::Active) => {
                 if was_waiting {
-                    self.out.started(game, seat, version);
+                    self.out.started(game, seat, version, at);
                 }
                 let now = self.turn_of(game);
                 if let Some(ply) = now.filter(|_| now != turn) {
-                    self.out
-                        .your_turn(game, seat, version, ply, clock::state(game));
+                    let state = Turn {
+                        seat,
+                        version,
+                        ply,
+                        clock: clock::state(game),
+                    };
+                    self.out.your_turn(game, state, at);
                 }
                 turn = now;
             }
@@ -298,10 +487,11 @@ impl<O: MeOut> Me<O> {
                 let known = before.is_some();
                 let started = seat.filter(|_| was_waiting && game.started_at.is_some());
                 if let Some(seat) = started {
-                    self.out.started(game, seat, version);
+                    self.out.started(game, seat, version, at);
                 }
                 if known || started.is_some() {
-                    self.out.ended(game, version, status, game.result.as_ref());
+                    self.out
+                        .ended(game, version, status, game.result.as_ref(), at);
                 }
             }
             _ => {}

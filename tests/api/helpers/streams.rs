@@ -9,8 +9,10 @@ use super::TestApp;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Message {
-    /// The SSE `id` (none in NDJSON).
+    /// The SSE `id` (none in NDJSON), when it is a number (a game's version).
     pub id: Option<i64>,
+    /// The SSE `id` as sent (a player's stream's cursor is text).
+    pub raw_id: Option<String>,
     /// The SSE event name (none in NDJSON).
     pub event: Option<String>,
     pub data: Value,
@@ -115,6 +117,7 @@ impl EventStream {
             let data = serde_json::from_str(line).expect("an NDJSON line is JSON");
             return Some(Some(Message {
                 id: None,
+                raw_id: None,
                 event: None,
                 data,
             }));
@@ -149,7 +152,7 @@ pub struct SseBlock {
 }
 
 pub fn parse_sse_block(block: &str) -> SseBlock {
-    let (mut id, mut event, mut data) = (None, None, None::<String>);
+    let (mut raw_id, mut event, mut data) = (None::<String>, None, None::<String>);
     let (mut heartbeats, mut retry) = (0, None);
     for line in block.lines() {
         if line.is_empty() {
@@ -159,7 +162,7 @@ pub fn parse_sse_block(block: &str) -> SseBlock {
         } else if let Some(v) = line.strip_prefix("retry: ") {
             retry = Some(v.parse().expect("retry is a number"));
         } else if let Some(v) = line.strip_prefix("id: ") {
-            id = Some(v.parse().expect("id is a version"));
+            raw_id = Some(v.to_owned());
         } else if let Some(v) = line.strip_prefix("event: ") {
             event = Some(v.to_owned());
         } else if let Some(v) = line.strip_prefix("data: ") {
@@ -170,7 +173,8 @@ pub fn parse_sse_block(block: &str) -> SseBlock {
     }
     SseBlock {
         message: data.map(|data| Message {
-            id,
+            id: raw_id.as_deref().and_then(|id| id.parse().ok()),
+            raw_id,
             event,
             data: serde_json::from_str(&data).expect("SSE data is JSON"),
         }),

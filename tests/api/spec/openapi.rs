@@ -3,12 +3,13 @@
 
 use crate::helpers::{Backend, TestApp};
 use actix_web::http::StatusCode;
-use oanquan::api::docs::openapi::{spec_json, spec_json_30};
+use oanquan::api::docs::openapi::{spec_json, spec_json_30, spec_json_32};
 use oanquan::api::problems::ProblemCode;
 use serde_json::Value;
 
 const COMMITTED: &str = include_str!("../../../openapi/openapi.json");
 const COMMITTED_30: &str = include_str!("../../../openapi/openapi-3.0.json");
+const COMMITTED_32: &str = include_str!("../../../openapi/openapi-3.2.json");
 
 fn generated() -> Value {
     serde_json::from_str(&spec_json()).expect("the spec is JSON")
@@ -44,6 +45,16 @@ fn committed_3_0_rendition_matches_the_code() {
     );
 }
 
+#[test]
+fn committed_3_2_rendition_matches_the_code() {
+    assert_committed(
+        COMMITTED_32,
+        &spec_json_32(),
+        "openapi/openapi-3.2.json",
+        "3.2",
+    );
+}
+
 #[tokio::test]
 async fn the_server_serves_the_same_spec() {
     let app = TestApp::spawn(Backend::Sqlite).await.unwrap();
@@ -59,6 +70,106 @@ async fn the_server_serves_the_same_spec() {
         served,
         serde_json::from_str::<Value>(&spec_json_30()).unwrap()
     );
+    let response = app.get("/openapi-3.2.json").await;
+    assert_eq!(response.status(), 200);
+    let served: Value = response.json().await.unwrap();
+    assert_eq!(served["openapi"], "3.2.0");
+    assert_eq!(
+        served,
+        serde_json::from_str::<Value>(&spec_json_32()).unwrap()
+    );
+}
+
+const STREAMS: [(&str, &str); 3] = [
+    ("/v1/games/{id}/stream", "GameStreamEvent"),
+    ("/v1/lobby/stream", "LobbyStreamEvent"),
+    ("/v1/me/stream", "MeStreamEvent"),
+];
+
+#[test]
+fn in_3_2_a_stream_is_a_sequence_of_typed_events() {
+    let spec: Value = serde_json::from_str(&spec_json_32()).unwrap();
+    for (path, union) in STREAMS {
+        let content = &spec["paths"][path]["get"]["responses"]["200"]["content"];
+        let event = serde_json::json!({ "$ref": format!("#/components/schemas/{union}") });
+        assert_eq!(
+            content["application/x-ndjson"]["itemSchema"], event,
+            "{path}"
+        );
+        let sse = &content["text/event-stream"];
+        assert!(
+            sse.get("schema").is_none(),
+            "{path}: the body is no one event"
+        );
+        let fields = &sse["itemSchema"]["properties"];
+        assert_eq!(
+            fields["data"]["contentMediaType"], "application/json",
+            "{path}"
+        );
+        assert_eq!(fields["data"]["contentSchema"], event, "{path}");
+        for field in ["event", "id"] {
+            assert_eq!(fields[field]["type"], "string", "{path} {field}");
+        }
+        assert_eq!(fields["retry"]["type"], "integer", "{path}");
+    }
+}
+
+/// Before 3.2 an SSE body's schema is read as each event's (schemathesis
+/// checks every event against it); an NDJSON body is text, the schema of
+/// a line beside it.
+#[test]
+fn in_3_1_and_3_0_an_sse_schema_is_one_event_and_ndjson_text() {
+    for spec in [generated(), serde_json::from_str(&spec_json_30()).unwrap()] {
+        for (path, union) in STREAMS {
+            let content = &spec["paths"][path]["get"]["responses"]["200"]["content"];
+            let ndjson = &content["application/x-ndjson"];
+            assert_eq!(ndjson["schema"]["type"], "string", "{path}");
+            assert_eq!(
+                ndjson["x-item-schema"]["$ref"],
+                format!("#/components/schemas/{union}"),
+                "{path}"
+            );
+            let sse = &content["text/event-stream"];
+            assert!(sse.get("itemSchema").is_none());
+            assert_eq!(sse["schema"]["type"], "object", "{path}");
+            let data = serde_json::to_string(&sse["schema"]["properties"]["data"]).unwrap();
+            assert!(data.contains(union), "{path}: {data}");
+        }
+    }
+}
+
+#[test]
+fn every_answer_documents_its_request_id_and_replays_theirs() {
+    let spec = generated();
+    assert_eq!(spec["components"]["headers"]["RequestId"]["required"], true);
+    for (path, method, operation) in operations(&spec) {
+        let parameters = serde_json::to_string(&operation["parameters"]).unwrap();
+        let keyed = parameters.contains("IdempotencyKey") || parameters.contains("Idempotency-Key");
+        for (status, response) in operation["responses"].as_object().unwrap() {
+            let headers = &response["headers"];
+            assert_eq!(
+                headers["X-Request-Id"]["$ref"], "#/components/headers/RequestId",
+                "{method} {path} {status}"
+            );
+            let replayed = headers.get("Idempotent-Replayed").is_some();
+            assert_eq!(
+                replayed,
+                keyed && status.starts_with('2'),
+                "{method} {path} {status}"
+            );
+        }
+    }
+    let rated = |path: &str| {
+        spec["paths"][path]["get"]["parameters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == "rated")
+            .unwrap()["schema"]
+            .clone()
+    };
+    assert_eq!(rated("/v1/players/{id}/games"), rated("/v1/games"));
+    assert_eq!(rated("/v1/games"), serde_json::json!({ "type": "boolean" }));
 }
 
 /// Every `(status, operation)` pair of the document, with the path.

@@ -75,10 +75,11 @@ fn every_operation_has_a_description_and_says_its_security() {
         spec["paths"]["/v1/games"]["post"]["security"],
         json!([{"bearer": []}])
     );
-    assert!(spec["servers"][0]["url"]
-        .as_str()
-        .unwrap()
-        .starts_with("http://127.0.0.1:"));
+    // Relative: the server that serves the document, whatever its bind.
+    assert_eq!(
+        spec["servers"],
+        json!([{"url": "/", "description": "The server that serves this document"}])
+    );
     assert!(spec["info"]["contact"]["name"].is_string());
     assert_eq!(spec["info"]["license"]["identifier"], "MIT");
 }

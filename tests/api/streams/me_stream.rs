@@ -56,7 +56,8 @@ backend_tests! {
         let snapshot = next(&mut mine).await;
         assert_eq!(snapshot.kind(), "snapshot");
         assert_eq!(snapshot.event.as_deref(), Some("snapshot"));
-        assert_eq!(snapshot.id, None, "me events carry no id: a reconnection resyncs");
+        let cursor = snapshot.raw_id.clone().expect("a me event has an id");
+        assert_eq!(snapshot.data["cursor"], cursor, "its cursor is its id");
         assert_eq!(snapshot.data["games"], json!([]));
         assert_eq!(snapshot.data["challenges"], json!([]));
         assert!(mine.retry.is_some(), "SSE advises a retry delay");
@@ -127,6 +128,7 @@ backend_tests! {
         let mut mine = app.me_stream(&alice.token, &[("Accept", "application/x-ndjson")]).await;
         let snapshot = next(&mut mine).await;
         assert_eq!((snapshot.id, snapshot.event.as_deref()), (None, None), "NDJSON: bare JSON lines");
+        assert!(snapshot.data["cursor"].as_str().unwrap().parse::<i64>().is_ok(), "NDJSON carries the cursor");
         assert_eq!(snapshot.kind(), "snapshot");
         let games = snapshot.data["games"].as_array().unwrap();
         assert_eq!(games.len(), 2, "{snapshot:?}");
@@ -390,6 +392,208 @@ async fn your_turn_carries_the_deadline_of_a_timed_game(backend: Backend) {
     assert_eq!(turn.data["deadline"], game["clock"]["deadline"]);
     assert_eq!(turn.data["clock"], game["clock"]);
     assert_eq!(turn.data["ply"], game["ply"]);
+}
+
+/// The kinds and plies of a stream's messages until it is quiet.
+async fn rest(stream: &mut EventStream) -> Vec<(String, Value)> {
+    let mut seen = Vec::new();
+    while let Ok(Some(message)) = tokio::time::timeout(QUIET, stream.next()).await {
+        seen.push((message.kind().to_owned(), message.data["version"].clone()));
+    }
+    seen
+}
+
+/// A stream resumed with the cursor of the last event seen is told every
+/// event since, from the database, and no snapshot; one resumed earlier
+/// is told more. Events further apart than the margin come once.
+async fn a_resumed_stream_is_told_what_it_missed(backend: Backend, ndjson: bool) {
+    let Some((app, time)) = spawn_timed(backend).await else {
+        crate::helpers::report_skip("me_stream resume");
+        return;
+    };
+    let apart = || time.advance(TimeDelta::seconds(10));
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let accept: &[(&str, &str)] = if ndjson {
+        &[("Accept", "application/x-ndjson")]
+    } else {
+        &[]
+    };
+    let cursor_of = |message: &Message| {
+        let cursor = message.data["cursor"].as_str().unwrap().to_owned();
+        if !ndjson {
+            assert_eq!(
+                message.raw_id.as_deref(),
+                Some(cursor.as_str()),
+                "the SSE id is the cursor"
+            );
+        }
+        cursor
+    };
+    let mut mine = app.me_stream(&alice.token, accept).await;
+    let snapshot = next(&mut mine).await;
+    assert_eq!(snapshot.kind(), "snapshot");
+    let at_snapshot = cursor_of(&snapshot);
+
+    apart();
+    // Bob challenges Alice and moves first; she joins.
+    let created = app
+        .create_game(
+            &bob.token,
+            json!({"seat": "south", "first": "south", "opponent": alice.id}),
+        )
+        .await;
+    let id = created["id"].as_str().unwrap().to_owned();
+    let challenge = next(&mut mine).await;
+    assert_eq!(challenge.kind(), "challenge");
+    apart();
+    assert_eq!(app.join(&id, &alice.token).await.status(), StatusCode::OK);
+    let started = next(&mut mine).await;
+    assert_eq!(started.kind(), "game_started");
+    let at_started = cursor_of(&started);
+    let micros = |cursor: &str| cursor.split('.').next().unwrap().parse::<i64>().unwrap();
+    assert!(micros(&at_started) > micros(&at_snapshot));
+    assert!(
+        at_started.ends_with(&format!(".{id}.2")),
+        "{at_started}: of the game at version 2"
+    );
+    drop(mine);
+
+    // Meanwhile: two of Bob's moves (Alice's turn each time), and his resignation.
+    apart();
+    play_first_legal(&app, &id, &bob.token).await;
+    apart();
+    play_first_legal(&app, &id, &alice.token).await;
+    apart();
+    play_first_legal(&app, &id, &bob.token).await;
+    apart();
+    assert_eq!(
+        app.act(&id, "resign", &bob.token).await.status(),
+        StatusCode::OK
+    );
+    apart();
+
+    let missed = [
+        ("your_turn".to_owned(), json!(3)),
+        ("your_turn".to_owned(), json!(5)),
+        ("game_ended".to_owned(), json!(6)),
+    ];
+    let by_header: Vec<(&str, &str)> = [("Last-Event-ID", at_started.as_str())]
+        .into_iter()
+        .chain(accept.iter().copied())
+        .collect();
+    let mut resumed = app.me_stream(&alice.token, &by_header).await;
+    assert_eq!(
+        rest(&mut resumed).await,
+        missed,
+        "what it missed, no snapshot, none twice"
+    );
+
+    let mut earlier = app.me_stream(&alice.token, &[accept, &[]].concat()).await;
+    assert_eq!(
+        next(&mut earlier).await.kind(),
+        "snapshot",
+        "without a cursor: a snapshot"
+    );
+    drop(earlier);
+    let path = format!("/v1/me/stream?since={at_snapshot}");
+    let bearer = format!("Bearer {}", alice.token);
+    let mut all = vec![("Authorization", bearer.as_str())];
+    all.extend_from_slice(accept);
+    let mut from_snapshot = app.stream(&path, &all).await;
+    // The challenge, accepted since, is told by its game_started only.
+    let mut expected = vec![("game_started".to_owned(), json!(2))];
+    expected.extend(missed);
+    assert_eq!(
+        rest(&mut from_snapshot).await,
+        expected,
+        "?since= resumes as Last-Event-ID does"
+    );
+
+    // A resumed stream follows live changes like any other.
+    let rematch = app
+        .create_game(&bob.token, json!({"seat": "south", "opponent": alice.id}))
+        .await;
+    let live = next(&mut resumed).await;
+    assert_eq!(live.kind(), "challenge");
+    assert_eq!(live.data["game_id"], rematch["id"]);
+}
+
+/// Resuming tells again the events of other games stamped within the
+/// margin before the last one seen (at least once, never lost), not those
+/// of its own game.
+async fn events_of_other_games_within_the_margin_may_come_again(backend: Backend) {
+    let Some((app, _time)) = spawn_timed(backend).await else {
+        crate::helpers::report_skip("me_stream margin");
+        return;
+    };
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let mut mine = app.me_stream(&alice.token, &[]).await;
+    assert_eq!(next(&mut mine).await.kind(), "snapshot");
+    let first = app
+        .create_game(&bob.token, json!({"seat": "south", "opponent": alice.id}))
+        .await;
+    assert_eq!(next(&mut mine).await.data["game_id"], first["id"]);
+    let second = app
+        .create_game(&bob.token, json!({"seat": "south", "opponent": alice.id}))
+        .await;
+    let challenge = next(&mut mine).await;
+    assert_eq!(challenge.data["game_id"], second["id"]);
+    let cursor = challenge.raw_id.clone().unwrap();
+    let headers = [
+        ("Accept", "application/x-ndjson"),
+        ("Last-Event-ID", cursor.as_str()),
+    ];
+    let mut again = app.me_stream(&alice.token, &headers).await;
+    let mut games = Vec::new();
+    while let Ok(Some(message)) = tokio::time::timeout(QUIET, again.next()).await {
+        games.push(message.data["game_id"].clone());
+    }
+    assert_eq!(
+        games,
+        [first["id"].clone()],
+        "the other game's challenge again, not this one's"
+    );
+}
+
+async fn a_bad_cursor_is_refused_before_the_stream_opens(backend: Backend) {
+    let Some((app, _time)) = spawn_timed(backend).await else {
+        return;
+    };
+    let alice = app.player("alice").await;
+    let bearer = format!("Bearer {}", alice.token);
+    let response = app
+        .get_stream_response(
+            "/v1/me/stream",
+            &[("Authorization", &bearer), ("Last-Event-ID", "yesterday")],
+        )
+        .await;
+    assert_problem(response, 400, "invalid_header").await;
+    let response = app
+        .get_stream_response("/v1/me/stream?since=-3", &[("Authorization", &bearer)])
+        .await;
+    assert_problem(response, 400, "invalid_query").await;
+}
+
+mod resume {
+    use super::*;
+
+    #[tokio::test]
+    async fn sqlite() {
+        a_resumed_stream_is_told_what_it_missed(Backend::Sqlite, false).await;
+        a_resumed_stream_is_told_what_it_missed(Backend::Sqlite, true).await;
+        events_of_other_games_within_the_margin_may_come_again(Backend::Sqlite).await;
+        a_bad_cursor_is_refused_before_the_stream_opens(Backend::Sqlite).await;
+    }
+
+    #[tokio::test]
+    async fn postgres() {
+        a_resumed_stream_is_told_what_it_missed(Backend::Postgres, false).await;
+        a_resumed_stream_is_told_what_it_missed(Backend::Postgres, true).await;
+        events_of_other_games_within_the_margin_may_come_again(Backend::Postgres).await;
+        a_bad_cursor_is_refused_before_the_stream_opens(Backend::Postgres).await;
+    }
 }
 
 mod timed {

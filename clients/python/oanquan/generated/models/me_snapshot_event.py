@@ -20,6 +20,8 @@ class MeSnapshotEvent:
 
     Attributes:
         challenges (list[GameView]): The waiting games reserved for you by another player, newest first.
+        cursor (str): Where the stream resumes after this message: send it back as
+            `Last-Event-ID` (or `?since=`). Also the SSE `id`. Example: 1738312200123456.
         games (list[MeGameEntry]): The waiting and active games in which you sit, newest first.
         truncated (bool): Whether older games were left out: `games` and `challenges` hold
             the newest 200 of them together. The others are still told of as
@@ -29,6 +31,7 @@ class MeSnapshotEvent:
     """
 
     challenges: list[GameView]
+    cursor: str
     games: list[MeGameEntry]
     truncated: bool
     type_: Literal["snapshot"]
@@ -39,6 +42,8 @@ class MeSnapshotEvent:
         for challenges_item_data in self.challenges:
             challenges_item = challenges_item_data.to_dict()
             challenges.append(challenges_item)
+
+        cursor = self.cursor
 
         games = []
         for games_item_data in self.games:
@@ -54,6 +59,7 @@ class MeSnapshotEvent:
         field_dict.update(
             {
                 "challenges": challenges,
+                "cursor": cursor,
                 "games": games,
                 "truncated": truncated,
                 "type": type_,
@@ -75,6 +81,8 @@ class MeSnapshotEvent:
 
             challenges.append(challenges_item)
 
+        cursor = d.pop("cursor")
+
         games = []
         _games = d.pop("games")
         for games_item_data in _games:
@@ -90,6 +98,7 @@ class MeSnapshotEvent:
 
         me_snapshot_event = cls(
             challenges=challenges,
+            cursor=cursor,
             games=games,
             truncated=truncated,
             type_=type_,

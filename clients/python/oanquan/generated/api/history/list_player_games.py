@@ -15,7 +15,7 @@ def _get_kwargs(
     id: str,
     *,
     status: str | Unset = UNSET,
-    rated: str | Unset = UNSET,
+    rated: bool | Unset = UNSET,
     rules: str | Unset = UNSET,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
@@ -92,7 +92,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     status: str | Unset = UNSET,
-    rated: str | Unset = UNSET,
+    rated: bool | Unset = UNSET,
     rules: str | Unset = UNSET,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
@@ -104,7 +104,7 @@ def sync_detailed(
     Args:
         id (str): A player id: 10 ASCII letters or digits.
         status (str | Unset):
-        rated (str | Unset):
+        rated (bool | Unset):
         rules (str | Unset):
         cursor (str | Unset):
         limit (int | Unset):
@@ -138,7 +138,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     status: str | Unset = UNSET,
-    rated: str | Unset = UNSET,
+    rated: bool | Unset = UNSET,
     rules: str | Unset = UNSET,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
@@ -150,7 +150,7 @@ def sync(
     Args:
         id (str): A player id: 10 ASCII letters or digits.
         status (str | Unset):
-        rated (str | Unset):
+        rated (bool | Unset):
         rules (str | Unset):
         cursor (str | Unset):
         limit (int | Unset):
@@ -179,7 +179,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     status: str | Unset = UNSET,
-    rated: str | Unset = UNSET,
+    rated: bool | Unset = UNSET,
     rules: str | Unset = UNSET,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
@@ -191,7 +191,7 @@ async def asyncio_detailed(
     Args:
         id (str): A player id: 10 ASCII letters or digits.
         status (str | Unset):
-        rated (str | Unset):
+        rated (bool | Unset):
         rules (str | Unset):
         cursor (str | Unset):
         limit (int | Unset):
@@ -223,7 +223,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     status: str | Unset = UNSET,
-    rated: str | Unset = UNSET,
+    rated: bool | Unset = UNSET,
     rules: str | Unset = UNSET,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
@@ -235,7 +235,7 @@ async def asyncio(
     Args:
         id (str): A player id: 10 ASCII letters or digits.
         status (str | Unset):
-        rated (str | Unset):
+        rated (bool | Unset):
         rules (str | Unset):
         cursor (str | Unset):
         limit (int | Unset):

@@ -21,6 +21,8 @@ class MeGameStartedEvent:
     """A game in which you hold a seat became active.
 
     Attributes:
+        cursor (str): Where the stream resumes after this message: send it back as
+            `Last-Event-ID` (or `?since=`). Also the SSE `id`. Example: 1738312200123456.
         game (GameView): A game: its rules, seats, current position and result.
         game_id (str):
         opponent (None | PlayerSummary):
@@ -29,6 +31,7 @@ class MeGameStartedEvent:
         version (int): The game's version after the change.
     """
 
+    cursor: str
     game: GameView
     game_id: str
     opponent: None | PlayerSummary
@@ -39,6 +42,8 @@ class MeGameStartedEvent:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.player_summary import PlayerSummary  # noqa: PLC0415
+
+        cursor = self.cursor
 
         game = self.game.to_dict()
 
@@ -60,6 +65,7 @@ class MeGameStartedEvent:
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
+                "cursor": cursor,
                 "game": game,
                 "game_id": game_id,
                 "opponent": opponent,
@@ -77,6 +83,8 @@ class MeGameStartedEvent:
         from ..models.player_summary import PlayerSummary  # noqa: PLC0415
 
         d = dict(src_dict)
+        cursor = d.pop("cursor")
+
         game = GameView.from_dict(d.pop("game"))
 
         game_id = d.pop("game_id")
@@ -105,6 +113,7 @@ class MeGameStartedEvent:
         version = d.pop("version")
 
         me_game_started_event = cls(
+            cursor=cursor,
             game=game,
             game_id=game_id,
             opponent=opponent,

@@ -6,13 +6,6 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.game_aborted_event import GameAbortedEvent
-from ...models.game_cancelled_event import GameCancelledEvent
-from ...models.game_ended_event import GameEndedEvent
-from ...models.game_expired_event import GameExpiredEvent
-from ...models.game_joined_event import GameJoinedEvent
-from ...models.game_move_event import GameMoveEvent
-from ...models.game_snapshot_event import GameSnapshotEvent
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
@@ -45,89 +38,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    Any
-    | GameAbortedEvent
-    | GameCancelledEvent
-    | GameEndedEvent
-    | GameExpiredEvent
-    | GameJoinedEvent
-    | GameMoveEvent
-    | GameSnapshotEvent
-    | Problem
-    | None
-):
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | Problem | str | None:
     if response.status_code == 200:
-
-        def _parse_response_200(
-            data: object,
-        ) -> (
-            GameAbortedEvent
-            | GameCancelledEvent
-            | GameEndedEvent
-            | GameExpiredEvent
-            | GameJoinedEvent
-            | GameMoveEvent
-            | GameSnapshotEvent
-        ):
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_game_stream_event_type_0 = GameSnapshotEvent.from_dict(data)
-
-                return componentsschemas_game_stream_event_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_game_stream_event_type_1 = GameJoinedEvent.from_dict(data)
-
-                return componentsschemas_game_stream_event_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_game_stream_event_type_2 = GameMoveEvent.from_dict(data)
-
-                return componentsschemas_game_stream_event_type_2
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_game_stream_event_type_3 = GameEndedEvent.from_dict(data)
-
-                return componentsschemas_game_stream_event_type_3
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_game_stream_event_type_4 = GameCancelledEvent.from_dict(data)
-
-                return componentsschemas_game_stream_event_type_4
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_game_stream_event_type_5 = GameAbortedEvent.from_dict(data)
-
-                return componentsschemas_game_stream_event_type_5
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            if not isinstance(data, dict):
-                raise TypeError()
-            componentsschemas_game_stream_event_type_6 = GameExpiredEvent.from_dict(data)
-
-            return componentsschemas_game_stream_event_type_6
-
-        response_200 = _parse_response_200(response.text)
-
+        response_200 = response.text
         return response_200
 
     if response.status_code == 204:
@@ -170,19 +83,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    Any
-    | GameAbortedEvent
-    | GameCancelledEvent
-    | GameEndedEvent
-    | GameExpiredEvent
-    | GameJoinedEvent
-    | GameMoveEvent
-    | GameSnapshotEvent
-    | Problem
-]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | Problem | str]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -197,17 +98,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     since: int | Unset = UNSET,
     last_event_id: int | Unset = UNSET,
-) -> Response[
-    Any
-    | GameAbortedEvent
-    | GameCancelledEvent
-    | GameEndedEvent
-    | GameExpiredEvent
-    | GameJoinedEvent
-    | GameMoveEvent
-    | GameSnapshotEvent
-    | Problem
-]:
+) -> Response[Any | Problem | str]:
     """Follows a game live.
 
      `text/event-stream` by default, `application/x-ndjson` when `Accept`
@@ -238,7 +129,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | GameAbortedEvent | GameCancelledEvent | GameEndedEvent | GameExpiredEvent | GameJoinedEvent | GameMoveEvent | GameSnapshotEvent | Problem]
+        Response[Any | Problem | str]
     """
 
     kwargs = _get_kwargs(
@@ -260,18 +151,7 @@ def sync(
     client: AuthenticatedClient,
     since: int | Unset = UNSET,
     last_event_id: int | Unset = UNSET,
-) -> (
-    Any
-    | GameAbortedEvent
-    | GameCancelledEvent
-    | GameEndedEvent
-    | GameExpiredEvent
-    | GameJoinedEvent
-    | GameMoveEvent
-    | GameSnapshotEvent
-    | Problem
-    | None
-):
+) -> Any | Problem | str | None:
     """Follows a game live.
 
      `text/event-stream` by default, `application/x-ndjson` when `Accept`
@@ -302,7 +182,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | GameAbortedEvent | GameCancelledEvent | GameEndedEvent | GameExpiredEvent | GameJoinedEvent | GameMoveEvent | GameSnapshotEvent | Problem
+        Any | Problem | str
     """
 
     return sync_detailed(
@@ -319,17 +199,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     since: int | Unset = UNSET,
     last_event_id: int | Unset = UNSET,
-) -> Response[
-    Any
-    | GameAbortedEvent
-    | GameCancelledEvent
-    | GameEndedEvent
-    | GameExpiredEvent
-    | GameJoinedEvent
-    | GameMoveEvent
-    | GameSnapshotEvent
-    | Problem
-]:
+) -> Response[Any | Problem | str]:
     """Follows a game live.
 
      `text/event-stream` by default, `application/x-ndjson` when `Accept`
@@ -360,7 +230,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | GameAbortedEvent | GameCancelledEvent | GameEndedEvent | GameExpiredEvent | GameJoinedEvent | GameMoveEvent | GameSnapshotEvent | Problem]
+        Response[Any | Problem | str]
     """
 
     kwargs = _get_kwargs(
@@ -380,18 +250,7 @@ async def asyncio(
     client: AuthenticatedClient,
     since: int | Unset = UNSET,
     last_event_id: int | Unset = UNSET,
-) -> (
-    Any
-    | GameAbortedEvent
-    | GameCancelledEvent
-    | GameEndedEvent
-    | GameExpiredEvent
-    | GameJoinedEvent
-    | GameMoveEvent
-    | GameSnapshotEvent
-    | Problem
-    | None
-):
+) -> Any | Problem | str | None:
     """Follows a game live.
 
      `text/event-stream` by default, `application/x-ndjson` when `Accept`
@@ -422,7 +281,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | GameAbortedEvent | GameCancelledEvent | GameEndedEvent | GameExpiredEvent | GameJoinedEvent | GameMoveEvent | GameSnapshotEvent | Problem
+        Any | Problem | str
     """
 
     return (

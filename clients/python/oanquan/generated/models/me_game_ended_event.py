@@ -20,6 +20,8 @@ class MeGameEndedEvent:
     """One of your games (or a challenge to you) is over.
 
     Attributes:
+        cursor (str): Where the stream resumes after this message: send it back as
+            `Last-Event-ID` (or `?since=`). Also the SSE `id`. Example: 1738312200123456.
         game_id (str):
         result (None | ResultView):
         status (GameStatus): Where a game is in its life: `waiting` (a seat is open), `active`, `finished`, `cancelled`,
@@ -29,6 +31,7 @@ class MeGameEndedEvent:
         version (int):
     """
 
+    cursor: str
     game_id: str
     result: None | ResultView
     status: GameStatus
@@ -38,6 +41,8 @@ class MeGameEndedEvent:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.result_view import ResultView  # noqa: PLC0415
+
+        cursor = self.cursor
 
         game_id = self.game_id
 
@@ -57,6 +62,7 @@ class MeGameEndedEvent:
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
+                "cursor": cursor,
                 "game_id": game_id,
                 "result": result,
                 "status": status,
@@ -72,6 +78,8 @@ class MeGameEndedEvent:
         from ..models.result_view import ResultView  # noqa: PLC0415
 
         d = dict(src_dict)
+        cursor = d.pop("cursor")
+
         game_id = d.pop("game_id")
 
         def _parse_result(data: object) -> None | ResultView:
@@ -98,6 +106,7 @@ class MeGameEndedEvent:
         version = d.pop("version")
 
         me_game_ended_event = cls(
+            cursor=cursor,
             game_id=game_id,
             result=result,
             status=status,

@@ -19,6 +19,8 @@ class MeChallengeEvent:
     """A game reserved for you was created: join it to play.
 
     Attributes:
+        cursor (str): Where the stream resumes after this message: send it back as
+            `Last-Event-ID` (or `?since=`). Also the SSE `id`. Example: 1738312200123456.
         from_ (None | PlayerSummary):
         game (GameView): A game: its rules, seats, current position and result.
         game_id (str):
@@ -26,6 +28,7 @@ class MeChallengeEvent:
         version (int):
     """
 
+    cursor: str
     from_: None | PlayerSummary
     game: GameView
     game_id: str
@@ -35,6 +38,8 @@ class MeChallengeEvent:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.player_summary import PlayerSummary  # noqa: PLC0415
+
+        cursor = self.cursor
 
         from_: dict[str, Any] | None
         if isinstance(self.from_, PlayerSummary):
@@ -54,6 +59,7 @@ class MeChallengeEvent:
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
+                "cursor": cursor,
                 "from": from_,
                 "game": game,
                 "game_id": game_id,
@@ -70,6 +76,7 @@ class MeChallengeEvent:
         from ..models.player_summary import PlayerSummary  # noqa: PLC0415
 
         d = dict(src_dict)
+        cursor = d.pop("cursor")
 
         def _parse_from_(data: object) -> None | PlayerSummary:
             if data is None:
@@ -97,6 +104,7 @@ class MeChallengeEvent:
         version = d.pop("version")
 
         me_challenge_event = cls(
+            cursor=cursor,
             from_=from_,
             game=game,
             game_id=game_id,

@@ -5,11 +5,6 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.lobby_cancelled_event import LobbyCancelledEvent
-from ...models.lobby_created_event import LobbyCreatedEvent
-from ...models.lobby_expired_event import LobbyExpiredEvent
-from ...models.lobby_joined_event import LobbyJoinedEvent
-from ...models.lobby_snapshot_event import LobbySnapshotEvent
 from ...models.problem import Problem
 from ...types import Response
 
@@ -24,56 +19,9 @@ def _get_kwargs() -> dict[str, Any]:
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    LobbyCancelledEvent | LobbyCreatedEvent | LobbyExpiredEvent | LobbyJoinedEvent | LobbySnapshotEvent | Problem | None
-):
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | str | None:
     if response.status_code == 200:
-
-        def _parse_response_200(
-            data: object,
-        ) -> LobbyCancelledEvent | LobbyCreatedEvent | LobbyExpiredEvent | LobbyJoinedEvent | LobbySnapshotEvent:
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_lobby_stream_event_type_0 = LobbySnapshotEvent.from_dict(data)
-
-                return componentsschemas_lobby_stream_event_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_lobby_stream_event_type_1 = LobbyCreatedEvent.from_dict(data)
-
-                return componentsschemas_lobby_stream_event_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_lobby_stream_event_type_2 = LobbyJoinedEvent.from_dict(data)
-
-                return componentsschemas_lobby_stream_event_type_2
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_lobby_stream_event_type_3 = LobbyCancelledEvent.from_dict(data)
-
-                return componentsschemas_lobby_stream_event_type_3
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            if not isinstance(data, dict):
-                raise TypeError()
-            componentsschemas_lobby_stream_event_type_4 = LobbyExpiredEvent.from_dict(data)
-
-            return componentsschemas_lobby_stream_event_type_4
-
-        response_200 = _parse_response_200(response.text)
-
+        response_200 = response.text
         return response_200
 
     if response.status_code == 400:
@@ -107,11 +55,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    LobbyCancelledEvent | LobbyCreatedEvent | LobbyExpiredEvent | LobbyJoinedEvent | LobbySnapshotEvent | Problem
-]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | str]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -123,9 +67,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[
-    LobbyCancelledEvent | LobbyCreatedEvent | LobbyExpiredEvent | LobbyJoinedEvent | LobbySnapshotEvent | Problem
-]:
+) -> Response[Problem | str]:
     """Follows the lobby: the open games, kept current.
 
      First a `snapshot` of the waiting games (newest first, at most 200),
@@ -141,7 +83,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[LobbyCancelledEvent | LobbyCreatedEvent | LobbyExpiredEvent | LobbyJoinedEvent | LobbySnapshotEvent | Problem]
+        Response[Problem | str]
     """
 
     kwargs = _get_kwargs()
@@ -156,9 +98,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-) -> (
-    LobbyCancelledEvent | LobbyCreatedEvent | LobbyExpiredEvent | LobbyJoinedEvent | LobbySnapshotEvent | Problem | None
-):
+) -> Problem | str | None:
     """Follows the lobby: the open games, kept current.
 
      First a `snapshot` of the waiting games (newest first, at most 200),
@@ -174,7 +114,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        LobbyCancelledEvent | LobbyCreatedEvent | LobbyExpiredEvent | LobbyJoinedEvent | LobbySnapshotEvent | Problem
+        Problem | str
     """
 
     return sync_detailed(
@@ -185,9 +125,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[
-    LobbyCancelledEvent | LobbyCreatedEvent | LobbyExpiredEvent | LobbyJoinedEvent | LobbySnapshotEvent | Problem
-]:
+) -> Response[Problem | str]:
     """Follows the lobby: the open games, kept current.
 
      First a `snapshot` of the waiting games (newest first, at most 200),
@@ -203,7 +141,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[LobbyCancelledEvent | LobbyCreatedEvent | LobbyExpiredEvent | LobbyJoinedEvent | LobbySnapshotEvent | Problem]
+        Response[Problem | str]
     """
 
     kwargs = _get_kwargs()
@@ -216,9 +154,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-) -> (
-    LobbyCancelledEvent | LobbyCreatedEvent | LobbyExpiredEvent | LobbyJoinedEvent | LobbySnapshotEvent | Problem | None
-):
+) -> Problem | str | None:
     """Follows the lobby: the open games, kept current.
 
      First a `snapshot` of the waiting games (newest first, at most 200),
@@ -234,7 +170,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        LobbyCancelledEvent | LobbyCreatedEvent | LobbyExpiredEvent | LobbyJoinedEvent | LobbySnapshotEvent | Problem
+        Problem | str
     """
 
     return (

@@ -5,11 +5,6 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.me_challenge_event import MeChallengeEvent
-from ...models.me_game_ended_event import MeGameEndedEvent
-from ...models.me_game_started_event import MeGameStartedEvent
-from ...models.me_snapshot_event import MeSnapshotEvent
-from ...models.me_your_turn_event import MeYourTurnEvent
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
@@ -17,11 +12,18 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     ticket: str | Unset = UNSET,
+    since: str | Unset = UNSET,
+    last_event_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(last_event_id, Unset):
+        headers["Last-Event-ID"] = last_event_id
 
     params: dict[str, Any] = {}
 
     params["ticket"] = ticket
+
+    params["since"] = since
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -31,57 +33,13 @@ def _get_kwargs(
         "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> MeChallengeEvent | MeGameEndedEvent | MeGameStartedEvent | MeSnapshotEvent | MeYourTurnEvent | Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | str | None:
     if response.status_code == 200:
-
-        def _parse_response_200(
-            data: object,
-        ) -> MeChallengeEvent | MeGameEndedEvent | MeGameStartedEvent | MeSnapshotEvent | MeYourTurnEvent:
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_me_stream_event_type_0 = MeSnapshotEvent.from_dict(data)
-
-                return componentsschemas_me_stream_event_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_me_stream_event_type_1 = MeGameStartedEvent.from_dict(data)
-
-                return componentsschemas_me_stream_event_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_me_stream_event_type_2 = MeYourTurnEvent.from_dict(data)
-
-                return componentsschemas_me_stream_event_type_2
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_me_stream_event_type_3 = MeChallengeEvent.from_dict(data)
-
-                return componentsschemas_me_stream_event_type_3
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            if not isinstance(data, dict):
-                raise TypeError()
-            componentsschemas_me_stream_event_type_4 = MeGameEndedEvent.from_dict(data)
-
-            return componentsschemas_me_stream_event_type_4
-
-        response_200 = _parse_response_200(response.text)
-
+        response_200 = response.text
         return response_200
 
     if response.status_code == 400:
@@ -115,9 +73,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[MeChallengeEvent | MeGameEndedEvent | MeGameStartedEvent | MeSnapshotEvent | MeYourTurnEvent | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | str]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -130,7 +86,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     ticket: str | Unset = UNSET,
-) -> Response[MeChallengeEvent | MeGameEndedEvent | MeGameStartedEvent | MeSnapshotEvent | MeYourTurnEvent | Problem]:
+    since: str | Unset = UNSET,
+    last_event_id: str | Unset = UNSET,
+) -> Response[Problem | str]:
     """Follows what concerns you, live.
 
      Authenticated with `Authorization: Bearer <token>`, or with `?ticket=`
@@ -142,26 +100,38 @@ def sync_detailed(
     (a game in which you hold a seat became active), `your_turn` (with the
     ply and your deadline), `game_ended` (status and result), each once, in
     commit order per game; a challenge already accepted when this node
-    heard of it is told by its `game_started` only. The events carry no `id`: a reconnection (and a
-    stream that fell behind) gets a fresh `snapshot`, which tells where you
-    stand. When the server stops, the stream ends with a `retry:` hint.
+    heard of it is told by its `game_started` only. Each event carries a
+    `cursor` (also its SSE `id`): a reconnection with `Last-Event-ID` (or
+    `?since=`) set to the last one seen is told, instead of a snapshot,
+    every event since, from the database, in the order they were stamped:
+    of the game of the last event seen, those after its version; of the
+    others, those from 5 s before it, so that a change stamped before it
+    but committed after it is not missed — such an event of another game
+    may come again (the same `game_id`, `version` and `type`). With more
+    than 200 games changed since, it gets a fresh snapshot. A stream that
+    fell behind gets a fresh `snapshot`, which tells where you stand. When
+    the server stops, the stream ends with a `retry:` hint.
     When the token it was opened with (as the bearer, or the one that
     issued its ticket) is deleted, it ends, on every node; so do that
     token's unused tickets.
 
     Args:
         ticket (str | Unset):
+        since (str | Unset):
+        last_event_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[MeChallengeEvent | MeGameEndedEvent | MeGameStartedEvent | MeSnapshotEvent | MeYourTurnEvent | Problem]
+        Response[Problem | str]
     """
 
     kwargs = _get_kwargs(
         ticket=ticket,
+        since=since,
+        last_event_id=last_event_id,
     )
 
     response = client.get_httpx_client().request(
@@ -175,7 +145,9 @@ def sync(
     *,
     client: AuthenticatedClient,
     ticket: str | Unset = UNSET,
-) -> MeChallengeEvent | MeGameEndedEvent | MeGameStartedEvent | MeSnapshotEvent | MeYourTurnEvent | Problem | None:
+    since: str | Unset = UNSET,
+    last_event_id: str | Unset = UNSET,
+) -> Problem | str | None:
     """Follows what concerns you, live.
 
      Authenticated with `Authorization: Bearer <token>`, or with `?ticket=`
@@ -187,27 +159,39 @@ def sync(
     (a game in which you hold a seat became active), `your_turn` (with the
     ply and your deadline), `game_ended` (status and result), each once, in
     commit order per game; a challenge already accepted when this node
-    heard of it is told by its `game_started` only. The events carry no `id`: a reconnection (and a
-    stream that fell behind) gets a fresh `snapshot`, which tells where you
-    stand. When the server stops, the stream ends with a `retry:` hint.
+    heard of it is told by its `game_started` only. Each event carries a
+    `cursor` (also its SSE `id`): a reconnection with `Last-Event-ID` (or
+    `?since=`) set to the last one seen is told, instead of a snapshot,
+    every event since, from the database, in the order they were stamped:
+    of the game of the last event seen, those after its version; of the
+    others, those from 5 s before it, so that a change stamped before it
+    but committed after it is not missed — such an event of another game
+    may come again (the same `game_id`, `version` and `type`). With more
+    than 200 games changed since, it gets a fresh snapshot. A stream that
+    fell behind gets a fresh `snapshot`, which tells where you stand. When
+    the server stops, the stream ends with a `retry:` hint.
     When the token it was opened with (as the bearer, or the one that
     issued its ticket) is deleted, it ends, on every node; so do that
     token's unused tickets.
 
     Args:
         ticket (str | Unset):
+        since (str | Unset):
+        last_event_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        MeChallengeEvent | MeGameEndedEvent | MeGameStartedEvent | MeSnapshotEvent | MeYourTurnEvent | Problem
+        Problem | str
     """
 
     return sync_detailed(
         client=client,
         ticket=ticket,
+        since=since,
+        last_event_id=last_event_id,
     ).parsed
 
 
@@ -215,7 +199,9 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     ticket: str | Unset = UNSET,
-) -> Response[MeChallengeEvent | MeGameEndedEvent | MeGameStartedEvent | MeSnapshotEvent | MeYourTurnEvent | Problem]:
+    since: str | Unset = UNSET,
+    last_event_id: str | Unset = UNSET,
+) -> Response[Problem | str]:
     """Follows what concerns you, live.
 
      Authenticated with `Authorization: Bearer <token>`, or with `?ticket=`
@@ -227,26 +213,38 @@ async def asyncio_detailed(
     (a game in which you hold a seat became active), `your_turn` (with the
     ply and your deadline), `game_ended` (status and result), each once, in
     commit order per game; a challenge already accepted when this node
-    heard of it is told by its `game_started` only. The events carry no `id`: a reconnection (and a
-    stream that fell behind) gets a fresh `snapshot`, which tells where you
-    stand. When the server stops, the stream ends with a `retry:` hint.
+    heard of it is told by its `game_started` only. Each event carries a
+    `cursor` (also its SSE `id`): a reconnection with `Last-Event-ID` (or
+    `?since=`) set to the last one seen is told, instead of a snapshot,
+    every event since, from the database, in the order they were stamped:
+    of the game of the last event seen, those after its version; of the
+    others, those from 5 s before it, so that a change stamped before it
+    but committed after it is not missed — such an event of another game
+    may come again (the same `game_id`, `version` and `type`). With more
+    than 200 games changed since, it gets a fresh snapshot. A stream that
+    fell behind gets a fresh `snapshot`, which tells where you stand. When
+    the server stops, the stream ends with a `retry:` hint.
     When the token it was opened with (as the bearer, or the one that
     issued its ticket) is deleted, it ends, on every node; so do that
     token's unused tickets.
 
     Args:
         ticket (str | Unset):
+        since (str | Unset):
+        last_event_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[MeChallengeEvent | MeGameEndedEvent | MeGameStartedEvent | MeSnapshotEvent | MeYourTurnEvent | Problem]
+        Response[Problem | str]
     """
 
     kwargs = _get_kwargs(
         ticket=ticket,
+        since=since,
+        last_event_id=last_event_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -258,7 +256,9 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     ticket: str | Unset = UNSET,
-) -> MeChallengeEvent | MeGameEndedEvent | MeGameStartedEvent | MeSnapshotEvent | MeYourTurnEvent | Problem | None:
+    since: str | Unset = UNSET,
+    last_event_id: str | Unset = UNSET,
+) -> Problem | str | None:
     """Follows what concerns you, live.
 
      Authenticated with `Authorization: Bearer <token>`, or with `?ticket=`
@@ -270,27 +270,39 @@ async def asyncio(
     (a game in which you hold a seat became active), `your_turn` (with the
     ply and your deadline), `game_ended` (status and result), each once, in
     commit order per game; a challenge already accepted when this node
-    heard of it is told by its `game_started` only. The events carry no `id`: a reconnection (and a
-    stream that fell behind) gets a fresh `snapshot`, which tells where you
-    stand. When the server stops, the stream ends with a `retry:` hint.
+    heard of it is told by its `game_started` only. Each event carries a
+    `cursor` (also its SSE `id`): a reconnection with `Last-Event-ID` (or
+    `?since=`) set to the last one seen is told, instead of a snapshot,
+    every event since, from the database, in the order they were stamped:
+    of the game of the last event seen, those after its version; of the
+    others, those from 5 s before it, so that a change stamped before it
+    but committed after it is not missed — such an event of another game
+    may come again (the same `game_id`, `version` and `type`). With more
+    than 200 games changed since, it gets a fresh snapshot. A stream that
+    fell behind gets a fresh `snapshot`, which tells where you stand. When
+    the server stops, the stream ends with a `retry:` hint.
     When the token it was opened with (as the bearer, or the one that
     issued its ticket) is deleted, it ends, on every node; so do that
     token's unused tickets.
 
     Args:
         ticket (str | Unset):
+        since (str | Unset):
+        last_event_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        MeChallengeEvent | MeGameEndedEvent | MeGameStartedEvent | MeSnapshotEvent | MeYourTurnEvent | Problem
+        Problem | str
     """
 
     return (
         await asyncio_detailed(
             client=client,
             ticket=ticket,
+            since=since,
+            last_event_id=last_event_id,
         )
     ).parsed

@@ -22,6 +22,8 @@ class MeYourTurnEvent:
 
     Attributes:
         clock (ClockView | None):
+        cursor (str): Where the stream resumes after this message: send it back as
+            `Last-Event-ID` (or `?since=`). Also the SSE `id`. Example: 1738312200123456.
         deadline (datetime.datetime | None): When your flag falls (`null` for an unlimited game).
         game_id (str):
         ply (int): The ply of the move you are to play.
@@ -31,6 +33,7 @@ class MeYourTurnEvent:
     """
 
     clock: ClockView | None
+    cursor: str
     deadline: datetime.datetime | None
     game_id: str
     ply: int
@@ -47,6 +50,8 @@ class MeYourTurnEvent:
             clock = self.clock.to_dict()
         else:
             clock = self.clock
+
+        cursor = self.cursor
 
         deadline: None | str
         if isinstance(self.deadline, datetime.datetime):
@@ -69,6 +74,7 @@ class MeYourTurnEvent:
         field_dict.update(
             {
                 "clock": clock,
+                "cursor": cursor,
                 "deadline": deadline,
                 "game_id": game_id,
                 "ply": ply,
@@ -101,6 +107,8 @@ class MeYourTurnEvent:
 
         clock = _parse_clock(d.pop("clock"))
 
+        cursor = d.pop("cursor")
+
         def _parse_deadline(data: object) -> datetime.datetime | None:
             if data is None:
                 return data
@@ -130,6 +138,7 @@ class MeYourTurnEvent:
 
         me_your_turn_event = cls(
             clock=clock,
+            cursor=cursor,
             deadline=deadline,
             game_id=game_id,
             ply=ply,
