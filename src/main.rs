@@ -31,6 +31,10 @@ enum Command {
     Serve(Config),
     /// Apply database migrations and exit.
     Migrate(MigrateArgs),
+    /// Apply migrations, then make the PostgreSQL database a Citus one:
+    /// register the workers and distribute the tables (docs/SCALE-OUT.md).
+    /// Running it again does only what is not done yet.
+    Distribute(DistributeArgs),
     /// Print the OpenAPI document (JSON) to stdout.
     Openapi(OpenapiArgs),
     /// Replay every stored game and check its stored positions and outcome;
@@ -93,6 +97,29 @@ struct VerifyArgs {
 }
 
 #[derive(Args)]
+struct DistributeArgs {
+    /// A worker node, `HOST:PORT` as the coordinator reaches it; repeat
+    /// for each (or comma-separate them in the variable).
+    #[arg(
+        long = "citus-worker",
+        env = "OANQUAN_CITUS_WORKERS",
+        value_delimiter = ','
+    )]
+    workers: Vec<oanquan::store::Worker>,
+
+    /// Shards per distributed table (Citus's `citus.shard_count`) for the
+    /// tables distributed by this run.
+    #[arg(long = "citus-shard-count", default_value_t = 32, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    shard_count: u32,
+
+    #[command(flatten)]
+    database: DatabaseSettings,
+
+    #[command(flatten)]
+    log: LogSettings,
+}
+
+#[derive(Args)]
 struct MigrateArgs {
     #[command(flatten)]
     database: DatabaseSettings,
@@ -123,6 +150,24 @@ async fn main() -> anyhow::Result<()> {
                 applied = migrated.applied,
                 schema_version = migrated.version,
                 "migrations applied"
+            );
+        }
+        Command::Distribute(args) => {
+            telemetry::init(args.log.format);
+            let store = Store::connect(&args.database)
+                .await
+                .context("cannot connect to the database")?;
+            store.migrate().await.context("cannot apply migrations")?;
+            let done = store
+                .distribute(&args.workers, args.shard_count)
+                .await
+                .context("cannot distribute the database")?;
+            store.close().await;
+            println!(
+                "distributed: {} workers added, {} tables distributed now ({})",
+                done.workers_added,
+                done.tables.len(),
+                done.tables.join(", ")
             );
         }
         Command::Openapi(args) => match args.openapi_version {

@@ -36,6 +36,7 @@ mod rows;
 pub mod sqlite;
 mod announcements;
 mod bots;
+mod citus;
 mod game_locks;
 mod game_writes;
 #[macro_use]
@@ -58,6 +59,7 @@ mod stream_tickets;
 mod tokens;
 
 pub use bots::{bot_id, bot_name};
+pub use citus::{Distributed, Worker, DISTRIBUTED_TABLES, REFERENCE_TABLES};
 pub use game_locks::Caller;
 pub use games::GameRow;
 pub use gauges::PoolUse;

@@ -189,7 +189,8 @@ impl TestApp {
         admin_url: &str,
         customise: impl FnOnce(&mut Settings),
     ) -> TestApp {
-        let database = std::sync::Arc::new(TestDatabase::on_postgres(admin_url.to_owned()).await);
+        let database =
+            std::sync::Arc::new(TestDatabase::on_postgres(admin_url.to_owned(), false).await);
         Self::start(Backend::Postgres, database, customise).await
     }
 
@@ -493,11 +494,14 @@ impl TestDatabase {
     async fn create(backend: Backend) -> Option<Self> {
         match backend {
             Backend::Sqlite => Some(TestDatabase::Sqlite(tempfile::tempdir().expect("temp dir"))),
-            Backend::Postgres => Some(Self::on_postgres(postgres_admin_url()?).await),
+            Backend::Postgres => Some(Self::on_postgres(postgres_admin_url()?, true).await),
         }
     }
 
-    async fn on_postgres(admin_url: String) -> Self {
+    /// A fresh database on the server `admin_url` names; with `citus`, and
+    /// [`CITUS_WORKERS_VAR`] set, migrated and distributed over those
+    /// workers before the app starts (docs/SCALE-OUT.md).
+    async fn on_postgres(admin_url: String, citus: bool) -> Self {
         let name = format!(
             "oanquan_test_{}",
             Alphanumeric
@@ -513,6 +517,11 @@ impl TestDatabase {
             .expect("CREATE DATABASE");
         let mut url = url::Url::parse(&admin_url).expect("Postgres URL");
         url.set_path(&format!("/{name}"));
+        if citus {
+            if let Some(workers) = citus_workers() {
+                distribute(url.as_str(), &workers).await;
+            }
+        }
         TestDatabase::Postgres {
             admin_url,
             name,
@@ -528,6 +537,43 @@ impl TestDatabase {
             TestDatabase::Postgres { url, .. } => url.clone(),
         }
     }
+}
+
+/// Names the Citus workers (`HOST:PORT,…`, as the coordinator reaches
+/// them) when `OANQUAN_TEST_POSTGRES_URL` is a Citus coordinator: each
+/// test's database is then distributed over them
+/// (`scripts/citus-check.sh` sets both).
+pub const CITUS_WORKERS_VAR: &str = "OANQUAN_TEST_CITUS_WORKERS";
+
+fn citus_workers() -> Option<Vec<oanquan::store::Worker>> {
+    let text = std::env::var(CITUS_WORKERS_VAR).ok()?;
+    let workers = text
+        .split(',')
+        .filter(|worker| !worker.is_empty())
+        .map(|worker| {
+            worker
+                .parse()
+                .unwrap_or_else(|e| panic!("{CITUS_WORKERS_VAR}: {e}"))
+        })
+        .collect::<Vec<_>>();
+    (!workers.is_empty()).then_some(workers)
+}
+
+/// Migrates the database at `url` and distributes it, as `oanquan
+/// distribute` does, in few shards (the tests' games are few).
+async fn distribute(url: &str, workers: &[oanquan::store::Worker]) {
+    let store = Store::connect(&DatabaseSettings {
+        url: url.parse().expect("test database URL"),
+        max_connections: 1,
+    })
+    .await
+    .expect("connect to the Citus coordinator");
+    store.migrate().await.expect("migrations on Citus");
+    store
+        .distribute(workers, 4)
+        .await
+        .expect("distribute the test database");
+    store.close().await;
 }
 
 impl Drop for TestDatabase {
