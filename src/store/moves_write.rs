@@ -219,6 +219,7 @@ impl super::Store {
             pool: pool.clone(),
             changed: vec![(game.id.as_str().to_owned(), game.version + 1)],
         };
+        let started = std::time::Instant::now();
         let row = super::sqlite::direct::pg_query(PLAY_MOVE_FOR_TOKEN, &params)
             .fetch_optional(pool)
             .await
@@ -235,6 +236,8 @@ impl super::Store {
             }
             Err(error) => return Err(error),
         };
+        metrics::histogram!("oanquan_db_move_statement_seconds")
+            .record(started.elapsed().as_secs_f64());
         Ok(Some(CallerRow::from_row(&row)?.caller()?))
     }
 }
