@@ -264,6 +264,18 @@ async fn prepare_worker(coordinator: &PgConnectOptions, worker: &Worker) -> Resu
 /// SQLSTATE invalid_catalog_name.
 const NO_SUCH_DATABASE: &str = "3D000";
 
+/// A unique violation that Citus passes on as an internal error
+/// (SQLSTATE XX000) with the worker's message: it does so when the rows of
+/// an `INSERT … SELECT` are sent to the shards from the coordinator (the
+/// move's insert from the game's update, `moves_write.rs`). Plain
+/// PostgreSQL reports every unique violation as 23505.
+pub(super) fn is_wrapped_unique_violation(error: &dyn sqlx::error::DatabaseError) -> bool {
+    error.code().as_deref() == Some("XX000")
+        && error
+            .message()
+            .starts_with("duplicate key value violates unique constraint")
+}
+
 #[cfg(test)]
 mod tests {
     use super::Worker;

@@ -162,7 +162,9 @@ impl StoreError {
     /// True for a unique or primary-key violation.
     pub fn is_unique_violation(&self) -> bool {
         match self {
-            StoreError::Database(sqlx::Error::Database(e)) => e.is_unique_violation(),
+            StoreError::Database(sqlx::Error::Database(e)) => {
+                e.is_unique_violation() || citus::is_wrapped_unique_violation(e.as_ref())
+            }
             StoreError::Sqlite(rusqlite::Error::SqliteFailure(e, _)) => matches!(
                 e.extended_code,
                 rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY

@@ -310,8 +310,9 @@ async fn one_player_s_many_bot_games_delay_another_s_by_one_search_an_account(ba
     }
     let before_b = driver
         .scalar_i64(&format!(
-            "SELECT COUNT(*) FROM moves a JOIN moves b ON b.game_id = '{b_game}' AND b.ply = 1 \
-             WHERE a.ply = 1 AND a.game_id <> '{b_game}' AND a.played_at < b.played_at"
+            "SELECT COUNT(*) FROM moves a WHERE a.ply = 1 AND a.game_id <> '{b_game}' \
+             AND a.played_at < (SELECT b.played_at FROM moves b \
+                 WHERE b.game_id = '{b_game}' AND b.ply = 1)"
         ))
         .await;
     assert_eq!(before_b, 11, "A's bot moves before B's");

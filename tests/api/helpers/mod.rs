@@ -189,8 +189,7 @@ impl TestApp {
         admin_url: &str,
         customise: impl FnOnce(&mut Settings),
     ) -> TestApp {
-        let database =
-            std::sync::Arc::new(TestDatabase::on_postgres(admin_url.to_owned(), false).await);
+        let database = std::sync::Arc::new(TestDatabase::on_postgres(admin_url.to_owned()).await);
         Self::start(Backend::Postgres, database, customise).await
     }
 
@@ -201,8 +200,11 @@ impl TestApp {
         backend: Backend,
         prepare: impl AsyncFnOnce(&str),
     ) -> Option<TestApp> {
-        let database = std::sync::Arc::new(TestDatabase::create(backend).await?);
+        // On Citus the database is distributed after its upgrade, as an
+        // existing one would be.
+        let database = std::sync::Arc::new(TestDatabase::create_as(backend, false).await?);
         prepare(&database.url()).await;
+        database.distribute_on_citus().await;
         Some(Self::start(backend, database, |_| {}).await)
     }
 
@@ -492,16 +494,33 @@ enum TestDatabase {
 
 impl TestDatabase {
     async fn create(backend: Backend) -> Option<Self> {
+        Self::create_as(backend, true).await
+    }
+
+    /// A fresh database; with `citus`, distributed when the tests run on
+    /// Citus ([`TestDatabase::distribute_on_citus`]).
+    async fn create_as(backend: Backend, citus: bool) -> Option<Self> {
         match backend {
             Backend::Sqlite => Some(TestDatabase::Sqlite(tempfile::tempdir().expect("temp dir"))),
-            Backend::Postgres => Some(Self::on_postgres(postgres_admin_url()?, true).await),
+            Backend::Postgres => {
+                let database = Self::on_postgres(postgres_admin_url()?).await;
+                if citus {
+                    database.distribute_on_citus().await;
+                }
+                Some(database)
+            }
         }
     }
 
-    /// A fresh database on the server `admin_url` names; with `citus`, and
-    /// [`CITUS_WORKERS_VAR`] set, migrated and distributed over those
-    /// workers before the app starts (docs/SCALE-OUT.md).
-    async fn on_postgres(admin_url: String, citus: bool) -> Self {
+    /// With [`CITUS_WORKERS_VAR`] set, migrates this PostgreSQL database and
+    /// distributes it over those workers (docs/SCALE-OUT.md); else nothing.
+    async fn distribute_on_citus(&self) {
+        if let (TestDatabase::Postgres { url, .. }, Some(workers)) = (self, citus_workers()) {
+            distribute(url, &workers).await;
+        }
+    }
+
+    async fn on_postgres(admin_url: String) -> Self {
         let name = format!(
             "oanquan_test_{}",
             Alphanumeric
@@ -517,11 +536,6 @@ impl TestDatabase {
             .expect("CREATE DATABASE");
         let mut url = url::Url::parse(&admin_url).expect("Postgres URL");
         url.set_path(&format!("/{name}"));
-        if citus {
-            if let Some(workers) = citus_workers() {
-                distribute(url.as_str(), &workers).await;
-            }
-        }
         TestDatabase::Postgres {
             admin_url,
             name,
