@@ -32,7 +32,9 @@ macro_rules! with_pool {
 mod rows;
 #[macro_use]
 pub mod sqlite;
+mod bot_accounts;
 mod bots;
+mod challenges;
 mod game_locks;
 mod game_writes;
 #[macro_use]
@@ -45,6 +47,7 @@ mod limits;
 mod lost;
 mod migrations;
 mod moves_write;
+mod offers;
 mod players;
 mod rating_queries;
 mod ratings;

@@ -3,18 +3,19 @@
 
 use crate::api::streams::streaming::Sink;
 use crate::api::views::me_stream_events::{
-    ChallengeTag, GameEndedTag, GameStartedTag, YourTurnTag,
+    ChallengeTag, ChallengeUpdateTag, GameEndedTag, GameStartedTag, YourTurnTag,
 };
 use crate::api::views::stream_events::SnapshotTag;
-use crate::api::views::{ClockView, GameView};
 use crate::api::views::{
-    MeChallengeEvent, MeGameEndedEvent, MeGameEntry, MeGameStartedEvent, MeSnapshotEvent,
-    MeStreamEvent, MeYourTurnEvent, PlayerSummary, ResultView, SeatName,
+    ChallengeView, MeChallengeEvent, MeChallengeUpdateEvent, MeGameEndedEvent, MeGameEntry,
+    MeGameStartedEvent, MeSnapshotEvent, MeStreamEvent, MeYourTurnEvent, PlayerSummary, ResultView,
+    SeatName,
 };
+use crate::api::views::{ClockView, GameView};
 use crate::domain::GameStatus;
 use crate::engine::{Outcome, Seat};
 use crate::games::{self, ClockState, Game};
-use crate::live::feeds::me::{MeOut, Standing};
+use crate::live::feeds::me::{ChallengeChange, MeOut, Standing};
 
 /// The view of `game`, unless its stored position does not read back (the
 /// game is then left out).
@@ -71,6 +72,29 @@ impl MeOut for Sink {
             game: view,
         };
         send(self, MeStreamEvent::Challenge(event));
+    }
+
+    fn challenge_changed(
+        &self,
+        game: &Game,
+        version: i64,
+        change: ChallengeChange,
+        incoming: bool,
+    ) {
+        let Ok(position) = games::position_of(game) else {
+            return;
+        };
+        let Some(challenge) = ChallengeView::seen(game, &position, incoming) else {
+            return;
+        };
+        let event = MeChallengeUpdateEvent {
+            type_: ChallengeUpdateTag,
+            game_id: game.id.to_string(),
+            version,
+            change: change.name(),
+            challenge,
+        };
+        send(self, MeStreamEvent::ChallengeUpdate(event));
     }
 
     fn started(&self, game: &Game, seat: Seat, version: i64) {

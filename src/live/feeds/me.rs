@@ -40,6 +40,9 @@ pub trait MeOut: Out {
     /// `game` is a challenge to the player (as of `version`).
     fn challenge(&self, game: &Game, version: i64);
 
+    /// A challenge to or from the player changed (`incoming`: it is to them).
+    fn challenge_changed(&self, game: &Game, version: i64, change: ChallengeChange, incoming: bool);
+
     /// The player's game began, they sit at `seat`.
     fn started(&self, game: &Game, seat: Seat, version: i64);
 
@@ -48,6 +51,28 @@ pub trait MeOut: Out {
 
     /// The player's game (or a challenge to them) is over.
     fn ended(&self, game: &Game, version: i64, status: GameStatus, result: Option<&Outcome>);
+}
+
+/// What became of a challenge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChallengeChange {
+    Created,
+    Accepted,
+    Declined,
+    Cancelled,
+    Expired,
+}
+
+impl ChallengeChange {
+    pub fn name(self) -> &'static str {
+        match self {
+            ChallengeChange::Created => "created",
+            ChallengeChange::Accepted => "accepted",
+            ChallengeChange::Declined => "declined",
+            ChallengeChange::Cancelled => "cancelled",
+            ChallengeChange::Expired => "expired",
+        }
+    }
 }
 
 /// What this stream told of one game.
@@ -204,9 +229,37 @@ impl<O: MeOut> Me<O> {
         self.remember(game, turn);
     }
 
-    /// Tells what `event` (of `game`, now as given) means to the player;
-    /// returns the ply of their turn after it.
+    /// Tells the player of a change of a challenge to or from them.
+    fn tell_challenge(&self, game: &Game, event: &GameEvent) {
+        let Some(to) = &game.challenge_to else {
+            return;
+        };
+        let change = match event {
+            GameEvent::Created { .. } => ChallengeChange::Created,
+            GameEvent::Joined { .. } => ChallengeChange::Accepted,
+            GameEvent::Declined { .. } => ChallengeChange::Declined,
+            GameEvent::Cancelled { .. } => ChallengeChange::Cancelled,
+            GameEvent::Expired { .. } if game.started_at.is_none() => ChallengeChange::Expired,
+            _ => return,
+        };
+        let incoming = to == &self.player;
+        if incoming || game.created_by == self.player {
+            self.out
+                .challenge_changed(game, event.version(), change, incoming);
+        }
+    }
+
+    /// Tells what `event` (of `game`, now as given) means to the player,
+    /// then what it did to a challenge; returns the ply of their turn
+    /// after it.
     fn tell(&self, game: &Game, event: &GameEvent, turn: Option<u32>) -> Option<u32> {
+        let turn = self.tell_game(game, event, turn);
+        self.tell_challenge(game, event);
+        turn
+    }
+
+    /// [`Me::tell`] of what `event` means to the player's game.
+    fn tell_game(&self, game: &Game, event: &GameEvent, turn: Option<u32>) -> Option<u32> {
         let seat = game.seat_of(&self.player);
         let challenged = self.challenged(game);
         match (event, seat) {
@@ -244,6 +297,24 @@ impl<O: MeOut> Me<O> {
                 return None;
             }
             (
+                GameEvent::TakenBack {
+                    version,
+                    ply,
+                    to_move,
+                    clock,
+                    legal_moves,
+                    ..
+                },
+                Some(seat),
+            ) => {
+                if *to_move == seat && !legal_moves.is_empty() {
+                    self.out
+                        .your_turn(game, seat, *version, *ply, clock.clone());
+                    return Some(*ply);
+                }
+                return None;
+            }
+            (
                 GameEvent::Ended {
                     version,
                     status,
@@ -258,7 +329,8 @@ impl<O: MeOut> Me<O> {
             (
                 GameEvent::Aborted { version, .. }
                 | GameEvent::Expired { version }
-                | GameEvent::Cancelled { version },
+                | GameEvent::Cancelled { version }
+                | GameEvent::Declined { version, .. },
                 _,
             ) if seat.is_some() || challenged => {
                 self.out
