@@ -98,6 +98,9 @@ async fn store_game(
         timing: Default::default(),
         abort_reason: None,
         unrated_reason: None,
+        challenge_to: None,
+        decline_reason: None,
+        offers: Default::default(),
     };
     let mut before = start;
     let moves: Vec<MoveRecord> = line

@@ -31,6 +31,8 @@ pub enum AccountsError {
     TooManyRegistrations { max: u32, retry_after_secs: u64 },
     #[error("you have no token with the id {0:?}")]
     TokenNotFound(TokenId),
+    #[error("{0}")]
+    BotUpgradeRefused(String),
     #[error(transparent)]
     Store(#[from] StoreError),
     #[error(transparent)]
@@ -121,6 +123,38 @@ pub async fn issue_token(
     let record = tx.insert_token(player, label, &token.hash(), now).await?;
     tracing::info!(player_id = %player, token_id = %record.id, "token created");
     Ok(IssuedToken { record, token })
+}
+
+/// Makes `player`'s account a bot account, for good: refused to a bot
+/// already, to an account that has played a rated game (its rating was
+/// made against people, and bots are unrated) and to one with a game
+/// waiting or under way (it began as a person's).
+pub async fn upgrade_to_bot(tx: &mut WriteTx, player: &Player) -> Result<(), AccountsError> {
+    if player.plays_as_bot() {
+        return Err(AccountsError::BotUpgradeRefused(
+            "the account is a bot already".to_owned(),
+        ));
+    }
+    tx.lock_player(&player.id).await?;
+    let (rated, live) = tx.rated_and_live_games_of(&player.id).await?;
+    if rated > 0 {
+        return Err(AccountsError::BotUpgradeRefused(format!(
+            "the account has played {rated} rated game(s): a bot account must be a fresh one, \
+             since bots' games are never rated"
+        )));
+    }
+    if live > 0 {
+        return Err(AccountsError::BotUpgradeRefused(format!(
+            "the account has {live} game(s) waiting or under way: finish them first"
+        )));
+    }
+    if !tx.upgrade_to_bot(&player.id).await? {
+        return Err(AccountsError::BotUpgradeRefused(
+            "the account is a bot already".to_owned(),
+        ));
+    }
+    tracing::info!(player_id = %player.id, "account upgraded to a bot account");
+    Ok(())
 }
 
 /// Deletes one of `player`'s tokens.

@@ -256,6 +256,7 @@ mod tests {
             id: PlayerId::generate(),
             name: "Lan".to_owned(),
             bot_level: None,
+            bot_account: false,
         };
         let started = Utc::now() - TimeDelta::hours(1);
         let mut game = new_game(
@@ -310,6 +311,7 @@ mod tests {
             id: crate::store::bot_id(3),
             name: crate::store::bot_name(3),
             bot_level: Some(3),
+            bot_account: false,
         };
         game.north = Some(bot.clone());
         assert!(bot_to_move(&game).is_none(), "waiting");

@@ -52,7 +52,13 @@ async fn all_events(
 ) -> Result<Option<Vec<GameEvent>>, GamesError> {
     let mut events = vec![GameEvent::Created { version: 1 }];
     match game.status {
-        GameStatus::Cancelled => events.push(GameEvent::Cancelled { version: 2 }),
+        GameStatus::Cancelled => events.push(match &game.decline_reason {
+            Some(reason) => GameEvent::Declined {
+                version: 2,
+                reason: reason.clone(),
+            },
+            None => GameEvent::Cancelled { version: 2 },
+        }),
         GameStatus::Expired if game.started_at.is_none() => {
             events.push(GameEvent::Expired { version: 2 })
         }

@@ -166,6 +166,37 @@ pub(super) fn punch(
     Some(Punched { think_ms, left_ms })
 }
 
+/// Charges the side to move of `game` its time up to `now` (as a move
+/// would, without an increment); call it before a takeback changes the
+/// game's ply and side to move.
+pub(super) fn charge_running(game: &mut Game, now: DateTime<Utc>) {
+    let (Some(TimeControl::RealTime { .. }), Some(mut clock), Some(started)) = (
+        game.timing.control,
+        game.timing.clock_ms,
+        game.timing.turn_started_at,
+    ) else {
+        return;
+    };
+    let seat = game.to_move;
+    if moves_by(game, seat) > 0 {
+        let spent = (now - started).num_milliseconds().max(0);
+        clock[seat.index()] = (clock[seat.index()] - spent).max(0);
+    }
+    game.timing.clock_ms = Some(clock);
+}
+
+/// Starts the turn of `game`'s side to move at `now` (after a takeback):
+/// each side keeps the time it has.
+pub(super) fn restart_turn(game: &mut Game, now: DateTime<Utc>, policy: &Policy) {
+    if game.timing.control.is_some() {
+        if let Some(TimeControl::Correspondence { .. }) = game.timing.control {
+            game.timing.clock_ms = game.timing.control.map(|c| [c.initial_ms(); 2]);
+        }
+        game.timing.turn_started_at = Some(now);
+    }
+    game.timing.deadline_at = flag_time(game, policy);
+}
+
 /// Sets the clock of `game` (whose `ply` and `to_move` are already the
 /// next mover's) as a stored move left it: `seat` moved at `at` with
 /// `left_ms` left after the move and its increment, and the other side's

@@ -17,6 +17,8 @@ pub enum GamesError {
     NotAPlayer(GameId),
     #[error("only the game's creator may cancel it")]
     NotGameCreator,
+    #[error("only the player a challenge is for may accept or decline it")]
+    NotChallenged,
     #[error("it is {to_move}'s turn; you play {seat}")]
     NotYourTurn { seat: Seat, to_move: Seat },
     #[error("the request expected ply {expected} but the game is at ply {current}")]
@@ -57,6 +59,23 @@ pub enum GamesError {
          and you have that many; finish or resign one of them to start another"
     )]
     TooManyBotGames { max: u32 },
+    #[error("a rematch is offered once the game is over; it is {0}")]
+    GameNotOver(GameStatus),
+    #[error("you offered a {0} already: wait for the answer, or withdraw it")]
+    OfferPending(&'static str),
+    #[error("there is no {0} offer to withdraw or decline")]
+    NoOffer(&'static str),
+    #[error("{0}")]
+    TakebackNotAllowed(String),
+    #[error("you have made no move to take back")]
+    NothingToTakeBack,
+    #[error("the rematch was made already: game {0}")]
+    RematchMade(GameId),
+    #[error(
+        "RULES.md ends a game by the board, a resignation or the clock, and has no draw by \
+         agreement"
+    )]
+    DrawNotAllowed,
     #[error(transparent)]
     Store(#[from] StoreError),
     #[error(transparent)]

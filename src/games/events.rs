@@ -60,6 +60,40 @@ pub enum GameEvent {
     Cancelled {
         version: i64,
     },
+    /// A player offered a takeback or a rematch, withdrew their offer, or
+    /// the other declined or accepted it.
+    Offer {
+        version: i64,
+        /// `takeback` or `rematch`.
+        offer: &'static str,
+        /// The seat that made the offer.
+        #[serde(serialize_with = "as_seat_name")]
+        by: Seat,
+        /// `offered`, `withdrawn`, `declined` or `accepted`.
+        action: &'static str,
+        /// The game an accepted rematch made.
+        game_id: Option<String>,
+    },
+    /// An accepted takeback: the last `plies` moves are undone.
+    TakenBack {
+        version: i64,
+        plies: u32,
+        /// The ply of the next move.
+        ply: u32,
+        #[serde(serialize_with = "as_seat_name")]
+        to_move: Seat,
+        position: String,
+        #[serde(serialize_with = "as_scores")]
+        scores: [i32; 2],
+        clock: Option<ClockState>,
+        #[serde(serialize_with = "as_notations")]
+        legal_moves: Vec<Move>,
+    },
+    /// The player challenged declined: the game is cancelled.
+    Declined {
+        version: i64,
+        reason: String,
+    },
 }
 
 /// A move as played: what the API's move view shows. The trace is the
@@ -88,6 +122,9 @@ impl GameEvent {
             | GameEvent::Move { version, .. }
             | GameEvent::Ended { version, .. }
             | GameEvent::Aborted { version, .. }
+            | GameEvent::Declined { version, .. }
+            | GameEvent::Offer { version, .. }
+            | GameEvent::TakenBack { version, .. }
             | GameEvent::Expired { version }
             | GameEvent::Cancelled { version } => *version,
         }

@@ -111,6 +111,9 @@ fn imported_game(
         timing: imported_timing(replayed, record, &moves),
         abort_reason: None,
         unrated_reason: None,
+        challenge_to: None,
+        decline_reason: None,
+        offers: Default::default(),
     };
     (game, moves)
 }

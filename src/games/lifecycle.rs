@@ -82,7 +82,9 @@ pub fn new_game(
         ));
     }
     let seat = spec.seat.unwrap_or_else(coin_toss);
-    let against_bot = opponent.as_ref().is_some_and(PlayerRef::is_bot);
+    // A built-in bot's or a bot account's games are never rated.
+    let against_bot =
+        creator.plays_as_bot() || opponent.as_ref().is_some_and(PlayerRef::plays_as_bot);
     let unrated_reason = match (spec.rated, &spec.position, rules.preset()) {
         (false, _, _) => None,
         (true, Some(_), _) => Some(CUSTOM_POSITION),
@@ -98,7 +100,7 @@ pub fn new_game(
         created_by: creator.id.clone(),
         south: None,
         north: None,
-        reserved_for: opponent,
+        reserved_for: opponent.clone(),
         first: start.turn(),
         custom_start: spec.position.is_some(),
         start_position: start.to_string(),
@@ -115,6 +117,12 @@ pub fn new_game(
         timing: Default::default(),
         abort_reason: None,
         unrated_reason: unrated_reason.map(str::to_owned),
+        challenge_to: opponent
+            .as_ref()
+            .filter(|p| !p.is_bot())
+            .map(|p| p.id.clone()),
+        decline_reason: None,
+        offers: Default::default(),
     };
     game.timing.control = match spec.clock {
         Some(control) => Some(control.check().map_err(GamesError::InvalidClock)?),
@@ -217,6 +225,10 @@ impl Games {
         };
         *game.player_mut(open) = Some(player.clone());
         game.reserved_for = None;
+        if game.rated && player.plays_as_bot() {
+            game.rated = false;
+            game.unrated_reason = Some(BOT.to_owned());
+        }
         game.status = GameStatus::Active;
         let now = self.time.now();
         game.updated_at = now;

@@ -10,12 +10,14 @@
 
 mod at_once;
 pub mod catch_up;
+mod challenges;
 pub mod clock;
 pub mod error;
 pub mod events;
 mod import;
 mod lifecycle;
 pub mod model;
+mod offers;
 mod play;
 pub mod positions;
 pub mod rating;
@@ -34,12 +36,14 @@ use chrono::{DateTime, Utc};
 use tokio::sync::broadcast;
 
 pub use crate::domain::PlayerRef;
+pub use challenges::DeclineReason;
 pub use clock::{ClockState, Policy, DEFAULT_RATED};
 pub use error::GamesError;
 pub use events::{GameEvent, PlayedMove};
 pub use import::Imported;
 pub use lifecycle::{new_game, GameSpec};
-pub use model::{player_ref, Game, Timing};
+pub use model::{player_ref, Game, Offer, Offers, Timing};
+pub use offers::Rematched;
 pub use play::{Expected, Versions};
 pub use rating::{rated_game, rebuild_ratings};
 pub use settings::{GamesSettings, IdempotencySettings};

@@ -15,6 +15,7 @@ pub fn player_ref(player: &Player) -> PlayerRef {
         id: player.id.clone(),
         name: player.name.clone(),
         bot_level: player.bot_level(),
+        bot_account: player.bot_account,
     }
 }
 
@@ -51,6 +52,40 @@ pub struct Game {
     pub abort_reason: Option<String>,
     /// Why a game asked for as rated does not count (`rated` is false).
     pub unrated_reason: Option<String>,
+    /// The person a challenge was made to: a game created with a person's
+    /// id as `opponent`. Kept once they accept (`reserved_for` is not).
+    pub challenge_to: Option<PlayerId>,
+    /// Why the player challenged declined (the game is `cancelled`).
+    pub decline_reason: Option<String>,
+    pub offers: Offers,
+}
+
+/// What the players of a game offer each other.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Offers {
+    /// A takeback offer; it stands only while the game is at its ply.
+    pub takeback: Option<Offer>,
+    /// The seat whose rematch offer stands (a game that is over).
+    pub rematch: Option<Seat>,
+    /// The game an accepted rematch made.
+    pub rematch_id: Option<GameId>,
+}
+
+/// An offer, by a seat, made when the game was at a ply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Offer {
+    pub by: Seat,
+    pub ply: u32,
+}
+
+impl Game {
+    /// The takeback offer that stands: no move was played since it was made.
+    pub fn takeback_offer(&self) -> Option<Seat> {
+        self.offers
+            .takeback
+            .filter(|offer| offer.ply == self.ply && self.status == GameStatus::Active)
+            .map(|offer| offer.by)
+    }
 }
 
 /// A game's time control and clocks, as the Games layer keeps them.
@@ -134,12 +169,14 @@ fn seated_player(
     id: Option<String>,
     name: Option<String>,
     level: Option<i32>,
+    bot_account: Option<bool>,
 ) -> Result<Option<PlayerRef>, GamesError> {
     match (id, name) {
         (Some(id), Some(name)) => Ok(Some(PlayerRef {
             id: PlayerId::parse(&id).map_err(corrupt)?,
             name,
             bot_level: bot_level(level),
+            bot_account: bot_account.unwrap_or(false),
         })),
         (None, _) => Ok(None),
         (Some(id), None) => Err(corrupt(format!("player {id} has no name"))),
@@ -182,12 +219,23 @@ impl TryFrom<GameRow> for Game {
             rules,
             rated: row.rated,
             created_by: PlayerId::parse(&row.created_by).map_err(corrupt)?,
-            south: seated_player(row.south_id, row.south_name, row.south_bot_level)?,
-            north: seated_player(row.north_id, row.north_name, row.north_bot_level)?,
+            south: seated_player(
+                row.south_id,
+                row.south_name,
+                row.south_bot_level,
+                row.south_bot_account,
+            )?,
+            north: seated_player(
+                row.north_id,
+                row.north_name,
+                row.north_bot_level,
+                row.north_bot_account,
+            )?,
             reserved_for: seated_player(
                 row.reserved_for,
                 row.reserved_name,
                 row.reserved_bot_level,
+                row.reserved_bot_account,
             )?,
             first: seat(&row.first_seat)?,
             custom_start: row.custom_start,
@@ -228,6 +276,29 @@ impl TryFrom<GameRow> for Game {
             },
             abort_reason: row.abort_reason,
             unrated_reason: row.unrated_reason,
+            challenge_to: row
+                .challenge_to
+                .as_deref()
+                .map(PlayerId::parse)
+                .transpose()
+                .map_err(corrupt)?,
+            decline_reason: row.decline_reason,
+            offers: Offers {
+                takeback: match (row.takeback_offer_by, row.takeback_offer_ply) {
+                    (Some(by), Some(ply)) => Some(Offer {
+                        by: seat(&by)?,
+                        ply: ply as u32,
+                    }),
+                    _ => None,
+                },
+                rematch: row.rematch_offer_by.as_deref().map(seat).transpose()?,
+                rematch_id: row
+                    .rematch_id
+                    .as_deref()
+                    .map(GameId::parse)
+                    .transpose()
+                    .map_err(corrupt)?,
+            },
         })
     }
 }
@@ -281,6 +352,9 @@ impl From<&Game> for GameRow {
             reserved_for,
             reserved_name,
             reserved_bot_level,
+            south_bot_account: game.south.as_ref().map(|p| p.bot_account),
+            north_bot_account: game.north.as_ref().map(|p| p.bot_account),
+            reserved_bot_account: game.reserved_for.as_ref().map(|p| p.bot_account),
             first_seat: game.first.name().to_owned(),
             custom_start: game.custom_start,
             start_position: game.start_position.clone(),
@@ -310,6 +384,12 @@ impl From<&Game> for GameRow {
             expires_at: game.timing.expires_at,
             abort_reason: game.abort_reason.clone(),
             unrated_reason: game.unrated_reason.clone(),
+            challenge_to: game.challenge_to.as_ref().map(|id| id.to_string()),
+            decline_reason: game.decline_reason.clone(),
+            takeback_offer_by: game.offers.takeback.map(|o| o.by.name().to_owned()),
+            takeback_offer_ply: game.offers.takeback.map(|o| o.ply as i32),
+            rematch_offer_by: game.offers.rematch.map(|seat| seat.name().to_owned()),
+            rematch_id: game.offers.rematch_id.as_ref().map(|id| id.to_string()),
         }
     }
 }

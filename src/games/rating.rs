@@ -17,8 +17,8 @@ pub fn rated_game(game: &Game) -> Option<RatedGame> {
         || !game.rated
         || game.custom_start
         || south.id == north.id
-        || south.is_bot()
-        || north.is_bot()
+        || south.plays_as_bot()
+        || north.plays_as_bot()
     {
         return None;
     }

@@ -29,7 +29,7 @@ const INSERT_BOT: &str = "\
 const BOT_EXISTS: &str = "SELECT COUNT(*) FROM players WHERE id = $1 AND bot_level = $2";
 
 const BOTS: &str = "\
-    SELECT id, name, created_at, bot_level FROM players \
+    SELECT id, name, created_at, bot_level, bot_account FROM players \
     WHERE bot_level IS NOT NULL ORDER BY bot_level";
 
 /// Active games whose side to move is a bot, with the bot's opponent,

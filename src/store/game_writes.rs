@@ -12,10 +12,11 @@ const INSERT_GAME: &str = "\
         to_move, winner, end_reason, score_south, score_north, version, created_at, updated_at, \
         started_at, finished_at, south_record_name, north_record_name, tc_initial_s, tc_increment_s, \
         tc_days_per_move, clock_south_ms, clock_north_ms, turn_started_at, deadline_at, expires_at, \
-        abort_reason, unrated_reason) \
+        abort_reason, unrated_reason, challenge_to, decline_reason, takeback_offer_by, \
+        takeback_offer_ply, rematch_offer_by, rematch_id) \
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, \
         $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, \
-        $38, $39, $40, $41, $42)";
+        $38, $39, $40, $41, $42, $43, $44, $45, $46, $47, $48)";
 
 /// Saves every field that play changes, if nobody saved since `version` was read.
 const SAVE_GAME: &str = "\
@@ -23,7 +24,9 @@ const SAVE_GAME: &str = "\
         ply = $8, to_move = $9, winner = $10, end_reason = $11, score_south = $12, \
         score_north = $13, version = $2 + 1, updated_at = $14, started_at = $15, finished_at = $16, \
         rated = $17, clock_south_ms = $18, clock_north_ms = $19, turn_started_at = $20, \
-        deadline_at = $21, expires_at = $22, abort_reason = $23, unrated_reason = $24 \
+        deadline_at = $21, expires_at = $22, abort_reason = $23, unrated_reason = $24, \
+        decline_reason = $25, takeback_offer_by = $26, takeback_offer_ply = $27, \
+        rematch_offer_by = $28, rematch_id = $29 \
     WHERE id = $1 AND version = $2";
 
 /// `south_id`, `north_id`, `reserved_for`: the seats, in both statements.
@@ -55,6 +58,16 @@ fn timing(game: &GameRow) -> [Param<'_>; 7] {
         game.expires_at,
         &game.abort_reason,
         &game.unrated_reason,
+    ]
+}
+
+/// `takeback_offer_by` to `rematch_id`: the offers between the players.
+fn offers(game: &GameRow) -> [Param<'_>; 4] {
+    params![
+        &game.takeback_offer_by,
+        game.takeback_offer_ply,
+        &game.rematch_offer_by,
+        &game.rematch_id,
     ]
 }
 
@@ -99,6 +112,8 @@ impl WriteTx {
             &play_state(game),
             &times,
             &timing(game),
+            &params![&game.challenge_to, &game.decline_reason],
+            &offers(game),
         ]
         .concat();
         self.execute(INSERT_GAME, &all).await?;
@@ -123,6 +138,8 @@ impl WriteTx {
             &play_state(game),
             &times,
             &timing(game),
+            &params![&game.decline_reason],
+            &offers(game),
         ]
         .concat();
         let saved = self.execute(SAVE_GAME, &all).await? == 1;

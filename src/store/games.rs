@@ -38,6 +38,9 @@ row_struct! {
         pub reserved_for: Option<String>,
         pub reserved_name: Option<String>,
         pub reserved_bot_level: Option<i32>,
+        pub south_bot_account: Option<bool>,
+        pub north_bot_account: Option<bool>,
+        pub reserved_bot_account: Option<bool>,
         pub first_seat: String,
         pub custom_start: bool,
         pub start_position: String,
@@ -65,6 +68,17 @@ row_struct! {
         pub expires_at: Option<DateTime<Utc>>,
         pub abort_reason: Option<String>,
         pub unrated_reason: Option<String>,
+        /// The player a challenge was made to (kept once accepted).
+        pub challenge_to: Option<String>,
+        /// Why the player challenged declined.
+        pub decline_reason: Option<String>,
+        /// The seat whose takeback offer stands, and the ply it stands for.
+        pub takeback_offer_by: Option<String>,
+        pub takeback_offer_ply: Option<i32>,
+        /// The seat whose rematch offer stands.
+        pub rematch_offer_by: Option<String>,
+        /// The game an accepted rematch made.
+        pub rematch_id: Option<String>,
     }
 }
 
@@ -91,7 +105,9 @@ macro_rules! select_game {
     () => {
         "SELECT g.*, s.name AS south_name, s.bot_level AS south_bot_level, \
             n.name AS north_name, n.bot_level AS north_bot_level, \
-            r.name AS reserved_name, r.bot_level AS reserved_bot_level \
+            r.name AS reserved_name, r.bot_level AS reserved_bot_level, \
+            s.bot_account AS south_bot_account, n.bot_account AS north_bot_account, \
+            r.bot_account AS reserved_bot_account \
          FROM games g \
          LEFT JOIN players s ON s.id = g.south_id \
          LEFT JOIN players n ON n.id = g.north_id \

@@ -116,6 +116,7 @@ impl TryFrom<Row> for LeaderboardRow {
                 id: parse_player(&row.player_id)?,
                 name: row.name,
                 bot_level: super::players::bot_level(row.bot_level),
+                bot_account: false,
             },
             standing: row.columns.standing()?,
         })

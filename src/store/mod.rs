@@ -35,7 +35,9 @@ mod rows;
 #[macro_use]
 pub mod sqlite;
 mod announcements;
+mod bot_accounts;
 mod bots;
+mod challenges;
 mod citus;
 mod game_locks;
 mod game_writes;
@@ -49,6 +51,7 @@ mod limits;
 mod lost;
 mod migrations;
 mod moves_write;
+mod offers;
 mod players;
 mod rating_queries;
 mod ratings;

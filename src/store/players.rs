@@ -15,6 +15,8 @@ row_struct! {
         pub created_at: DateTime<Utc>,
         /// The search level of a built-in bot ([`super::bots`]); `None` for a person.
         pub stored_bot_level: Option<i32> = column("bot_level"),
+        /// An account upgraded to play as an outside engine (migration 0018).
+        pub bot_account: bool,
     }
 }
 
@@ -33,6 +35,11 @@ impl Player {
     pub fn is_bot(&self) -> bool {
         self.bot_level().is_some()
     }
+
+    /// A built-in bot or a bot account.
+    pub fn plays_as_bot(&self) -> bool {
+        self.is_bot() || self.bot_account
+    }
 }
 
 /// A new player and the id of the token issued with them.
@@ -46,9 +53,10 @@ const INSERT_PLAYER: &str = "\
     INSERT INTO players (id, name, skeleton_key, cased_skeleton_key, created_at) \
     VALUES ($1, $2, $3, $4, $5) \
     ON CONFLICT DO NOTHING \
-    RETURNING id, name, created_at, bot_level";
+    RETURNING id, name, created_at, bot_level, bot_account";
 
-const PLAYER_BY_ID: &str = "SELECT id, name, created_at, bot_level FROM players WHERE id = $1";
+const PLAYER_BY_ID: &str =
+    "SELECT id, name, created_at, bot_level, bot_account FROM players WHERE id = $1";
 
 const NAME_RESEMBLING: &str = "\
     SELECT name FROM players WHERE skeleton_key = $1 OR cased_skeleton_key = $2 \
@@ -56,7 +64,7 @@ const NAME_RESEMBLING: &str = "\
 
 /// [`NAME_RESEMBLING`]'s player: the one registration would say has the name.
 const PLAYER_NAMED: &str = "\
-    SELECT id, name, created_at, bot_level FROM players \
+    SELECT id, name, created_at, bot_level, bot_account FROM players \
     WHERE skeleton_key = $1 OR cased_skeleton_key = $2 \
     ORDER BY created_at LIMIT 1";
 

@@ -47,6 +47,7 @@ impl TryFrom<ChangeRow> for RatingChange {
                 id: parse_player(&row.opponent_id)?,
                 name: row.opponent_name,
                 bot_level: super::players::bot_level(row.opponent_bot_level),
+                bot_account: false,
             },
             preset: parse_preset(&row.preset)?,
             result: parse_result(&row.result)?,
@@ -151,6 +152,7 @@ impl Store {
                         id: parse_player(&row.bot_id)?,
                         name: row.bot_name,
                         bot_level: super::players::bot_level(row.bot_level),
+                        bot_account: false,
                     },
                     record: Record {
                         games: row.games,

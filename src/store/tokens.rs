@@ -46,7 +46,8 @@ pub fn use_is_due(last_used_at: Option<DateTime<Utc>>, now: DateTime<Utc>) -> bo
 }
 
 const HOLDER_OF: &str = "\
-    SELECT p.id, p.name, p.created_at, p.bot_level, t.id AS token_id, t.last_used_at \
+    SELECT p.id, p.name, p.created_at, p.bot_level, p.bot_account, t.id AS token_id, \
+        t.last_used_at \
     FROM player_tokens t JOIN players p ON p.id = t.player_id \
     WHERE t.token_hash = $1";
 
@@ -201,6 +202,7 @@ mod tests {
                 name: "Lan".to_owned(),
                 created_at: Utc::now(),
                 stored_bot_level: None,
+                bot_account: false,
             },
             token_id: TokenId::generate(),
             last_used_at,

@@ -25,6 +25,7 @@ mod http;
 mod leaderboards;
 mod moves;
 mod platform;
+mod play;
 mod ratings;
 mod ratings_rebuild;
 mod records;

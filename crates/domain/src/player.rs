@@ -388,10 +388,18 @@ pub struct PlayerRef {
     pub name: String,
     /// The search level of a built-in bot; `None` for a person.
     pub bot_level: Option<u8>,
+    /// An account upgraded to play as an outside engine.
+    pub bot_account: bool,
 }
 
 impl PlayerRef {
+    /// Whether this is one of the built-in bots (which the server plays).
     pub fn is_bot(&self) -> bool {
         self.bot_level.is_some()
+    }
+
+    /// A built-in bot or a bot account: a player whose games are never rated.
+    pub fn plays_as_bot(&self) -> bool {
+        self.is_bot() || self.bot_account
     }
 }

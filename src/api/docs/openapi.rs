@@ -38,6 +38,7 @@ use crate::api::protocol::params;
     tags(
         (name = "players", description = "Registration, profiles and bearer tokens"),
         (name = "games", description = "Create, join and play games; every move is stored"),
+        (name = "challenges", description = "Challenge a named player, who accepts or declines"),
         (name = "history", description = "Browse games, replay them ply by ply, export and import records"),
         (name = "analysis", description = "Stateless: play a line of moves from any position"),
         (name = "ratings", description = "Glicko-2 ratings per preset, leaderboards, rating history, head-to-head records"),

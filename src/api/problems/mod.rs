@@ -87,6 +87,26 @@ problem_codes! {
         "Only the two seated players may move or resign in a game.";
     NotGameCreator => "not_game_creator", FORBIDDEN, "Not the game's creator",
         "Only the player who created a game may cancel it.";
+    BotUpgradeRefused => "bot_upgrade_refused", CONFLICT, "Bot upgrade refused",
+        "Only a fresh person's account becomes a bot account: not a bot already, not one that has played a rated game (bots' games are never rated), not one with a game waiting or under way; the detail says which.";
+    NotChallenged => "not_challenged", FORBIDDEN, "Not challenged",
+        "Only the player a challenge is for may accept or decline it; its challenger may cancel it.";
+    InvalidDeclineReason => "invalid_decline_reason", UNPROCESSABLE_ENTITY, "Invalid decline reason",
+        "`reason` is one of `generic`, `later`, `too_fast`, `too_slow`, `time_control`, `rated`, `casual`, `rules`, `no_bot`, `only_bot`.";
+    GameNotOver => "game_not_over", CONFLICT, "Game not over",
+        "A rematch is offered once the game is over (finished, aborted, or a flag fell).";
+    OfferPending => "offer_pending", CONFLICT, "Offer pending",
+        "You made this offer already: wait for the other player's answer, or withdraw it with `DELETE`.";
+    NoOffer => "no_offer", CONFLICT, "No offer",
+        "There is no standing offer of this kind to withdraw or decline (a takeback offer lapses when a move is played).";
+    TakebackNotAllowed => "takeback_not_allowed", CONFLICT, "Takeback not allowed",
+        "Moves are taken back only in casual (unrated) games between two people; the detail says why not here.";
+    NothingToTakeBack => "nothing_to_take_back", CONFLICT, "Nothing to take back",
+        "A takeback undoes the offerer's last move (and the reply to it): you have made no move yet.";
+    RematchMade => "rematch_made", CONFLICT, "Rematch made",
+        "The rematch of this game was made already; the detail names its game.";
+    DrawNotAllowed => "draw_not_allowed", CONFLICT, "No draw by agreement",
+        "RULES.md decides a game by the board (both mandarins captured, the ply limit, a forfeit), a resignation or the clock; a draw is equal scores at the end, never an agreement.";
     NotYourTurn => "not_your_turn", CONFLICT, "Not your turn",
         "The other seat is to move.";
     StalePly => "stale_ply", CONFLICT, "Stale ply",
@@ -285,6 +305,10 @@ pub enum ApiError {
     IllegalMove(String),
     #[error("{0}")]
     InvalidGame(String),
+    #[error("{0}")]
+    InvalidDeclineReason(String),
+    #[error("{0}")]
+    BotUpgradeRefused(String),
     /// A transition of a game the Games layer refused.
     #[error(transparent)]
     Game(GamesError),
@@ -391,6 +415,8 @@ impl ApiError {
             ApiError::InvalidMove(_) => ProblemCode::InvalidMove,
             ApiError::IllegalMove(_) => ProblemCode::IllegalMove,
             ApiError::InvalidGame(_) => ProblemCode::InvalidGame,
+            ApiError::InvalidDeclineReason(_) => ProblemCode::InvalidDeclineReason,
+            ApiError::BotUpgradeRefused(_) => ProblemCode::BotUpgradeRefused,
             ApiError::Game(error) => code_of(error),
             ApiError::PreconditionFailed { .. } => ProblemCode::PreconditionFailed,
             ApiError::IdempotencyKeyReused(_) => ProblemCode::IdempotencyKeyReused,
@@ -462,6 +488,14 @@ fn code_of(error: &GamesError) -> ProblemCode {
         GamesError::GameNotFound(_) => ProblemCode::GameNotFound,
         GamesError::NotAPlayer(_) => ProblemCode::NotAPlayer,
         GamesError::NotGameCreator => ProblemCode::NotGameCreator,
+        GamesError::NotChallenged => ProblemCode::NotChallenged,
+        GamesError::GameNotOver(_) => ProblemCode::GameNotOver,
+        GamesError::OfferPending(_) => ProblemCode::OfferPending,
+        GamesError::NoOffer(_) => ProblemCode::NoOffer,
+        GamesError::TakebackNotAllowed(_) => ProblemCode::TakebackNotAllowed,
+        GamesError::NothingToTakeBack => ProblemCode::NothingToTakeBack,
+        GamesError::RematchMade(_) => ProblemCode::RematchMade,
+        GamesError::DrawNotAllowed => ProblemCode::DrawNotAllowed,
         GamesError::NotYourTurn { .. } => ProblemCode::NotYourTurn,
         GamesError::StalePly { .. } => ProblemCode::StalePly,
         GamesError::GameNotActive(_) => ProblemCode::GameNotActive,
@@ -497,6 +531,7 @@ impl From<AccountsError> for ApiError {
                 retry_after_secs,
             },
             AccountsError::TokenNotFound(id) => ApiError::TokenNotFound(id.to_string()),
+            AccountsError::BotUpgradeRefused(detail) => ApiError::BotUpgradeRefused(detail),
             AccountsError::Store(error) => error.into(),
             AccountsError::Hook(failed) => ApiError::Internal(failed.into()),
         }

@@ -3,13 +3,16 @@
 
 pub mod analysis;
 pub mod analysis_best;
+pub mod bot_accounts;
 pub mod bots;
+pub mod challenges;
 pub mod games;
 pub mod health;
 pub mod history;
 pub mod leaderboards;
 pub mod me_stream;
 pub mod moves;
+pub mod offers;
 pub mod players;
 pub mod problems;
 pub mod ratings;

@@ -76,7 +76,8 @@ pub struct CreatedPlayer {
 pub struct PlayerProfile {
     pub id: String,
     pub name: String,
-    /// Whether this is one of the built-in bots (`GET /v1/bots`).
+    /// Whether this is a bot: one of the built-in bots (`GET /v1/bots`), or
+    /// a bot account (`POST /v1/me/upgrade-to-bot`), whose `level` is `null`.
     pub bot: bool,
     pub created_at: DateTime<Utc>,
     /// Glicko-2 rating, RD, provisional flag, record and current streak per
@@ -92,9 +93,22 @@ pub struct PlayerProfile {
 }
 
 impl PlayerProfile {
+    /// A bot's profile: it has no rating and no record against the bots.
+    pub(crate) fn of_bot(player: Player) -> PlayerProfile {
+        PlayerProfile {
+            id: player.id.to_string(),
+            bot: true,
+            level: player.bot_level(),
+            name: player.name,
+            created_at: player.created_at,
+            ratings: RatingsView::of(&[]),
+            bots: Vec::new(),
+        }
+    }
+
     /// The player's profile with their current ratings.
     async fn load(store: &Store, player: Player) -> Result<PlayerProfile, ApiError> {
-        let (standings, bots) = if player.is_bot() {
+        let (standings, bots) = if player.plays_as_bot() {
             (Vec::new(), Vec::new())
         } else {
             (
@@ -104,7 +118,7 @@ impl PlayerProfile {
         };
         Ok(PlayerProfile {
             id: player.id.to_string(),
-            bot: player.is_bot(),
+            bot: player.plays_as_bot(),
             level: player.bot_level(),
             name: player.name,
             created_at: player.created_at,
@@ -224,7 +238,7 @@ impl From<Player> for PlayerSummary {
     fn from(player: Player) -> Self {
         PlayerSummary {
             id: Some(player.id.to_string()),
-            bot: player.is_bot(),
+            bot: player.plays_as_bot(),
             name: player.name,
         }
     }

@@ -8,19 +8,20 @@ use chrono::{DateTime, Utc};
 
 use crate::api::streams::streaming::Sink;
 use crate::api::views::me_stream_events::{
-    ChallengeTag, GameEndedTag, GameStartedTag, YourTurnTag,
+    ChallengeTag, ChallengeUpdateTag, GameEndedTag, GameStartedTag, YourTurnTag,
 };
 use crate::api::views::stream_events::SnapshotTag;
-use crate::api::views::{ClockView, GameView};
 use crate::api::views::{
-    MeChallengeEvent, MeGameEndedEvent, MeGameEntry, MeGameStartedEvent, MeSnapshotEvent,
-    MeStreamEvent, MeYourTurnEvent, PlayerSummary, ResultView, SeatName,
+    ChallengeView, MeChallengeEvent, MeChallengeUpdateEvent, MeGameEndedEvent, MeGameEntry,
+    MeGameStartedEvent, MeSnapshotEvent, MeStreamEvent, MeYourTurnEvent, PlayerSummary, ResultView,
+    SeatName,
 };
+use crate::api::views::{ClockView, GameView};
 use crate::domain::GameId;
 use crate::domain::GameStatus;
 use crate::engine::{Outcome, Seat};
 use crate::games::{self, Game};
-use crate::live::feeds::me::{MeOut, Resume, Standing, Turn};
+use crate::live::feeds::me::{ChallengeChange, MeOut, Resume, Standing, Turn};
 
 /// The view of `game`, unless its stored position does not read back (the
 /// game is then left out).
@@ -112,6 +113,32 @@ impl MeOut for Sink {
         };
         let cursor = event.cursor.clone();
         send(self, MeStreamEvent::Challenge(event), &cursor);
+    }
+
+    fn challenge_changed(
+        &self,
+        game: &Game,
+        version: i64,
+        change: ChallengeChange,
+        incoming: bool,
+        at: DateTime<Utc>,
+    ) {
+        let Ok(position) = games::position_of(game) else {
+            return;
+        };
+        let Some(challenge) = ChallengeView::seen(game, &position, incoming) else {
+            return;
+        };
+        let event = MeChallengeUpdateEvent {
+            type_: ChallengeUpdateTag,
+            cursor: cursor(at, Some((&game.id, version))),
+            game_id: game.id.to_string(),
+            version,
+            change: change.name(),
+            challenge,
+        };
+        let cursor = event.cursor.clone();
+        send(self, MeStreamEvent::ChallengeUpdate(event), &cursor);
     }
 
     fn started(&self, game: &Game, seat: Seat, version: i64, at: DateTime<Utc>) {

@@ -19,7 +19,8 @@ pub struct PlayerSummary {
     #[schema(required = true)]
     pub id: Option<String>,
     pub name: String,
-    /// Whether the player is one of the built-in bots (`GET /v1/bots`).
+    /// Whether the player is a bot: one of the built-in bots (`GET /v1/bots`)
+    /// or a bot account (an outside engine).
     pub bot: bool,
 }
 
@@ -28,7 +29,7 @@ impl From<&PlayerRef> for PlayerSummary {
         PlayerSummary {
             id: Some(player.id.to_string()),
             name: player.name.clone(),
-            bot: player.is_bot(),
+            bot: player.plays_as_bot(),
         }
     }
 }
@@ -128,6 +129,22 @@ pub struct GameView {
     /// before each side made two moves).
     #[schema(required = true, value_type = Option<UnratedReasonName>)]
     pub unrated_reason: Option<String>,
+    /// The offers that stand between the players.
+    pub offers: OffersView,
+    /// The game a rematch of this one made, once accepted.
+    #[schema(required = true)]
+    pub rematch_id: Option<String>,
+}
+
+/// The seat whose offer stands, for each kind; `null`: none.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, ToSchema)]
+pub struct OffersView {
+    /// A takeback (casual games): it lapses when a move is played.
+    #[schema(required = true)]
+    pub takeback: Option<SeatName>,
+    /// A rematch (a game that is over).
+    #[schema(required = true)]
+    pub rematch: Option<SeatName>,
 }
 
 impl SeatPlayers {
@@ -157,7 +174,7 @@ impl SeatPlayers {
             (&mut self.north, &game.north),
         ] {
             if let (Some(summary), Some(player)) = (summary, player) {
-                summary.bot = player.is_bot();
+                summary.bot = player.plays_as_bot();
             }
         }
     }
@@ -194,6 +211,15 @@ impl GameView {
             expires_at: game.timing.expires_at,
             abort_reason: game.abort_reason.clone(),
             unrated_reason: game.unrated_reason.clone(),
+            offers: OffersView {
+                takeback: game.takeback_offer().map(SeatName::from),
+                rematch: game
+                    .offers
+                    .rematch
+                    .filter(|_| game.offers.rematch_id.is_none())
+                    .map(SeatName::from),
+            },
+            rematch_id: game.offers.rematch_id.as_ref().map(|id| id.to_string()),
         }
     }
 }

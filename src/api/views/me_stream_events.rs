@@ -15,6 +15,7 @@ tag!(
     GameStartedTag = "game_started",
     YourTurnTag = "your_turn",
     ChallengeTag = "challenge",
+    ChallengeUpdateTag = "challenge_update",
     GameEndedTag = "game_ended",
 );
 
@@ -26,6 +27,7 @@ tag!(
     ("game_started" = "#/components/schemas/MeGameStartedEvent"),
     ("your_turn" = "#/components/schemas/MeYourTurnEvent"),
     ("challenge" = "#/components/schemas/MeChallengeEvent"),
+    ("challenge_update" = "#/components/schemas/MeChallengeUpdateEvent"),
     ("game_ended" = "#/components/schemas/MeGameEndedEvent"),
 )))]
 #[allow(clippy::large_enum_variant)] // built one at a time, sent at once
@@ -34,6 +36,7 @@ pub enum MeStreamEvent {
     GameStarted(MeGameStartedEvent),
     YourTurn(MeYourTurnEvent),
     Challenge(MeChallengeEvent),
+    ChallengeUpdate(MeChallengeUpdateEvent),
     GameEnded(MeGameEndedEvent),
 }
 
@@ -124,6 +127,25 @@ pub struct MeChallengeEvent {
     #[schema(required = true)]
     pub from: Option<PlayerSummary>,
     pub game: GameView,
+}
+
+/// A challenge to you or from you was made, accepted, declined,
+/// cancelled or expired; told to both sides.
+#[derive(Serialize, ToSchema)]
+pub struct MeChallengeUpdateEvent {
+    #[serde(rename = "type")]
+    #[schema(schema_with = ChallengeUpdateTag::schema)]
+    pub type_: ChallengeUpdateTag,
+    /// Where the stream resumes after this message: send it back as
+    /// `Last-Event-ID` (or `?since=`). Also the SSE `id`.
+    #[schema(example = "1738312200123456")]
+    pub cursor: String,
+    pub game_id: String,
+    pub version: i64,
+    /// What happened: `created`, `accepted`, `declined`, `cancelled` or `expired`.
+    #[schema(example = "declined")]
+    pub change: &'static str,
+    pub challenge: super::ChallengeView,
 }
 
 /// One of your games (or a challenge to you) is over.

@@ -1,6 +1,7 @@
 //! The JSON shapes of the API, built from engine and store values. Parsing
 //! of request values into engine types happens here too, once.
 
+mod challenge;
 mod clock;
 mod events;
 mod game;
@@ -15,16 +16,17 @@ mod record;
 mod rules;
 pub mod stream_events;
 
+pub use challenge::{challenge_status, ChallengeList, ChallengeView};
 pub use clock::{ClockView, CorrespondenceClock, RealTimeClock, TimeControlView};
 pub use events::{
     CaptureEvent, EventView, ForfeitEvent, GameEndEvent, LiftEvent, RefillEvent, RelayEvent,
     SowEvent, TurnEndEvent,
 };
-pub use game::{GameView, MoveView, PlayerSummary, ResultView, SeatPlayers};
+pub use game::{GameView, MoveView, OffersView, PlayerSummary, ResultView, SeatPlayers};
 pub use history::{GamePage, GamePosition, MoveRange};
 pub use me_stream_events::{
-    MeChallengeEvent, MeGameEndedEvent, MeGameEntry, MeGameStartedEvent, MeSnapshotEvent,
-    MeStreamEvent, MeYourTurnEvent,
+    MeChallengeEvent, MeChallengeUpdateEvent, MeGameEndedEvent, MeGameEntry, MeGameStartedEvent,
+    MeSnapshotEvent, MeStreamEvent, MeYourTurnEvent,
 };
 pub use played::{GameAfterMove, PlayedMoveMinimal, PlayedMoveRef};
 pub use position::{BoardSquare, PositionView, ScoresView, SeatName, StoreView, StoresView};
@@ -38,9 +40,10 @@ pub use record::{
 pub use rules::PresetName;
 pub use rules::{RulesInput, RulesView};
 pub use stream_events::{
-    GameAbortedEvent, GameCancelledEvent, GameEndedEvent, GameExpiredEvent, GameJoinedEvent,
-    GameMoveEvent, GameSnapshotEvent, GameStreamEvent, LobbyCancelledEvent, LobbyCreatedEvent,
-    LobbyExpiredEvent, LobbyJoinedEvent, LobbySnapshotEvent, LobbyStreamEvent,
+    GameAbortedEvent, GameCancelledEvent, GameDeclinedEvent, GameEndedEvent, GameExpiredEvent,
+    GameJoinedEvent, GameMoveEvent, GameOfferEvent, GameSnapshotEvent, GameStreamEvent,
+    GameTakenBackEvent, LobbyCancelledEvent, LobbyCreatedEvent, LobbyExpiredEvent,
+    LobbyJoinedEvent, LobbySnapshotEvent, LobbyStreamEvent,
 };
 
 /// The OpenAPI schema of an optional position string: the syntax of

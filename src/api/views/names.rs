@@ -125,6 +125,24 @@ name_schema!(
 );
 
 name_schema!(
+    /// Schema only: why a challenge was declined.
+    DeclineReasonName as "DeclineReason",
+    "Why the player challenged declined: `generic`, `later` (not now), `too_fast`, `too_slow`, \
+     `time_control`, `rated` (they want a casual game), `casual` (they want a rated one), \
+     `rules` (another ruleset), `no_bot` (no games against bots), `only_bot` (a bot account \
+     that plays bots only).",
+    crate::games::DeclineReason::ALL.map(crate::games::DeclineReason::name)
+);
+
+name_schema!(
+    /// Schema only: where a challenge stands.
+    ChallengeStatusName as "ChallengeStatus",
+    "Where a challenge stands: `pending` (waiting for the player challenged), `accepted` (the \
+     game began), `declined`, `cancelled` (withdrawn by the challenger) or `expired`.",
+    ["pending", "accepted", "declined", "cancelled", "expired"]
+);
+
+name_schema!(
     /// Schema only: the forms of a game record.
     RecordFormatName as "RecordFormat",
     "A game record's form: `json` (a `GameRecord`) or `text` (a `GameRecordText`).",

@@ -21,6 +21,9 @@ use super::{ClockView, GameView, MoveView, PlayerSummary, ResultView, ScoresView
     ("cancelled" = "#/components/schemas/GameCancelledEvent"),
     ("aborted" = "#/components/schemas/GameAbortedEvent"),
     ("expired" = "#/components/schemas/GameExpiredEvent"),
+    ("declined" = "#/components/schemas/GameDeclinedEvent"),
+    ("offer" = "#/components/schemas/GameOfferEvent"),
+    ("taken_back" = "#/components/schemas/GameTakenBackEvent"),
 )))]
 #[allow(clippy::large_enum_variant)] // a schema, never built
 pub enum GameStreamEvent {
@@ -31,6 +34,9 @@ pub enum GameStreamEvent {
     Cancelled(GameCancelledEvent),
     Aborted(GameAbortedEvent),
     Expired(GameExpiredEvent),
+    Declined(GameDeclinedEvent),
+    Offer(GameOfferEvent),
+    TakenBack(GameTakenBackEvent),
 }
 
 tag!(
@@ -42,7 +48,62 @@ tag!(
     AbortedTag = "aborted",
     ExpiredTag = "expired",
     CreatedTag = "created",
+    DeclinedTag = "declined",
+    OfferTag = "offer",
+    TakenBackTag = "taken_back",
 );
+
+/// The player challenged declined: the game is cancelled.
+#[derive(Serialize, ToSchema)]
+pub struct GameDeclinedEvent {
+    #[serde(rename = "type")]
+    #[schema(schema_with = DeclinedTag::schema)]
+    pub type_: DeclinedTag,
+    pub version: i64,
+    #[schema(value_type = super::names::DeclineReasonName)]
+    pub reason: String,
+}
+
+/// A takeback or rematch offer was made, withdrawn, declined or accepted.
+#[derive(Serialize, ToSchema)]
+pub struct GameOfferEvent {
+    #[serde(rename = "type")]
+    #[schema(schema_with = OfferTag::schema)]
+    pub type_: OfferTag,
+    pub version: i64,
+    /// `takeback` or `rematch`.
+    #[schema(example = "takeback")]
+    pub offer: String,
+    /// The seat that made the offer.
+    pub by: SeatName,
+    /// `offered`, `withdrawn`, `declined` or `accepted`.
+    #[schema(example = "offered")]
+    pub action: String,
+    /// The game an accepted rematch made (`null` otherwise).
+    #[schema(required = true)]
+    pub game_id: Option<String>,
+}
+
+/// An accepted takeback: the last `plies` moves were undone.
+#[derive(Serialize, ToSchema)]
+pub struct GameTakenBackEvent {
+    #[serde(rename = "type")]
+    #[schema(schema_with = TakenBackTag::schema)]
+    pub type_: TakenBackTag,
+    pub version: i64,
+    /// How many moves were undone (1 or 2).
+    pub plies: u32,
+    /// The ply of the next move.
+    pub ply: u32,
+    pub to_move: SeatName,
+    /// The position the game is back at.
+    pub position: String,
+    pub scores: ScoresView,
+    /// The clock after it (`null` for an unlimited game).
+    #[schema(value_type = Option<ClockView>, required = true)]
+    pub clock: Option<serde_json::Value>,
+    pub legal_moves: Vec<String>,
+}
 
 /// The game as it is, first on every stream that does not resume.
 #[derive(Serialize, ToSchema)]

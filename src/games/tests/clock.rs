@@ -22,6 +22,7 @@ fn game(first: Seat, control: Option<TimeControl>) -> Game {
         id: PlayerId::generate(),
         name: "Lan".to_owned(),
         bot_level: None,
+        bot_account: false,
     };
     let mut spec = GameSpec::standard(Preset::Classic.rules());
     spec.first = Some(first);

@@ -111,7 +111,9 @@ impl<O: LobbyOut> Lobby<O> {
                     self.opened(&transition.game)
                 }
                 GameEvent::Joined { .. } => self.left(id, Left::Joined),
-                GameEvent::Cancelled { .. } => self.left(id, Left::Cancelled),
+                GameEvent::Cancelled { .. } | GameEvent::Declined { .. } => {
+                    self.left(id, Left::Cancelled)
+                }
                 GameEvent::Expired { .. } => self.left(id, Left::Expired),
                 _ => {}
             }

@@ -64,6 +64,16 @@ pub trait MeOut: Out {
     /// `game` is a challenge to the player (as of `version`).
     fn challenge(&self, game: &Game, version: i64, at: DateTime<Utc>);
 
+    /// A challenge to or from the player changed (`incoming`: it is to them).
+    fn challenge_changed(
+        &self,
+        game: &Game,
+        version: i64,
+        change: ChallengeChange,
+        incoming: bool,
+        at: DateTime<Utc>,
+    );
+
     /// The player's game began, they sit at `seat`.
     fn started(&self, game: &Game, seat: Seat, version: i64, at: DateTime<Utc>);
 
@@ -98,6 +108,28 @@ fn event_time(game: &Game, event: &GameEvent) -> DateTime<Utc> {
         GameEvent::Joined { started_at, .. } => started_at.unwrap_or(game.updated_at),
         GameEvent::Move { played, .. } => played.played_at,
         _ => game.updated_at,
+    }
+}
+
+/// What became of a challenge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChallengeChange {
+    Created,
+    Accepted,
+    Declined,
+    Cancelled,
+    Expired,
+}
+
+impl ChallengeChange {
+    pub fn name(self) -> &'static str {
+        match self {
+            ChallengeChange::Created => "created",
+            ChallengeChange::Accepted => "accepted",
+            ChallengeChange::Declined => "declined",
+            ChallengeChange::Cancelled => "cancelled",
+            ChallengeChange::Expired => "expired",
+        }
     }
 }
 
@@ -370,9 +402,44 @@ impl<O: MeOut> Me<O> {
         self.remember(game, turn);
     }
 
+    /// Tells the player of a change of a challenge to or from them
+    /// (stamped `at`).
+    fn tell_challenge(&self, game: &Game, event: &GameEvent, at: DateTime<Utc>) {
+        let Some(to) = &game.challenge_to else {
+            return;
+        };
+        let change = match event {
+            GameEvent::Created { .. } => ChallengeChange::Created,
+            GameEvent::Joined { .. } => ChallengeChange::Accepted,
+            GameEvent::Declined { .. } => ChallengeChange::Declined,
+            GameEvent::Cancelled { .. } => ChallengeChange::Cancelled,
+            GameEvent::Expired { .. } if game.started_at.is_none() => ChallengeChange::Expired,
+            _ => return,
+        };
+        let incoming = to == &self.player;
+        if incoming || game.created_by == self.player {
+            self.out
+                .challenge_changed(game, event.version(), change, incoming, at);
+        }
+    }
+
     /// Tells what `event` (of `game`, now as given, stamped `at`) means to
-    /// the player; returns the ply of their turn after it.
+    /// the player, then what it did to a challenge; returns the ply of
+    /// their turn after it.
     fn tell(
+        &self,
+        game: &Game,
+        event: &GameEvent,
+        turn: Option<u32>,
+        at: DateTime<Utc>,
+    ) -> Option<u32> {
+        let turn = self.tell_game(game, event, turn, at);
+        self.tell_challenge(game, event, at);
+        turn
+    }
+
+    /// [`Me::tell`] of what `event` means to the player's game.
+    fn tell_game(
         &self,
         game: &Game,
         event: &GameEvent,
@@ -427,6 +494,24 @@ impl<O: MeOut> Me<O> {
                 return None;
             }
             (
+                GameEvent::TakenBack {
+                    version,
+                    ply,
+                    to_move,
+                    clock,
+                    legal_moves,
+                    ..
+                },
+                Some(seat),
+            ) => {
+                if *to_move == seat && !legal_moves.is_empty() {
+                    self.out
+                        .your_turn(game, seat, *version, *ply, clock.clone());
+                    return Some(*ply);
+                }
+                return None;
+            }
+            (
                 GameEvent::Ended {
                     version,
                     status,
@@ -441,7 +526,8 @@ impl<O: MeOut> Me<O> {
             (
                 GameEvent::Aborted { version, .. }
                 | GameEvent::Expired { version }
-                | GameEvent::Cancelled { version },
+                | GameEvent::Cancelled { version }
+                | GameEvent::Declined { version, .. },
                 _,
             ) if seat.is_some() || challenged => {
                 self.out

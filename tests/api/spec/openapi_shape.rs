@@ -180,9 +180,9 @@ fn unions_are_named_schemas_with_a_const_type_and_a_discriminator() {
     let schemas = &spec["components"]["schemas"];
     for (union, count) in [
         ("EventView", 8),
-        ("GameStreamEvent", 7),
+        ("GameStreamEvent", 10),
         ("LobbyStreamEvent", 5),
-        ("MeStreamEvent", 5),
+        ("MeStreamEvent", 6),
     ] {
         let branches = schemas[union]["oneOf"].as_array().unwrap();
         assert_eq!(branches.len(), count, "{union}");
@@ -364,7 +364,18 @@ async fn send_example(
     let unique = format!("{:08x}", rand_suffix());
     let (_, token) = app.register(&format!("ex{unique}")).await;
     let mut path = path.to_owned();
-    if path.contains("{id}") {
+    let mut body = example.clone();
+    if path == "/v1/challenges" {
+        let (opponent, _) = app.register(&format!("op{unique}")).await;
+        body["opponent"] = json!(opponent);
+    } else if path.starts_with("/v1/challenges/{id}") {
+        // A challenge to this player, from another.
+        let (_, from) = app.register(&format!("ch{unique}")).await;
+        let me = app.get_with_token("/v1/me", &token).await;
+        let me: Value = me.json().await.unwrap();
+        let game = app.create_game(&from, json!({"opponent": me["id"]})).await;
+        path = path.replace("{id}", game["id"].as_str().unwrap());
+    } else if path.contains("{id}") {
         let game = app
             .create_game(
                 &token,
@@ -373,7 +384,6 @@ async fn send_example(
             .await;
         path = path.replace("{id}", game["id"].as_str().unwrap());
     }
-    let mut body = example.clone();
     if path == "/v1/players" {
         body = json!({"name": format!("pl{unique}")});
     }

@@ -37,12 +37,12 @@ backend_tests! {
         tokio::time::sleep(Duration::from_millis(300)).await;
         assert!(!second.is_finished(), "the second writer did not wait");
 
-        game.north = Some(PlayerRef { id: minh_id.clone(), name: "Minh".to_owned(), bot_level: None });
+        game.north = Some(PlayerRef { id: minh_id.clone(), name: "Minh".to_owned(), bot_level: None, bot_account: false });
         assert!(first.save_game(&game.row()).await.unwrap());
         first.commit().await.unwrap();
 
         let seen = second.await.unwrap();
-        assert_eq!(seen.north, Some(PlayerRef { id: minh_id, name: "Minh".to_owned(), bot_level: None }));
+        assert_eq!(seen.north, Some(PlayerRef { id: minh_id, name: "Minh".to_owned(), bot_level: None, bot_account: false }));
         assert_eq!(seen.version, game.version + 1);
     }
 }

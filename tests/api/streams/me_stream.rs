@@ -72,10 +72,15 @@ backend_tests! {
         assert_eq!(challenge.data["game_id"], id.as_str());
         assert_eq!(challenge.data["from"]["id"], bob.id.as_str());
         assert_eq!(challenge.data["game"]["status"], "waiting");
+        let update = next(&mut mine).await;
+        assert_eq!(update.kind(), "challenge_update");
+        assert_eq!(update.data["change"], "created");
 
         assert_eq!(app.join(&id, &alice.token).await.status(), StatusCode::OK);
         let started = next(&mut mine).await;
         assert_eq!(started.kind(), "game_started");
+        let update = next(&mut mine).await;
+        assert_eq!((update.kind(), &update.data["change"]), ("challenge_update", &json!("accepted")));
         assert_eq!(started.data["game_id"], id.as_str());
         assert_eq!(started.data["seat"], "north");
         assert_eq!(started.data["opponent"]["id"], bob.id.as_str());
@@ -159,6 +164,8 @@ backend_tests! {
         assert_eq!(ended.kind(), "game_ended");
         assert_eq!(ended.data["status"], "cancelled");
         assert_eq!(ended.data["result"], Value::Null);
+        let update = next(&mut mine).await;
+        assert_eq!((update.kind(), &update.data["change"]), ("challenge_update", &json!("cancelled")));
         assert_eq!(app.join(waiting_id, &bob.token).await.status(), StatusCode::OK);
         let started = next(&mut mine).await;
         assert_eq!(started.kind(), "game_started");

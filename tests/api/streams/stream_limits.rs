@@ -277,6 +277,8 @@ async fn a_stalled_players_stream_is_resynchronised(backend: Backend) {
                 let id = message.data["game_id"].as_str().unwrap().to_owned();
                 assert!(told.insert(id), "a challenge told twice");
             }
+            // Each challenge's creation, told after its `challenge`.
+            "challenge_update" => assert_eq!(message.data["change"], "created"),
             other => panic!("unexpected {other}"),
         }
     }

@@ -103,10 +103,17 @@ async fn a_players_stream_on_node_b_hears_what_node_a_commits() {
         StatusCode::OK
     );
 
-    kinds.extend(mine.take(3).await.iter().map(|m| m.kind().to_owned()));
+    kinds.extend(mine.take(5).await.iter().map(|m| m.kind().to_owned()));
     assert_eq!(
         kinds,
-        ["challenge", "game_started", "your_turn", "game_ended"],
+        [
+            "challenge",
+            "challenge_update",
+            "game_started",
+            "challenge_update",
+            "your_turn",
+            "game_ended"
+        ],
         "each once, in order, on node B"
     );
     assert!(
