@@ -505,8 +505,13 @@ impl<O: MeOut> Me<O> {
                 Some(seat),
             ) => {
                 if *to_move == seat && !legal_moves.is_empty() {
-                    self.out
-                        .your_turn(game, seat, *version, *ply, clock.clone());
+                    let turn = Turn {
+                        seat,
+                        version: *version,
+                        ply: *ply,
+                        clock: clock.clone(),
+                    };
+                    self.out.your_turn(game, turn, at);
                     return Some(*ply);
                 }
                 return None;
