@@ -132,6 +132,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your challenges
+         * @description The pending challenges to you (`in`) and from you (`out`), newest first.
+         */
+        get: operations["list_challenges"];
+        put?: never;
+        /**
+         * Challenge a player
+         * @description Makes a game for the player named by `opponent`, who is told on their
+         *     `GET /v1/me/stream` and accepts or declines it; it counts among your
+         *     waiting games until then and expires like them.
+         */
+        post: operations["create_challenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a challenge
+         * @description Takes the seat the challenge keeps for you: the game is `active`.
+         */
+        post: operations["accept_challenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a challenge
+         * @description Withdraws a challenge you made while it is pending (as
+         *     `POST /v1/games/{id}/cancel`).
+         */
+        post: operations["cancel_challenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline a challenge
+         * @description Declines a challenge to you, with an optional reason: its game is
+         *     `cancelled` and the challenger is told.
+         */
+        post: operations["decline_challenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games": {
         parameters: {
             query?: never;
@@ -249,6 +337,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{id}/draw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Offer a draw (refused)
+         * @description RULES.md ends a game by the board (both mandarins captured, the ply
+         *     limit, a forfeit), a resignation or the clock, and a draw is equal
+         *     scores at the end: there is no draw by agreement, so an offer to a
+         *     player of an active game is 409 `draw_not_allowed`.
+         */
+        post: operations["offer_draw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{id}/export": {
         parameters: {
             query?: never;
@@ -337,6 +448,14 @@ export interface paths {
          *     409. Send `ply` (or `If-Match` with the game's `ETag`) to make sure the
          *     move is played in the position you saw, and `Idempotency-Key` to retry
          *     safely.
+         *
+         *     With `Prefer: return=minimal` the answer is compact and carries
+         *     `Preference-Applied: return=minimal`: `{"move": {"ply", "notation"},
+         *     "game": {"id", "status", "version", "ply", "to_move", "position",
+         *     "scores", "legal_moves", "clock", "result"}}`, each field as in
+         *     `PlayedMove` (no event trace, board, players or rules). Without it the
+         *     answer is the full `PlayedMove` below. (The 201 names only `PlayedMove`,
+         *     so that the typed clients' answer type stays one.)
          */
         post: operations["submit_move"];
         delete?: never;
@@ -385,6 +504,33 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/rematch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Offer or accept a rematch
+         * @description Once a game is over, offers its players a rematch, or accepts your
+         *     opponent's offer: a new `active` game, each of you in the other's
+         *     seat, with the same rules, start, time control and ask for a rating.
+         *     Against a built-in bot the rematch begins at once.
+         */
+        post: operations["offer_rematch"];
+        /**
+         * Withdraw or decline a rematch
+         * @description Ends the standing rematch offer: yours is withdrawn, your opponent's declined.
+         */
+        delete: operations["end_rematch"];
         options?: never;
         head?: never;
         patch?: never;
@@ -441,6 +587,33 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/takeback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Offer or accept a takeback
+         * @description Offers to take back your last move, or accepts your opponent's offer:
+         *     their last move, and your reply to it if you made one, are undone.
+         *     Casual games between two people only; an offer lapses when a move is
+         *     played. Both are told on the game's stream (`offer`, then `taken_back`).
+         */
+        post: operations["offer_takeback"];
+        /**
+         * Withdraw or decline a takeback
+         * @description Ends the standing takeback offer: yours is withdrawn, your opponent's declined.
+         */
+        delete: operations["end_takeback"];
         options?: never;
         head?: never;
         patch?: never;
@@ -649,6 +822,30 @@ export interface paths {
          *     request still succeeds, and the next one with it is 401.
          */
         delete: operations["delete_token"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/upgrade-to-bot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upgrade to a bot account
+         * @description Makes your account a bot account, for good: an outside engine plays
+         *     it through the API. It is shown as a bot everywhere (`bot: true`), its
+         *     games are never rated (`unrated_reason: "bot"`), so it is on no
+         *     leaderboard. Only a fresh person's account is upgraded: one that has
+         *     played no rated game and has no game waiting or under way.
+         */
+        post: operations["upgrade_to_bot"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1003,6 +1200,38 @@ export interface components {
              */
             type: "capture";
         };
+        /** @description The open challenges to you and from you. */
+        ChallengeList: {
+            /** @description The pending challenges to you, newest first. */
+            in: components["schemas"]["ChallengeView"][];
+            /** @description The pending challenges you made, newest first. */
+            out: components["schemas"]["ChallengeView"][];
+            /** @description Whether older ones were left out (the lists hold the newest 200 together). */
+            truncated: boolean;
+        };
+        /**
+         * @description Where a challenge stands: `pending` (waiting for the player challenged), `accepted` (the game began), `declined`, `cancelled` (withdrawn by the challenger) or `expired`.
+         * @enum {string}
+         */
+        ChallengeStatus: "pending" | "accepted" | "declined" | "cancelled" | "expired";
+        /** @description A challenge: the game made for the player challenged, and where it stands. */
+        ChallengeView: {
+            challenged: components["schemas"]["PlayerSummary"];
+            challenger: components["schemas"]["PlayerSummary"];
+            decline_reason: null | components["schemas"]["DeclineReason"];
+            /**
+             * @description `in`: a challenge to you; `out`: one you made.
+             * @example in
+             */
+            direction: string;
+            game: components["schemas"]["GameView"];
+            /**
+             * @description The challenge's id, which is its game's id.
+             * @example Gm4x9QzLp2
+             */
+            id: string;
+            status: components["schemas"]["ChallengeStatus"];
+        };
         /** @description Both sides' time left, as of the game's last change, and who is thinking. */
         ClockView: {
             /**
@@ -1060,6 +1289,20 @@ export interface components {
             token: string;
         };
         /**
+         * @description Why you decline; every field is optional.
+         * @example {
+         *       "reason": "later"
+         *     }
+         */
+        Decline: {
+            reason?: null | components["schemas"]["DeclineReason"];
+        };
+        /**
+         * @description Why the player challenged declined: `generic`, `later` (not now), `too_fast`, `too_slow`, `time_control`, `rated` (they want a casual game), `casual` (they want a rated one), `rules` (another ruleset), `no_bot` (no games against bots), `only_bot` (a bot account that plays bots only).
+         * @enum {string}
+         */
+        DeclineReason: "generic" | "later" | "too_fast" | "too_slow" | "time_control" | "rated" | "casual" | "rules" | "no_bot" | "only_bot";
+        /**
          * @description Why a game ended: both mandarins captured, the ply limit, a forfeit (no stones to refill with), a resignation or the clock.
          * @enum {string}
          */
@@ -1102,6 +1345,17 @@ export interface components {
              * @enum {string}
              */
             type: "cancelled";
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description The player challenged declined: the game is cancelled. */
+        GameDeclinedEvent: {
+            reason: components["schemas"]["DeclineReason"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "declined";
             /** Format: int64 */
             version: number;
         };
@@ -1182,6 +1436,30 @@ export interface components {
              * @enum {string}
              */
             type: "move";
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description A takeback or rematch offer was made, withdrawn, declined or accepted. */
+        GameOfferEvent: {
+            /**
+             * @description `offered`, `withdrawn`, `declined` or `accepted`.
+             * @example offered
+             */
+            action: string;
+            /** @description The seat that made the offer. */
+            by: components["schemas"]["SeatName"];
+            /** @description The game an accepted rematch made (`null` otherwise). */
+            game_id: string | null;
+            /**
+             * @description `takeback` or `rematch`.
+             * @example takeback
+             */
+            offer: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "offer";
             /** Format: int64 */
             version: number;
         };
@@ -1291,7 +1569,33 @@ export interface components {
          * @description A message of `GET /v1/games/{id}/stream`, tagged by `type` (in SSE also
          *     the event name; the SSE `id` is `version`).
          */
-        GameStreamEvent: components["schemas"]["GameSnapshotEvent"] | components["schemas"]["GameJoinedEvent"] | components["schemas"]["GameMoveEvent"] | components["schemas"]["GameEndedEvent"] | components["schemas"]["GameCancelledEvent"] | components["schemas"]["GameAbortedEvent"] | components["schemas"]["GameExpiredEvent"];
+        GameStreamEvent: components["schemas"]["GameSnapshotEvent"] | components["schemas"]["GameJoinedEvent"] | components["schemas"]["GameMoveEvent"] | components["schemas"]["GameEndedEvent"] | components["schemas"]["GameCancelledEvent"] | components["schemas"]["GameAbortedEvent"] | components["schemas"]["GameExpiredEvent"] | components["schemas"]["GameDeclinedEvent"] | components["schemas"]["GameOfferEvent"] | components["schemas"]["GameTakenBackEvent"];
+        /** @description An accepted takeback: the last `plies` moves were undone. */
+        GameTakenBackEvent: {
+            clock: null | components["schemas"]["ClockView"];
+            legal_moves: string[];
+            /**
+             * Format: int32
+             * @description How many moves were undone (1 or 2).
+             */
+            plies: number;
+            /**
+             * Format: int32
+             * @description The ply of the next move.
+             */
+            ply: number;
+            /** @description The position the game is back at. */
+            position: string;
+            scores: components["schemas"]["ScoresView"];
+            to_move: components["schemas"]["SeatName"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "taken_back";
+            /** Format: int64 */
+            version: number;
+        };
         /** @description A game: its rules, seats, current position and result. */
         GameView: components["schemas"]["PositionView"] & {
             abort_reason: null | components["schemas"]["AbortReason"];
@@ -1322,8 +1626,12 @@ export interface components {
              * @description The number of moves played so far.
              */
             moves_played: number;
+            /** @description The offers that stand between the players. */
+            offers: components["schemas"]["OffersView"];
             players: components["schemas"]["SeatPlayers"];
             rated: boolean;
+            /** @description The game a rematch of this one made, once accepted. */
+            rematch_id: string | null;
             reserved_for: null | components["schemas"]["PlayerSummary"];
             result: null | components["schemas"]["ResultView"];
             rules: components["schemas"]["RulesView"];
@@ -1486,6 +1794,32 @@ export interface components {
             /** Format: int64 */
             version: number;
         };
+        /**
+         * @description A challenge to you or from you was made, accepted, declined,
+         *     cancelled or expired; told to both sides.
+         */
+        MeChallengeUpdateEvent: {
+            challenge: components["schemas"]["ChallengeView"];
+            /**
+             * @description What happened: `created`, `accepted`, `declined`, `cancelled` or `expired`.
+             * @example declined
+             */
+            change: string;
+            /**
+             * @description Where the stream resumes after this message: send it back as
+             *     `Last-Event-ID` (or `?since=`). Also the SSE `id`.
+             * @example 1738312200123456
+             */
+            cursor: string;
+            game_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "challenge_update";
+            /** Format: int64 */
+            version: number;
+        };
         /** @description One of your games (or a challenge to you) is over. */
         MeGameEndedEvent: {
             /**
@@ -1562,7 +1896,7 @@ export interface components {
             type: "snapshot";
         };
         /** @description A message of `GET /v1/me/stream`. */
-        MeStreamEvent: components["schemas"]["MeSnapshotEvent"] | components["schemas"]["MeGameStartedEvent"] | components["schemas"]["MeYourTurnEvent"] | components["schemas"]["MeChallengeEvent"] | components["schemas"]["MeGameEndedEvent"];
+        MeStreamEvent: components["schemas"]["MeSnapshotEvent"] | components["schemas"]["MeGameStartedEvent"] | components["schemas"]["MeYourTurnEvent"] | components["schemas"]["MeChallengeEvent"] | components["schemas"]["MeChallengeUpdateEvent"] | components["schemas"]["MeGameEndedEvent"];
         /** @description The side to move of one of your games is yours. */
         MeYourTurnEvent: {
             clock: null | components["schemas"]["ClockView"];
@@ -1674,6 +2008,42 @@ export interface components {
             think_ms: number | null;
         };
         /**
+         * @description A challenge to a player: the game to make for them.
+         * @example {
+         *       "clock": {
+         *         "increment_s": 3,
+         *         "initial_s": 300
+         *       },
+         *       "opponent": "aB3dE6gH9j",
+         *       "rated": true,
+         *       "rules": {
+         *         "preset": "classic"
+         *       },
+         *       "seat": "south"
+         *     }
+         */
+        NewChallenge: {
+            clock?: null | components["schemas"]["TimeControlView"];
+            first?: null | components["schemas"]["SeatChoice"];
+            /**
+             * @description The id of the player challenged (a person or a bot account; the
+             *     built-in bots take games at once through `POST /v1/games`).
+             * @example aB3dE6gH9j
+             */
+            opponent: string;
+            /**
+             * @description RULES.md position notation: 12 comma-separated squares, side to move, south store, north store, ply
+             * @example M0,5,5,5,5,5,M0,5,5,5,5,5 s 0:0 0:0 1
+             */
+            position?: string | null;
+            /** @description Ask for a rated game (the rules of `POST /v1/games` apply). */
+            rated?: boolean;
+            /** @description The ruleset: a preset (default `classic`) and parameter overrides. */
+            rules?: components["schemas"]["RulesInput"];
+            /** @description Your seat (default `random`). */
+            seat?: components["schemas"]["SeatChoice"];
+        };
+        /**
          * @description A new game. Every field is optional.
          * @example {
          *       "clock": {
@@ -1728,6 +2098,11 @@ export interface components {
              * @example phone
              */
             label: string;
+        };
+        /** @description The seat whose offer stands, for each kind; `null`: none. */
+        OffersView: {
+            rematch: null | components["schemas"]["SeatName"];
+            takeback: null | components["schemas"]["SeatName"];
         };
         /** @description The move played and the game after it. */
         PlayedMove: {
@@ -1809,7 +2184,10 @@ export interface components {
          *     }
          */
         PlayerProfile: {
-            /** @description Whether this is one of the built-in bots (`GET /v1/bots`). */
+            /**
+             * @description Whether this is a bot: one of the built-in bots (`GET /v1/bots`), or
+             *     a bot account (`POST /v1/me/upgrade-to-bot`), whose `level` is `null`.
+             */
             bot: boolean;
             /**
              * @description A person's record against each bot they finished a game with,
@@ -1833,7 +2211,10 @@ export interface components {
             ratings: components["schemas"]["RatingsView"];
         };
         PlayerSummary: {
-            /** @description Whether the player is one of the built-in bots (`GET /v1/bots`). */
+            /**
+             * @description Whether the player is a bot: one of the built-in bots (`GET /v1/bots`)
+             *     or a bot account (an outside engine).
+             */
             bot: boolean;
             /**
              * @description The player's id; `null` for a name from an imported record, which
@@ -1971,7 +2352,7 @@ export interface components {
          * @description A problem's stable machine-readable code: the whole catalogue (`GET /problems/{code}` describes each).
          * @enum {string}
          */
-        ProblemCode: "invalid_name" | "name_taken" | "unauthorized" | "invalid_label" | "token_not_found" | "too_many_tokens" | "player_not_found" | "game_not_found" | "leaderboard_not_found" | "not_on_leaderboard" | "invalid_rules" | "invalid_position" | "invalid_move" | "illegal_move" | "invalid_game" | "not_a_player" | "not_game_creator" | "not_your_turn" | "stale_ply" | "game_not_active" | "game_full" | "own_game" | "seat_reserved" | "game_not_waiting" | "time_out" | "too_many_waiting_games" | "too_many_registrations" | "not_abortable" | "invalid_clock" | "precondition_failed" | "idempotency_key_reused" | "invalid_header" | "not_found" | "method_not_allowed" | "malformed_json" | "invalid_body" | "unsupported_media_type" | "payload_too_large" | "invalid_path_parameter" | "invalid_query" | "bad_request" | "rate_limited" | "database_unavailable" | "invalid_record" | "inconsistent_record" | "answer_too_large" | "invalid_search" | "too_many_bot_games" | "bots_busy" | "analysis_busy" | "invalid_ticket" | "since_ahead" | "too_many_streams" | "overloaded" | "internal";
+        ProblemCode: "invalid_name" | "name_taken" | "unauthorized" | "invalid_label" | "token_not_found" | "too_many_tokens" | "player_not_found" | "game_not_found" | "leaderboard_not_found" | "not_on_leaderboard" | "invalid_rules" | "invalid_position" | "invalid_move" | "illegal_move" | "invalid_game" | "not_a_player" | "not_game_creator" | "bot_upgrade_refused" | "not_challenged" | "invalid_decline_reason" | "game_not_over" | "offer_pending" | "no_offer" | "takeback_not_allowed" | "nothing_to_take_back" | "rematch_made" | "draw_not_allowed" | "not_your_turn" | "stale_ply" | "game_not_active" | "game_full" | "own_game" | "seat_reserved" | "game_not_waiting" | "time_out" | "too_many_waiting_games" | "too_many_registrations" | "not_abortable" | "invalid_clock" | "precondition_failed" | "idempotency_key_reused" | "invalid_header" | "not_found" | "method_not_allowed" | "malformed_json" | "invalid_body" | "unsupported_media_type" | "payload_too_large" | "invalid_path_parameter" | "invalid_query" | "bad_request" | "rate_limited" | "database_unavailable" | "invalid_record" | "inconsistent_record" | "answer_too_large" | "invalid_search" | "too_many_bot_games" | "bots_busy" | "analysis_busy" | "invalid_ticket" | "since_ahead" | "too_many_streams" | "overloaded" | "internal";
         /**
          * @description What a problem `code` means: the target of every problem's `type`.
          * @example {
@@ -2881,6 +3262,576 @@ export interface operations {
             };
         };
     };
+    list_challenges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your pending challenges */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeList"];
+                };
+            };
+            /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_challenge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the same key (from the same player, for the same
+                 *     request) returns the original response and never acts twice. 1 to
+                 *     255 visible ASCII characters; a UUID is a good key.
+                 * @example 5f0c8a9e-2b7d-4c1e-9a3f-6d2e8b1c4a70
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The player challenged and the game offered */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewChallenge"];
+            };
+        };
+        responses: {
+            /** @description Challenged: the challenge is `pending` */
+            201: {
+                headers: {
+                    /** @description The game's version */
+                    ETag: string;
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description `/v1/games/{id}` */
+                    Location: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeView"];
+                };
+            };
+            /** @description `invalid_header`: A request header does not have the expected form; the detail names it.; or `malformed_json`; or `invalid_query` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
+            401: {
+                headers: {
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_waiting_games` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than this endpoint accepts (16 KiB for JSON bodies; 1 MiB for a game record to import). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be sent with `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_game` (unknown player, yourself, a built-in bot), `invalid_rules`, `invalid_position`, `invalid_clock` or `invalid_body`; or `idempotency_key_reused` */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    accept_challenge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the same key (from the same player, for the same
+                 *     request) returns the original response and never acts twice. 1 to
+                 *     255 visible ASCII characters; a UUID is a good key.
+                 * @example 5f0c8a9e-2b7d-4c1e-9a3f-6d2e8b1c4a70
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Game id. */
+                id: components["parameters"]["GameId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted: the challenge is `accepted`, its game `active` */
+            200: {
+                headers: {
+                    /** @description The game's new version */
+                    ETag: string;
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeView"];
+                };
+            };
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
+            401: {
+                headers: {
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_challenged`: the challenge is not for you */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `game_not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `game_not_waiting`: it was accepted, declined, cancelled or expired */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancel_challenge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the same key (from the same player, for the same
+                 *     request) returns the original response and never acts twice. 1 to
+                 *     255 visible ASCII characters; a UUID is a good key.
+                 * @example 5f0c8a9e-2b7d-4c1e-9a3f-6d2e8b1c4a70
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Game id. */
+                id: components["parameters"]["GameId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled */
+            200: {
+                headers: {
+                    /** @description The game's new version */
+                    ETag: string;
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeView"];
+                };
+            };
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
+            401: {
+                headers: {
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_game_creator` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `game_not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `game_not_waiting` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    decline_challenge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the same key (from the same player, for the same
+                 *     request) returns the original response and never acts twice. 1 to
+                 *     255 visible ASCII characters; a UUID is a good key.
+                 * @example 5f0c8a9e-2b7d-4c1e-9a3f-6d2e8b1c4a70
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Game id. */
+                id: components["parameters"]["GameId"];
+            };
+            cookie?: never;
+        };
+        /** @description Optional: why (default `generic`) */
+        requestBody?: {
+            content: {
+                "application/json": null | components["schemas"]["Decline"];
+            };
+        };
+        responses: {
+            /** @description Declined */
+            200: {
+                headers: {
+                    /** @description The game's new version */
+                    ETag: string;
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeView"];
+                };
+            };
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `malformed_json`; or `invalid_query` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
+            401: {
+                headers: {
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_challenged`: the challenge is not for you */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `game_not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `game_not_waiting` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than this endpoint accepts (16 KiB for JSON bodies; 1 MiB for a game record to import). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be sent with `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_decline_reason` or `invalid_body`; or `idempotency_key_reused` */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     list_games: {
         parameters: {
             query?: {
@@ -3531,6 +4482,123 @@ export interface operations {
             };
         };
     };
+    offer_draw: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the same key (from the same player, for the same
+                 *     request) returns the original response and never acts twice. 1 to
+                 *     255 visible ASCII characters; a UUID is a good key.
+                 * @example 5f0c8a9e-2b7d-4c1e-9a3f-6d2e8b1c4a70
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Game id. */
+                id: components["parameters"]["GameId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not sent while no ruleset has a draw by agreement (none of RULES.md's does): the game, with the offer */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameView"];
+                };
+            };
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
+            401: {
+                headers: {
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_a_player` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `game_not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `draw_not_allowed`, or `game_not_active` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     export_game: {
         parameters: {
             query?: {
@@ -3948,6 +5016,13 @@ export interface operations {
                  * @example 5f0c8a9e-2b7d-4c1e-9a3f-6d2e8b1c4a70
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description `return=minimal` asks for the compact answer (answered with
+                 *     `Preference-Applied: return=minimal`); without it, or with
+                 *     `return=representation`, the full one. Other preferences are ignored.
+                 * @example return=minimal
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @description Game id. */
@@ -3962,7 +5037,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Played */
+            /** @description Played: the full answer; with `Prefer: return=minimal`, the compact one described above, with `Preference-Applied` */
             201: {
                 headers: {
                     /** @description The game's new version */
@@ -3970,6 +5045,8 @@ export interface operations {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     /** @description `/v1/games/{id}/moves/{ply}` */
                     Location: string;
+                    /** @description `return=minimal` on the compact answer; absent on the full one */
+                    "Preference-Applied"?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4267,6 +5344,259 @@ export interface operations {
             };
         };
     };
+    offer_rematch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the same key (from the same player, for the same
+                 *     request) returns the original response and never acts twice. 1 to
+                 *     255 visible ASCII characters; a UUID is a good key.
+                 * @example 5f0c8a9e-2b7d-4c1e-9a3f-6d2e8b1c4a70
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Game id. */
+                id: components["parameters"]["GameId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Offered: this game, `offers.rematch` your seat */
+            200: {
+                headers: {
+                    /** @description The game's new version */
+                    ETag: string;
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameView"];
+                };
+            };
+            /** @description Accepted: the new game */
+            201: {
+                headers: {
+                    /** @description The new game's version */
+                    ETag: string;
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description `/v1/games/{id}` of the new game */
+                    Location: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameView"];
+                };
+            };
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
+            401: {
+                headers: {
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_a_player` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `game_not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `game_not_over`, `offer_pending`, `rematch_made`, `too_many_waiting_games` or `too_many_bot_games` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    end_rematch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the same key (from the same player, for the same
+                 *     request) returns the original response and never acts twice. 1 to
+                 *     255 visible ASCII characters; a UUID is a good key.
+                 * @example 5f0c8a9e-2b7d-4c1e-9a3f-6d2e8b1c4a70
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Game id. */
+                id: components["parameters"]["GameId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offer is gone */
+            200: {
+                headers: {
+                    /** @description The game's new version */
+                    ETag: string;
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameView"];
+                };
+            };
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
+            401: {
+                headers: {
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_a_player` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `game_not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `no_offer` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     resign_game: {
         parameters: {
             query?: never;
@@ -4494,6 +5824,244 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    offer_takeback: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the same key (from the same player, for the same
+                 *     request) returns the original response and never acts twice. 1 to
+                 *     255 visible ASCII characters; a UUID is a good key.
+                 * @example 5f0c8a9e-2b7d-4c1e-9a3f-6d2e8b1c4a70
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Game id. */
+                id: components["parameters"]["GameId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Offered (`offers.takeback` is your seat), or accepted (the moves are undone) */
+            200: {
+                headers: {
+                    /** @description The game's new version */
+                    ETag: string;
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameView"];
+                };
+            };
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
+            401: {
+                headers: {
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_a_player` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `game_not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `game_not_active`, `takeback_not_allowed` (a rated game, a bot), `nothing_to_take_back` or `offer_pending` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    end_takeback: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the same key (from the same player, for the same
+                 *     request) returns the original response and never acts twice. 1 to
+                 *     255 visible ASCII characters; a UUID is a good key.
+                 * @example 5f0c8a9e-2b7d-4c1e-9a3f-6d2e8b1c4a70
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Game id. */
+                id: components["parameters"]["GameId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offer is gone */
+            200: {
+                headers: {
+                    /** @description The game's new version */
+                    ETag: string;
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameView"];
+                };
+            };
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
+            401: {
+                headers: {
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_a_player` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `game_not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `game_not_active` or `no_offer` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5211,6 +6779,100 @@ export interface operations {
             };
             /** @description `token_not_found`: you have no token with this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    upgrade_to_bot: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the same key (from the same player, for the same
+                 *     request) returns the original response and never acts twice. 1 to
+                 *     255 visible ASCII characters; a UUID is a good key.
+                 * @example 5f0c8a9e-2b7d-4c1e-9a3f-6d2e8b1c4a70
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Upgraded: your profile, `bot: true` */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerProfile"];
+                };
+            };
+            /** @description `invalid_header`: A request header does not have the expected form; the detail names it.; or `invalid_query` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
+            401: {
+                headers: {
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `bot_upgrade_refused`: a bot already, a rated game played, or a game waiting or under way */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;

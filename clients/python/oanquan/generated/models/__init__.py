@@ -12,25 +12,33 @@ from .bot_list import BotList
 from .bot_record_view import BotRecordView
 from .bot_view import BotView
 from .capture_event import CaptureEvent
+from .challenge_list import ChallengeList
+from .challenge_status import ChallengeStatus
+from .challenge_view import ChallengeView
 from .clock_view import ClockView
 from .correspondence_clock import CorrespondenceClock
 from .created_player import CreatedPlayer
 from .created_token import CreatedToken
+from .decline import Decline
+from .decline_reason import DeclineReason
 from .end_reason import EndReason
 from .forfeit_event import ForfeitEvent
 from .game_aborted_event import GameAbortedEvent
 from .game_cancelled_event import GameCancelledEvent
+from .game_declined_event import GameDeclinedEvent
 from .game_end_event import GameEndEvent
 from .game_ended_event import GameEndedEvent
 from .game_expired_event import GameExpiredEvent
 from .game_joined_event import GameJoinedEvent
 from .game_move_event import GameMoveEvent
+from .game_offer_event import GameOfferEvent
 from .game_page import GamePage
 from .game_position import GamePosition
 from .game_record import GameRecord
 from .game_record_input import GameRecordInput
 from .game_snapshot_event import GameSnapshotEvent
 from .game_status import GameStatus
+from .game_taken_back_event import GameTakenBackEvent
 from .game_view import GameView
 from .health_status import HealthStatus
 from .leaderboard_entry import LeaderboardEntry
@@ -43,6 +51,7 @@ from .lobby_joined_event import LobbyJoinedEvent
 from .lobby_snapshot_event import LobbySnapshotEvent
 from .mandarin_setup_name import MandarinSetupName
 from .me_challenge_event import MeChallengeEvent
+from .me_challenge_update_event import MeChallengeUpdateEvent
 from .me_game_ended_event import MeGameEndedEvent
 from .me_game_entry import MeGameEntry
 from .me_game_started_event import MeGameStartedEvent
@@ -52,9 +61,11 @@ from .move_input import MoveInput
 from .move_range import MoveRange
 from .move_value_view import MoveValueView
 from .move_view import MoveView
+from .new_challenge import NewChallenge
 from .new_game import NewGame
 from .new_player import NewPlayer
 from .new_token import NewToken
+from .offers_view import OffersView
 from .played_move import PlayedMove
 from .player_list import PlayerList
 from .player_name_input import PlayerNameInput
@@ -113,25 +124,33 @@ __all__ = (
     "BotRecordView",
     "BotView",
     "CaptureEvent",
+    "ChallengeList",
+    "ChallengeStatus",
+    "ChallengeView",
     "ClockView",
     "CorrespondenceClock",
     "CreatedPlayer",
     "CreatedToken",
+    "Decline",
+    "DeclineReason",
     "EndReason",
     "ForfeitEvent",
     "GameAbortedEvent",
     "GameCancelledEvent",
+    "GameDeclinedEvent",
     "GameEndedEvent",
     "GameEndEvent",
     "GameExpiredEvent",
     "GameJoinedEvent",
     "GameMoveEvent",
+    "GameOfferEvent",
     "GamePage",
     "GamePosition",
     "GameRecord",
     "GameRecordInput",
     "GameSnapshotEvent",
     "GameStatus",
+    "GameTakenBackEvent",
     "GameView",
     "HealthStatus",
     "LeaderboardEntry",
@@ -144,6 +163,7 @@ __all__ = (
     "LobbySnapshotEvent",
     "MandarinSetupName",
     "MeChallengeEvent",
+    "MeChallengeUpdateEvent",
     "MeGameEndedEvent",
     "MeGameEntry",
     "MeGameStartedEvent",
@@ -153,9 +173,11 @@ __all__ = (
     "MoveRange",
     "MoveValueView",
     "MoveView",
+    "NewChallenge",
     "NewGame",
     "NewPlayer",
     "NewToken",
+    "OffersView",
     "PlayedMove",
     "PlayerList",
     "PlayerNameInput",

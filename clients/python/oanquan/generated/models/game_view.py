@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ..models.board_square import BoardSquare
     from ..models.clock_view import ClockView
     from ..models.correspondence_clock import CorrespondenceClock
+    from ..models.offers_view import OffersView
     from ..models.player_summary import PlayerSummary
     from ..models.real_time_clock import RealTimeClock
     from ..models.result_view import ResultView
@@ -53,8 +54,10 @@ class GameView:
         imported (bool): Whether the game came from `POST /v1/games/import`: its players are
             the names the record gives, and it is never rated.
         moves_played (int): The number of moves played so far.
+        offers (OffersView): The seat whose offer stands, for each kind; `null`: none.
         players (SeatPlayers): Who sits where; `null` for an open seat.
         rated (bool):
+        rematch_id (None | str): The game a rematch of this one made, once accepted.
         reserved_for (None | PlayerSummary):
         result (None | ResultView):
         rules (RulesView): The ruleset in force, every parameter resolved. Example: {'empty_mandarin_is_gap': False,
@@ -89,8 +92,10 @@ class GameView:
     id: str
     imported: bool
     moves_played: int
+    offers: OffersView
     players: SeatPlayers
     rated: bool
+    rematch_id: None | str
     reserved_for: None | PlayerSummary
     result: None | ResultView
     rules: RulesView
@@ -165,9 +170,14 @@ class GameView:
 
         moves_played = self.moves_played
 
+        offers = self.offers.to_dict()
+
         players = self.players.to_dict()
 
         rated = self.rated
+
+        rematch_id: None | str
+        rematch_id = self.rematch_id
 
         reserved_for: dict[str, Any] | None
         if isinstance(self.reserved_for, PlayerSummary):
@@ -233,8 +243,10 @@ class GameView:
                 "id": id,
                 "imported": imported,
                 "moves_played": moves_played,
+                "offers": offers,
                 "players": players,
                 "rated": rated,
+                "rematch_id": rematch_id,
                 "reserved_for": reserved_for,
                 "result": result,
                 "rules": rules,
@@ -255,6 +267,7 @@ class GameView:
         from ..models.board_square import BoardSquare  # noqa: PLC0415
         from ..models.clock_view import ClockView  # noqa: PLC0415
         from ..models.correspondence_clock import CorrespondenceClock  # noqa: PLC0415
+        from ..models.offers_view import OffersView  # noqa: PLC0415
         from ..models.player_summary import PlayerSummary  # noqa: PLC0415
         from ..models.real_time_clock import RealTimeClock  # noqa: PLC0415
         from ..models.result_view import ResultView  # noqa: PLC0415
@@ -357,9 +370,18 @@ class GameView:
 
         moves_played = d.pop("moves_played")
 
+        offers = OffersView.from_dict(d.pop("offers"))
+
         players = SeatPlayers.from_dict(d.pop("players"))
 
         rated = d.pop("rated")
+
+        def _parse_rematch_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        rematch_id = _parse_rematch_id(d.pop("rematch_id"))
 
         def _parse_reserved_for(data: object) -> None | PlayerSummary:
             if data is None:
@@ -473,8 +495,10 @@ class GameView:
             id=id,
             imported=imported,
             moves_played=moves_played,
+            offers=offers,
             players=players,
             rated=rated,
+            rematch_id=rematch_id,
             reserved_for=reserved_for,
             result=result,
             rules=rules,

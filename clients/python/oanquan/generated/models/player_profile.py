@@ -28,7 +28,8 @@ class PlayerProfile:
             'village': None}}
 
     Attributes:
-        bot (bool): Whether this is one of the built-in bots (`GET /v1/bots`).
+        bot (bool): Whether this is a bot: one of the built-in bots (`GET /v1/bots`), or
+            a bot account (`POST /v1/me/upgrade-to-bot`), whose `level` is `null`.
         bots (list[BotRecordView]): A person's record against each bot they finished a game with,
             weakest bot first (games against bots are never rated); `[]` for a bot.
         created_at (datetime.datetime):

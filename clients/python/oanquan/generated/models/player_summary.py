@@ -13,7 +13,8 @@ T = TypeVar("T", bound="PlayerSummary")
 class PlayerSummary:
     """
     Attributes:
-        bot (bool): Whether the player is one of the built-in bots (`GET /v1/bots`).
+        bot (bool): Whether the player is a bot: one of the built-in bots (`GET /v1/bots`)
+            or a bot account (an outside engine).
         id (None | str): The player's id; `null` for a name from an imported record, which
             is linked to no account.
         name (str):
