@@ -453,11 +453,21 @@ async fn a_resumed_stream_is_told_what_it_missed(backend: Backend, ndjson: bool)
     let id = created["id"].as_str().unwrap().to_owned();
     let challenge = next(&mut mine).await;
     assert_eq!(challenge.kind(), "challenge");
+    let update = next(&mut mine).await;
+    assert_eq!(
+        (update.kind(), &update.data["change"]),
+        ("challenge_update", &json!("created"))
+    );
     apart();
     assert_eq!(app.join(&id, &alice.token).await.status(), StatusCode::OK);
     let started = next(&mut mine).await;
     assert_eq!(started.kind(), "game_started");
     let at_started = cursor_of(&started);
+    let update = next(&mut mine).await;
+    assert_eq!(
+        (update.kind(), &update.data["change"]),
+        ("challenge_update", &json!("accepted"))
+    );
     let micros = |cursor: &str| cursor.split('.').next().unwrap().parse::<i64>().unwrap();
     assert!(micros(&at_started) > micros(&at_snapshot));
     assert!(
@@ -508,8 +518,13 @@ async fn a_resumed_stream_is_told_what_it_missed(backend: Backend, ndjson: bool)
     let mut all = vec![("Authorization", bearer.as_str())];
     all.extend_from_slice(accept);
     let mut from_snapshot = app.stream(&path, &all).await;
-    // The challenge, accepted since, is told by its game_started only.
-    let mut expected = vec![("game_started".to_owned(), json!(2))];
+    // The challenge, accepted since, is told by what became of it and
+    // its game_started, not as a challenge still open.
+    let mut expected = vec![
+        ("challenge_update".to_owned(), json!(1)),
+        ("game_started".to_owned(), json!(2)),
+        ("challenge_update".to_owned(), json!(2)),
+    ];
     expected.extend(missed);
     assert_eq!(
         rest(&mut from_snapshot).await,
@@ -542,6 +557,11 @@ async fn events_of_other_games_within_the_margin_may_come_again(backend: Backend
         .create_game(&bob.token, json!({"seat": "south", "opponent": alice.id}))
         .await;
     assert_eq!(next(&mut mine).await.data["game_id"], first["id"]);
+    let update = next(&mut mine).await;
+    assert_eq!(
+        (update.kind(), &update.data["game_id"]),
+        ("challenge_update", &first["id"])
+    );
     let second = app
         .create_game(&bob.token, json!({"seat": "south", "opponent": alice.id}))
         .await;
@@ -555,11 +575,14 @@ async fn events_of_other_games_within_the_margin_may_come_again(backend: Backend
     let mut again = app.me_stream(&alice.token, &headers).await;
     let mut games = Vec::new();
     while let Ok(Some(message)) = tokio::time::timeout(QUIET, again.next()).await {
-        games.push(message.data["game_id"].clone());
+        games.push((message.kind().to_owned(), message.data["game_id"].clone()));
     }
     assert_eq!(
         games,
-        [first["id"].clone()],
+        [
+            ("challenge".to_owned(), first["id"].clone()),
+            ("challenge_update".to_owned(), first["id"].clone()),
+        ],
         "the other game's challenge again, not this one's"
     );
 }
