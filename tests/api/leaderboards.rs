@@ -1,9 +1,11 @@
 //! Leaderboards over HTTP on both backends: ranking order and ties,
 //! filters, keyset paging both ways, stability while ratings change, the
-//! page around a player, errors, and the index behind it all.
+//! page around a player, `ETag` / 304 and `Link` headers, errors, and the
+//! index behind it all.
 
 use crate::helpers::assert_problem;
 use crate::helpers::TestApp;
+use crate::helpers::{header_text, link_to};
 use oanquan::domain::PlayerId;
 use oanquan::engine::Preset;
 use oanquan::store::DatabaseSettings;
@@ -380,4 +382,138 @@ async fn ties_are_ordered_by_id_bytes_whatever_the_database_collation() {
         .execute(format!(r#"DROP DATABASE "{name}" WITH (FORCE)"#).as_str())
         .await
         .unwrap();
+}
+
+/// The page at `path` and the targets of its `Link` `next` and `prev`.
+async fn linked_page(app: &TestApp, path: &str) -> (Value, Option<String>, Option<String>) {
+    let response = app.get(path).await;
+    assert_eq!(response.status(), StatusCode::OK, "{path}");
+    let next = link_to(&response, "next");
+    let prev = link_to(&response, "prev");
+    let page: Value = response.json().await.unwrap();
+    assert_eq!(
+        next.is_some(),
+        page["next_cursor"].is_string(),
+        "{path}: next"
+    );
+    assert_eq!(
+        prev.is_some(),
+        page["prev_cursor"].is_string(),
+        "{path}: prev"
+    );
+    (page, next, prev)
+}
+
+/// GETs `path` with `If-None-Match: tag`.
+async fn get_if_none_match(app: &TestApp, path: &str, tag: &str) -> reqwest::Response {
+    app.request(reqwest::Method::GET, path)
+        .header("If-None-Match", tag)
+        .send()
+        .await
+        .unwrap()
+}
+
+backend_tests! {
+    async fn links_lead_to_the_pages_the_cursors_do_both_ways(app) {
+        let (seeded, _) = seed(&app).await;
+        let query = "&include_provisional=true&min_games=5";
+        let (by_cursor, _) = walk(&app, query, 4).await;
+        assert_eq!(by_cursor, expected_ids(&board(&seeded, true, 5)));
+
+        let first = format!("/v1/leaderboards/classic?limit=4{query}");
+        let mut pages = Vec::new();
+        let mut next = Some(first);
+        let mut last_prev = None;
+        while let Some(path) = next {
+            let (page, following, prev) = linked_page(&app, &path).await;
+            if let Some(prev) = &prev {
+                assert!(prev.starts_with("/v1/leaderboards/classic?"), "{prev}");
+                assert!(prev.contains("limit=4") && prev.contains("min_games=5"), "{prev}");
+                assert!(prev.contains("include_provisional=true"), "{prev}");
+            }
+            pages.push(ids(&page));
+            next = following;
+            last_prev = prev;
+        }
+        assert!(pages.len() > 2);
+        assert_eq!(pages.concat(), by_cursor, "Link next walks the same rows");
+
+        // And back from the last page by `prev`.
+        let mut backward = vec![pages.last().unwrap().clone()];
+        let mut prev = last_prev;
+        while let Some(path) = prev {
+            let (page, _, before) = linked_page(&app, &path).await;
+            backward.push(ids(&page));
+            prev = before;
+        }
+        backward.reverse();
+        assert_eq!(backward, pages, "Link prev walks back the same pages");
+
+        // The page around a player links into the leaderboard itself.
+        let all = expected_ids(&board(&seeded, false, 0));
+        let around = format!("/v1/leaderboards/classic/around/{}?limit=5", all[8]);
+        let (page, next, prev) = linked_page(&app, &around).await;
+        let after = get_page(
+            &app,
+            &format!("/v1/leaderboards/classic?limit=5&cursor={}", page["next_cursor"].as_str().unwrap()),
+        ).await;
+        let (linked_after, _, _) = linked_page(&app, &next.unwrap()).await;
+        assert_eq!(ids(&linked_after), ids(&after));
+        assert_eq!(ids(&linked_after), all[11..16].to_vec());
+        let (linked_before, _, _) = linked_page(&app, &prev.unwrap()).await;
+        assert_eq!(ids(&linked_before), all[1..6].to_vec());
+
+        // One page holding everything links nowhere.
+        let response = app.get("/v1/leaderboards/classic?limit=100").await;
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(header_text(&response, "link"), None);
+    }
+
+    async fn an_unchanged_leaderboard_answers_304_until_a_rating_changes(app) {
+        let (seeded, _) = seed(&app).await;
+        let all = expected_ids(&board(&seeded, false, 0));
+        let paths = [
+            "/v1/leaderboards/classic?limit=5".to_owned(),
+            format!("/v1/leaderboards/classic/around/{}?limit=5", all[8]),
+        ];
+        let mut tags = Vec::new();
+        for path in &paths {
+            let response = app.get(path).await;
+            assert_eq!(response.status(), StatusCode::OK, "{path}");
+            assert_eq!(header_text(&response, "cache-control").as_deref(), Some("no-cache"));
+            let tag = header_text(&response, "etag").expect("an ETag");
+            let link = header_text(&response, "link");
+            assert!(link.is_some(), "{path}");
+
+            let again = get_if_none_match(&app, path, &tag).await;
+            assert_eq!(again.status(), StatusCode::NOT_MODIFIED, "{path}");
+            assert_eq!(header_text(&again, "etag"), Some(tag.clone()));
+            assert_eq!(header_text(&again, "link"), link);
+            assert!(again.bytes().await.unwrap().is_empty(), "a 304 has no body");
+            let weak = get_if_none_match(&app, path, &format!("W/{tag}")).await;
+            assert_eq!(weak.status(), StatusCode::NOT_MODIFIED, "{path}: weak comparison");
+            let other = get_if_none_match(&app, path, "\"nope\"").await;
+            assert_eq!(other.status(), StatusCode::OK, "{path}");
+            tags.push(tag);
+        }
+        assert_ne!(tags[0], tags[1], "different pages, different tags");
+
+        // Another page of the same board has its own tag.
+        let provisional = app.get("/v1/leaderboards/classic?limit=5&include_provisional=true").await;
+        assert_ne!(header_text(&provisional, "etag").as_ref(), Some(&tags[0]));
+
+        // A rating changes on both pages: each is sent again, with a new tag.
+        let sql = "UPDATE player_ratings SET rating = $2 WHERE player_id = $1 AND preset = 'classic'";
+        app.execute(sql, &[&all[8]], &[3000.0]).await;
+        for (path, tag) in paths.iter().zip(&tags) {
+            let changed = get_if_none_match(&app, path, tag).await;
+            assert_eq!(changed.status(), StatusCode::OK, "{path}");
+            let new_tag = header_text(&changed, "etag").unwrap();
+            assert_ne!(&new_tag, tag, "{path}");
+            let page: Value = changed.json().await.unwrap();
+            assert_eq!(page["entries"][0]["player"]["id"], all[8].as_str(), "{path}");
+            let again = get_if_none_match(&app, path, &new_tag).await;
+            assert_eq!(again.status(), StatusCode::NOT_MODIFIED, "{path}");
+        }
+    }
 }

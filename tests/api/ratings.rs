@@ -8,6 +8,7 @@ mod glicko2;
 
 use crate::helpers::assert_problem;
 use crate::helpers::games::Player;
+use crate::helpers::link_to;
 use crate::helpers::TestApp;
 use futures_util::future::join_all;
 use oanquan::engine::{Position, Preset, Seat};
@@ -335,7 +336,30 @@ backend_tests! {
         assert_eq!(rest["changes"].as_array().unwrap().len(), 1);
         assert_eq!(rest["changes"][0]["rating_before"].as_f64(), Some(DEFAULT_RATING));
 
+        // `Link` next leads to the pages `next_cursor` does.
         let base = format!("/v1/players/{}/rating-history", lan.id);
+        let mut linked = Vec::new();
+        let mut next = Some(format!("{base}?limit=2"));
+        while let Some(path) = next {
+            let response = app.get(&path).await;
+            assert_eq!(response.status(), StatusCode::OK, "{path}");
+            assert_eq!(link_to(&response, "prev"), None);
+            next = link_to(&response, "next");
+            let page: Value = response.json().await.unwrap();
+            assert_eq!(next.is_some(), page["next_cursor"].is_string(), "{path}");
+            if let Some(next) = &next {
+                assert!(next.starts_with(&format!("{base}?limit=2&cursor=")), "{next}");
+            }
+            linked.extend(page["changes"].as_array().unwrap().iter()
+                .map(|c| c["preset"].as_str().unwrap().to_owned()));
+        }
+        assert_eq!(linked, seen);
+        let response = app.get(&format!("{base}?preset=classic&limit=2")).await;
+        let next = link_to(&response, "next").unwrap();
+        assert!(next.contains("preset=classic"), "{next}");
+        let rest: Value = app.get(&next).await.json().await.unwrap();
+        assert_eq!(rest["changes"].as_array().unwrap().len(), 1);
+
         for query in ["?preset=blitz", "?limit=0", "?limit=1001", "?limit=x", "?cursor=nope"] {
             assert_problem(app.get(&format!("{base}{query}")).await, 400, "invalid_query").await;
         }

@@ -191,7 +191,7 @@ async fn two_players_play_a_rated_game_to_its_end() -> Result<()> {
     assert_eq!(game.moves_played as usize, played.len());
 
     let board = anonymous
-        .get_leaderboard("classic".parse()?, None, Some(true), None, None)
+        .get_leaderboard("classic".parse()?, None, Some(true), None, None, None)
         .await?
         .into_inner();
     let mut ranked: Vec<_> = board

@@ -6086,7 +6086,14 @@ export interface operations {
                 /** @description Include provisional ratings (players not yet established); default `false`. */
                 include_provisional?: boolean;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description An `ETag` from an earlier answer: 304 Not Modified, with no body, if
+                 *     the resource still has it.
+                 * @example "7"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /** @description The preset whose leaderboard */
                 preset: components["schemas"]["PresetName"];
@@ -6098,12 +6105,26 @@ export interface operations {
             /** @description A page of the leaderboard */
             200: {
                 headers: {
+                    /** @description `no-cache`: ratings change with every rated game */
+                    "Cache-Control"?: string;
+                    /** @description Of the content */
+                    ETag: string;
+                    /** @description `<…>; rel="next"` and `<…>; rel="prev"`: the pages after and before this one in `GET /v1/leaderboards/{preset}` (its `next_cursor` and `prev_cursor`), with the same filters and `limit`, when there are such pages */
+                    Link?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LeaderboardPage"];
                 };
+            };
+            /** @description Unchanged since the `If-None-Match` ETag */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `invalid_query`: a bad `limit`, `min_games`, `include_provisional` or `cursor`; or `invalid_path_parameter` */
             400: {
@@ -6159,7 +6180,14 @@ export interface operations {
                 /** @description Include provisional ratings (players not yet established); default `false`. */
                 include_provisional?: boolean;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description An `ETag` from an earlier answer: 304 Not Modified, with no body, if
+                 *     the resource still has it.
+                 * @example "7"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /** @description The preset whose leaderboard */
                 preset: components["schemas"]["PresetName"];
@@ -6173,12 +6201,26 @@ export interface operations {
             /** @description The page around the player */
             200: {
                 headers: {
+                    /** @description `no-cache`: ratings change with every rated game */
+                    "Cache-Control"?: string;
+                    /** @description Of the content */
+                    ETag: string;
+                    /** @description `<…>; rel="next"` and `<…>; rel="prev"`: the pages after and before this one in `GET /v1/leaderboards/{preset}` (its `next_cursor` and `prev_cursor`), with the same filters and `limit`, when there are such pages */
+                    Link?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LeaderboardPage"];
                 };
+            };
+            /** @description Unchanged since the `If-None-Match` ETag */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `invalid_query` or `invalid_path_parameter` */
             400: {
@@ -6313,7 +6355,14 @@ export interface operations {
     get_me: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description An `ETag` from an earlier answer: 304 Not Modified, with no body, if
+                 *     the resource still has it.
+                 * @example "7"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6322,12 +6371,26 @@ export interface operations {
             /** @description The caller's profile */
             200: {
                 headers: {
+                    /** @description `private, no-cache`: the caller's own, and it changes with every rated game */
+                    "Cache-Control"?: string;
+                    /** @description Of the content */
+                    ETag: string;
+                    /** @description `Authorization` */
+                    Vary?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PlayerProfile"];
                 };
+            };
+            /** @description Unchanged since the `If-None-Match` ETag */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
             400: {
@@ -7189,7 +7252,14 @@ export interface operations {
     get_player: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description An `ETag` from an earlier answer: 304 Not Modified, with no body, if
+                 *     the resource still has it.
+                 * @example "7"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /** @description Player id. */
                 id: components["parameters"]["PlayerId"];
@@ -7201,12 +7271,24 @@ export interface operations {
             /** @description The profile */
             200: {
                 headers: {
+                    /** @description `no-cache`: a rating changes with every rated game */
+                    "Cache-Control"?: string;
+                    /** @description Of the content */
+                    ETag: string;
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PlayerProfile"];
                 };
+            };
+            /** @description Unchanged since the `If-None-Match` ETag */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `invalid_path_parameter`: not a well-formed player id; or `invalid_query` */
             400: {
@@ -7359,6 +7441,8 @@ export interface operations {
             /** @description The changes, newest first */
             200: {
                 headers: {
+                    /** @description `<…>; rel="next"`: the next (older) page, its `next_cursor` with the same `preset` and `limit`, when there is one */
+                    Link?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };

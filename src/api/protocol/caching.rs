@@ -21,6 +21,9 @@ pub enum Freshness {
     /// May change (a move, a resignation): `no-cache`, so a cache asks
     /// again with `If-None-Match` and gets 304 while it is unchanged.
     Revalidate,
+    /// One caller's own (e.g. `GET /v1/me`): `private, no-cache`, so no
+    /// shared cache keeps it and the caller's own revalidates it.
+    Private,
 }
 
 impl Freshness {
@@ -40,6 +43,7 @@ impl Freshness {
                 CacheDirective::Extension("immutable".to_owned(), None),
             ],
             Freshness::Revalidate => vec![CacheDirective::NoCache],
+            Freshness::Private => vec![CacheDirective::Private, CacheDirective::NoCache],
         })
     }
 }
@@ -86,8 +90,19 @@ pub fn cached_json(
     value: &impl Serialize,
     freshness: Freshness,
 ) -> Result<HttpResponse, ApiError> {
+    cached_json_varying(request, value, freshness, None)
+}
+
+/// [`cached_json`] with a `Vary` header (e.g. `Authorization` for a
+/// caller's own resource).
+pub fn cached_json_varying(
+    request: &HttpRequest,
+    value: &impl Serialize,
+    freshness: Freshness,
+    vary: Option<&'static str>,
+) -> Result<HttpResponse, ApiError> {
     let body = serde_json::to_string(value).map_err(|e| ApiError::Internal(e.into()))?;
-    Ok(cached(request, "application/json", body, freshness, None))
+    Ok(cached(request, "application/json", body, freshness, vary))
 }
 
 #[cfg(test)]

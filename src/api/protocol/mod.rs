@@ -1,5 +1,6 @@
 //! HTTP protocol helpers: authentication, extractors and parameters,
-//! conditional requests and caching, `Idempotency-Key`s, and running a
+//! conditional requests and caching, `Link`s to neighbouring pages,
+//! `Idempotency-Key`s, and running a
 //! unit of work of the Games layer for a request.
 
 pub mod auth;
@@ -7,6 +8,7 @@ pub mod caching;
 pub mod conditional;
 pub mod extractors;
 pub mod idempotency;
+pub mod links;
 pub mod offload;
 pub mod params;
 pub mod prefer;

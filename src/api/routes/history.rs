@@ -1,6 +1,5 @@
 //! Browsing games, newest first, one keyset page at a time.
 
-use actix_web::http::header;
 use actix_web::{get, web, HttpRequest, HttpResponse};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
@@ -13,6 +12,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::api::problems::{ApiError, Problem};
+use crate::api::protocol::links::add_links;
 use crate::api::protocol::params::PlayerIdPath;
 use crate::api::views::{GamePage, GameView};
 use crate::api::AppState;
@@ -228,15 +228,15 @@ async fn page(
         .filter(|_| more)
         .map(|game| encode_cursor(&game.history_key()));
     let views = games.iter().filter_map(readable_view).collect();
-    let mut response = HttpResponse::Ok();
-    if let Some(cursor) = &next_cursor {
-        let next = format!("{}?{}", request.path(), query.next_page(cursor));
-        response.insert_header((header::LINK, format!("<{next}>; rel=\"next\"")));
-    }
-    Ok(response.json(GamePage {
+    let next = next_cursor
+        .as_ref()
+        .map(|cursor| format!("{}?{}", request.path(), query.next_page(cursor)));
+    let mut response = HttpResponse::Ok().json(GamePage {
         games: views,
         next_cursor,
-    }))
+    });
+    add_links(&mut response, next, None);
+    Ok(response)
 }
 
 /// Games, newest first, filtered; a page at a time.

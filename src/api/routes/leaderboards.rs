@@ -1,12 +1,15 @@
 //! Leaderboards: one per preset, ranked by Glicko-2 rating, paged by keyset
 //! cursor, and the page around one player.
 
-use actix_web::{get, web};
+use actix_web::{get, web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::api::problems::{ApiError, Problem};
+use crate::api::protocol::caching::{cached_json, Freshness};
+use crate::api::protocol::links::{add_links, page_url};
+use crate::api::protocol::params::IfNoneMatch;
 use crate::api::views::rating_cursors;
 use crate::api::views::{LeaderboardEntry, LeaderboardPage, PresetName};
 use crate::api::AppState;
@@ -76,6 +79,35 @@ fn filter(min_games: Option<u32>, include_provisional: Option<bool>) -> Leaderbo
     }
 }
 
+/// The page as JSON with its ETag (304 when `If-None-Match` names it) and
+/// a `Link` to the pages before and after it in `GET
+/// /v1/leaderboards/{preset}`, keeping the page's filters and `limit`.
+fn render(
+    request: &HttpRequest,
+    page: &LeaderboardPage,
+    limit: Option<u32>,
+    min_games: Option<u32>,
+    include_provisional: Option<bool>,
+) -> Result<HttpResponse, ApiError> {
+    let path = format!("/v1/leaderboards/{}", page.preset);
+    let kept = [
+        ("limit", limit.map(|v| v.to_string())),
+        ("min_games", min_games.map(|v| v.to_string())),
+        (
+            "include_provisional",
+            include_provisional.map(|v| v.to_string()),
+        ),
+    ];
+    let url = |cursor: &Option<String>| cursor.as_deref().map(|c| page_url(&path, &kept, c));
+    let mut response = cached_json(request, page, Freshness::Revalidate)?;
+    add_links(
+        &mut response,
+        url(&page.next_cursor),
+        url(&page.prev_cursor),
+    );
+    Ok(response)
+}
+
 /// The page's entries, numbered from the rank of the first row.
 async fn page(
     store: &Store,
@@ -112,9 +144,14 @@ const LEADERBOARD_404: &str = "`leaderboard_not_found`: the path names no preset
     params(
         ("preset" = PresetName, Path, description = "The preset whose leaderboard"),
         LeaderboardQuery,
+        IfNoneMatch,
     ),
     responses(
-        (status = 200, description = "A page of the leaderboard", body = LeaderboardPage),
+        (status = 200, description = "A page of the leaderboard", body = LeaderboardPage,
+            headers(("ETag" = String, description = "Of the content"),
+                ("Cache-Control" = String, description = "`no-cache`: ratings change with every rated game"),
+                ("Link" = String, description = "`<…>; rel=\"next\"` and `<…>; rel=\"prev\"`: the pages after and before this one in `GET /v1/leaderboards/{preset}` (its `next_cursor` and `prev_cursor`), with the same filters and `limit`, when there are such pages"))),
+        (status = 304, description = "Unchanged since the `If-None-Match` ETag"),
         (status = 400, description = "`invalid_query`: a bad `limit`, `min_games`, `include_provisional` or `cursor`",
             body = Problem, content_type = "application/problem+json"),
         (status = 404, description = LEADERBOARD_404, body = Problem, content_type = "application/problem+json"),
@@ -123,9 +160,10 @@ const LEADERBOARD_404: &str = "`leaderboard_not_found`: the path names no preset
 #[get("/v1/leaderboards/{preset}")]
 pub async fn get_leaderboard(
     state: web::Data<AppState>,
+    request: HttpRequest,
     preset: web::Path<String>,
     query: crate::api::protocol::extractors::StrictQuery<LeaderboardQuery>,
-) -> Result<web::Json<LeaderboardPage>, ApiError> {
+) -> Result<HttpResponse, ApiError> {
     let preset = leaderboard_preset(&preset)?;
     let limit = page_limit(query.limit, DEFAULT_LIMIT, MAX_LIMIT)?;
     let filter = filter(query.min_games, query.include_provisional);
@@ -162,12 +200,19 @@ pub async fn get_leaderboard(
         (Some(last), _) => more.then(|| rating_cursors::after(&last.key())),
         (None, _) => None,
     };
-    Ok(web::Json(LeaderboardPage {
+    let page = LeaderboardPage {
         preset: preset.name().to_owned(),
         entries,
         prev_cursor,
         next_cursor,
-    }))
+    };
+    render(
+        &request,
+        &page,
+        query.limit,
+        query.min_games,
+        query.include_provisional,
+    )
 }
 
 /// The leaderboard page centred on one player.
@@ -181,9 +226,14 @@ pub async fn get_leaderboard(
         ("preset" = PresetName, Path, description = "The preset whose leaderboard"),
         ("player_id" = PlayerId, Path, description = "Player id"),
         AroundQuery,
+        IfNoneMatch,
     ),
     responses(
-        (status = 200, description = "The page around the player", body = LeaderboardPage),
+        (status = 200, description = "The page around the player", body = LeaderboardPage,
+            headers(("ETag" = String, description = "Of the content"),
+                ("Cache-Control" = String, description = "`no-cache`: ratings change with every rated game"),
+                ("Link" = String, description = "`<…>; rel=\"next\"` and `<…>; rel=\"prev\"`: the pages after and before this one in `GET /v1/leaderboards/{preset}` (its `next_cursor` and `prev_cursor`), with the same filters and `limit`, when there are such pages"))),
+        (status = 304, description = "Unchanged since the `If-None-Match` ETag"),
         (status = 400, description = "`invalid_query` or `invalid_path_parameter`",
             body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`leaderboard_not_found`, `player_not_found` or `not_on_leaderboard`",
@@ -193,9 +243,10 @@ pub async fn get_leaderboard(
 #[get("/v1/leaderboards/{preset}/around/{player_id}")]
 pub async fn get_leaderboard_around(
     state: web::Data<AppState>,
+    request: HttpRequest,
     path: web::Path<(String, PlayerId)>,
     query: crate::api::protocol::extractors::StrictQuery<AroundQuery>,
-) -> Result<web::Json<LeaderboardPage>, ApiError> {
+) -> Result<HttpResponse, ApiError> {
     let (preset, player_id) = path.into_inner();
     let preset = leaderboard_preset(&preset)?;
     let limit = page_limit(query.limit, DEFAULT_LIMIT, MAX_LIMIT)?;
@@ -257,10 +308,17 @@ pub async fn get_leaderboard_around(
     rows.append(&mut below);
     let first_rank = my_rank - above_take as i64;
     let entries = page(store, preset, &filter, &rows, Some(first_rank)).await?;
-    Ok(web::Json(LeaderboardPage {
+    let page = LeaderboardPage {
         preset: preset.name().to_owned(),
         entries,
         prev_cursor: more_above.then(|| rating_cursors::before(&rows[0].key())),
         next_cursor: more_below.then(|| rating_cursors::after(&rows[rows.len() - 1].key())),
-    }))
+    };
+    render(
+        &request,
+        &page,
+        query.limit,
+        query.min_games,
+        query.include_provisional,
+    )
 }

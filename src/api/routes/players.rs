@@ -8,7 +8,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::accounts;
 use crate::api::problems::{ApiError, Problem};
 use crate::api::protocol::auth::Authenticated;
-use crate::api::protocol::caching::{cached_json, Freshness};
+use crate::api::protocol::caching::{cached_json, cached_json_varying, Freshness};
 use crate::api::protocol::extractors::{Json, StrictQuery};
 use crate::api::protocol::idempotency::{run_once, Reply};
 use crate::api::protocol::params::{IfNoneMatch, PlayerIdPath, RegistrationIdempotencyKey};
@@ -295,9 +295,11 @@ pub async fn find_players(
 /// A player's public profile, with their rating, RD and record per preset.
 #[utoipa::path(
     tag = "players",
-    params(PlayerIdPath),
+    params(PlayerIdPath, IfNoneMatch),
     responses(
-        (status = 200, description = "The profile", body = PlayerProfile),
+        (status = 200, description = "The profile", body = PlayerProfile,
+            headers(("ETag" = String, description = "Of the content"), ("Cache-Control" = String, description = "`no-cache`: a rating changes with every rated game"))),
+        (status = 304, description = "Unchanged since the `If-None-Match` ETag"),
         (status = 400, description = "`invalid_path_parameter`: not a well-formed player id",
             body = Problem, content_type = "application/problem+json",
             example = json!({
@@ -320,15 +322,17 @@ pub async fn find_players(
 #[get("/v1/players/{id}")]
 pub async fn get_player(
     state: web::Data<AppState>,
+    request: HttpRequest,
     id: web::Path<PlayerId>,
-) -> Result<web::Json<PlayerProfile>, ApiError> {
+) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
     let player = state
         .store
         .player_by_id(&id)
         .await?
         .ok_or_else(|| ApiError::PlayerNotFound(id.to_string()))?;
-    Ok(web::Json(PlayerProfile::load(&state.store, player).await?))
+    let profile = PlayerProfile::load(&state.store, player).await?;
+    cached_json(&request, &profile, Freshness::Revalidate)
 }
 
 /// Get your profile
@@ -337,12 +341,26 @@ pub async fn get_player(
 #[utoipa::path(
     tag = "players",
     security(("bearer" = [])),
-    responses((status = 200, description = "The caller's profile", body = PlayerProfile))
+    params(IfNoneMatch),
+    responses(
+        (status = 200, description = "The caller's profile", body = PlayerProfile,
+            headers(("ETag" = String, description = "Of the content"),
+                ("Cache-Control" = String, description = "`private, no-cache`: the caller's own, and it changes with every rated game"),
+                ("Vary" = String, description = "`Authorization`"))),
+        (status = 304, description = "Unchanged since the `If-None-Match` ETag"),
+    )
 )]
 #[get("/v1/me")]
 pub async fn get_me(
     state: web::Data<AppState>,
+    request: HttpRequest,
     Authenticated(player): Authenticated,
-) -> Result<web::Json<PlayerProfile>, ApiError> {
-    Ok(web::Json(PlayerProfile::load(&state.store, player).await?))
+) -> Result<HttpResponse, ApiError> {
+    let profile = PlayerProfile::load(&state.store, player).await?;
+    cached_json_varying(
+        &request,
+        &profile,
+        Freshness::Private,
+        Some("Authorization"),
+    )
 }

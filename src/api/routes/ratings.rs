@@ -1,11 +1,12 @@
 //! A player's rating history and head-to-head records.
 
-use actix_web::{get, web};
+use actix_web::{get, web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::api::problems::{ApiError, Problem};
+use crate::api::protocol::links::{add_links, page_url};
 use crate::api::protocol::params::PlayerIdPath;
 use crate::api::routes::leaderboards::page_limit;
 use crate::api::views::rating_cursors;
@@ -55,7 +56,8 @@ pub(crate) async fn existing_player(store: &Store, id: &PlayerId) -> Result<Play
         HistoryQuery,
     ),
     responses(
-        (status = 200, description = "The changes, newest first", body = RatingHistoryPage),
+        (status = 200, description = "The changes, newest first", body = RatingHistoryPage,
+            headers(("Link" = String, description = "`<…>; rel=\"next\"`: the next (older) page, its `next_cursor` with the same `preset` and `limit`, when there is one"))),
         (status = 400, description = "`invalid_query` or `invalid_path_parameter`",
             body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`player_not_found`", body = Problem, content_type = "application/problem+json"),
@@ -64,9 +66,10 @@ pub(crate) async fn existing_player(store: &Store, id: &PlayerId) -> Result<Play
 #[get("/v1/players/{id}/rating-history")]
 pub async fn get_rating_history(
     state: web::Data<AppState>,
+    request: HttpRequest,
     id: web::Path<PlayerId>,
     query: crate::api::protocol::extractors::StrictQuery<HistoryQuery>,
-) -> Result<web::Json<RatingHistoryPage>, ApiError> {
+) -> Result<HttpResponse, ApiError> {
     let limit = page_limit(query.limit, DEFAULT_HISTORY_LIMIT, MAX_HISTORY_LIMIT)?;
     let before = query
         .cursor
@@ -81,15 +84,25 @@ pub async fn get_rating_history(
         .await?;
     let more = changes.len() > limit;
     changes.truncate(limit);
-    Ok(web::Json(RatingHistoryPage {
+    let next_cursor = changes
+        .last()
+        .filter(|_| more)
+        .map(|c| rating_cursors::older_than(c.id));
+    let kept = [
+        ("preset", preset.map(|p| p.name().to_owned())),
+        ("limit", query.limit.map(|v| v.to_string())),
+    ];
+    let next = next_cursor
+        .as_deref()
+        .map(|cursor| page_url(request.path(), &kept, cursor));
+    let mut response = HttpResponse::Ok().json(RatingHistoryPage {
         player_id: player.id.to_string(),
         preset: preset.map(|p| p.name().to_owned()),
-        next_cursor: changes
-            .last()
-            .filter(|_| more)
-            .map(|c| rating_cursors::older_than(c.id)),
+        next_cursor,
         changes: changes.iter().map(RatingChangeView::from).collect(),
-    }))
+    });
+    add_links(&mut response, next, None);
+    Ok(response)
 }
 
 /// Head-to-head record

@@ -1,4 +1,5 @@
 use crate::helpers::assert_problem;
+use crate::helpers::header_text;
 use futures_util::future::join_all;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -240,5 +241,99 @@ backend_tests! {
             let problem = assert_problem(response, 400, "invalid_query").await;
             assert!(problem["detail"].as_str().unwrap().contains("unknown parameter"), "{problem}");
         }
+    }
+}
+
+/// GETs `path` with `If-None-Match: tag`, and the token if any.
+async fn get_if_none_match(
+    app: &crate::helpers::TestApp,
+    path: &str,
+    tag: &str,
+    token: Option<&str>,
+) -> reqwest::Response {
+    let mut request = app
+        .request(reqwest::Method::GET, path)
+        .header("If-None-Match", tag);
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    request.send().await.unwrap()
+}
+
+backend_tests! {
+    async fn a_profile_answers_304_while_unchanged_and_200_once_rated(app) {
+        let (id, _) = app.register("Lan").await;
+        let path = format!("/v1/players/{id}");
+        let response = app.get(&path).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(header_text(&response, "cache-control").as_deref(), Some("no-cache"));
+        let tag = header_text(&response, "etag").expect("an ETag");
+        let profile: Value = response.json().await.unwrap();
+        assert_eq!(profile["ratings"]["classic"], Value::Null);
+
+        let again = get_if_none_match(&app, &path, &tag, None).await;
+        assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+        assert_eq!(header_text(&again, "etag"), Some(tag.clone()));
+        assert!(again.bytes().await.unwrap().is_empty(), "a 304 has no body");
+        let listed = get_if_none_match(&app, &path, &format!("\"x\", W/{tag}"), None).await;
+        assert_eq!(listed.status(), StatusCode::NOT_MODIFIED);
+
+        let (other, _) = app.register("Minh").await;
+        let theirs = get_if_none_match(&app, &format!("/v1/players/{other}"), &tag, None).await;
+        assert_eq!(theirs.status(), StatusCode::OK, "another profile, another tag");
+
+        app.seed_standing(&id, "classic", 1620.0, 90.0, 12).await;
+        let changed = get_if_none_match(&app, &path, &tag, None).await;
+        assert_eq!(changed.status(), StatusCode::OK);
+        let new_tag = header_text(&changed, "etag").unwrap();
+        assert_ne!(new_tag, tag);
+        let profile: Value = changed.json().await.unwrap();
+        assert_eq!(profile["ratings"]["classic"]["rating"].as_f64(), Some(1620.0));
+        let again = get_if_none_match(&app, &path, &new_tag, None).await;
+        assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+
+        // A bad If-None-Match changes nothing about the errors.
+        assert_problem(
+            get_if_none_match(&app, "/v1/players/aB3dE6gH9j", "*", None).await,
+            404,
+            "player_not_found",
+        ).await;
+    }
+
+    async fn me_is_private_and_answers_304_while_unchanged(app) {
+        let (id, token) = app.register("Lan").await;
+        let response = app.get_with_token("/v1/me", &token).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(
+            header_text(&response, "cache-control").as_deref(),
+            Some("private, no-cache")
+        );
+        let vary = header_text(&response, "vary").unwrap_or_default();
+        assert!(vary.to_ascii_lowercase().contains("authorization"), "{vary}");
+        let tag = header_text(&response, "etag").expect("an ETag");
+
+        let again = get_if_none_match(&app, "/v1/me", &tag, Some(&token)).await;
+        assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+        assert_eq!(header_text(&again, "etag"), Some(tag.clone()));
+        assert_eq!(
+            header_text(&again, "cache-control").as_deref(),
+            Some("private, no-cache")
+        );
+        assert!(again.bytes().await.unwrap().is_empty(), "a 304 has no body");
+
+        // Without a token it is still a 401, whatever the tag.
+        assert_problem(
+            get_if_none_match(&app, "/v1/me", &tag, None).await,
+            401,
+            "unauthorized",
+        ).await;
+
+        app.seed_standing(&id, "village", 1580.0, 120.0, 3).await;
+        let changed = get_if_none_match(&app, "/v1/me", &tag, Some(&token)).await;
+        assert_eq!(changed.status(), StatusCode::OK);
+        assert_ne!(header_text(&changed, "etag").unwrap(), tag);
+        let me: Value = changed.json().await.unwrap();
+        assert_eq!(me["id"], id.as_str());
+        assert_eq!(me["ratings"]["village"]["rating"].as_f64(), Some(1580.0));
     }
 }

@@ -621,3 +621,28 @@ impl Drop for TestDatabase {
         }
     }
 }
+
+/// The target of the `Link` header's `rel` link (RFC 8288), if it has one.
+pub fn link_to(response: &Response, rel: &str) -> Option<String> {
+    let value = response.headers().get("link")?.to_str().unwrap();
+    value.split(',').find_map(|link| {
+        let (target, params) = link.trim().split_once(';')?;
+        let named = params
+            .split(';')
+            .any(|p| p.trim() == format!("rel=\"{rel}\""));
+        named.then(|| {
+            target
+                .trim_start_matches('<')
+                .trim_end_matches('>')
+                .to_owned()
+        })
+    })
+}
+
+/// A header of `response` as text, if it has it.
+pub fn header_text(response: &Response, name: &str) -> Option<String> {
+    response
+        .headers()
+        .get(name)
+        .map(|v| v.to_str().unwrap().to_owned())
+}

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -7,26 +7,37 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.player_profile import PlayerProfile
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _get_kwargs(
+    *,
+    if_none_match: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/v1/me",
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> PlayerProfile | Problem | None:
+) -> Any | PlayerProfile | Problem | None:
     if response.status_code == 200:
         response_200 = PlayerProfile.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -56,7 +67,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[PlayerProfile | Problem]:
+) -> Response[Any | PlayerProfile | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -68,20 +79,26 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[PlayerProfile | Problem]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | PlayerProfile | Problem]:
     """Get your profile
 
      The profile of the player whose token is presented: a way to check a token.
+
+    Args:
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PlayerProfile | Problem]
+        Response[Any | PlayerProfile | Problem]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        if_none_match=if_none_match,
+    )
 
     response = client.get_httpx_client().request(
         **kwargs,
@@ -93,41 +110,52 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-) -> PlayerProfile | Problem | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | PlayerProfile | Problem | None:
     """Get your profile
 
      The profile of the player whose token is presented: a way to check a token.
+
+    Args:
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PlayerProfile | Problem
+        Any | PlayerProfile | Problem
     """
 
     return sync_detailed(
         client=client,
+        if_none_match=if_none_match,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[PlayerProfile | Problem]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | PlayerProfile | Problem]:
     """Get your profile
 
      The profile of the player whose token is presented: a way to check a token.
+
+    Args:
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PlayerProfile | Problem]
+        Response[Any | PlayerProfile | Problem]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        if_none_match=if_none_match,
+    )
 
     response = await client.get_async_httpx_client().request(**kwargs)
 
@@ -137,21 +165,26 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-) -> PlayerProfile | Problem | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | PlayerProfile | Problem | None:
     """Get your profile
 
      The profile of the player whose token is presented: a way to check a token.
+
+    Args:
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PlayerProfile | Problem
+        Any | PlayerProfile | Problem
     """
 
     return (
         await asyncio_detailed(
             client=client,
+            if_none_match=if_none_match,
         )
     ).parsed

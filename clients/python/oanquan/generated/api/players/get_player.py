@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -8,12 +8,17 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.player_profile import PlayerProfile
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     id: str,
+    *,
+    if_none_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -22,16 +27,21 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> PlayerProfile | Problem | None:
+) -> Any | PlayerProfile | Problem | None:
     if response.status_code == 200:
         response_200 = PlayerProfile.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -61,7 +71,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[PlayerProfile | Problem]:
+) -> Response[Any | PlayerProfile | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -74,24 +84,27 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[PlayerProfile | Problem]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | PlayerProfile | Problem]:
     """Get a player
 
      A player's public profile, with their rating, RD and record per preset.
 
     Args:
         id (str): A player id: 10 ASCII letters or digits.
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PlayerProfile | Problem]
+        Response[Any | PlayerProfile | Problem]
     """
 
     kwargs = _get_kwargs(
         id=id,
+        if_none_match=if_none_match,
     )
 
     response = client.get_httpx_client().request(
@@ -105,25 +118,28 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-) -> PlayerProfile | Problem | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | PlayerProfile | Problem | None:
     """Get a player
 
      A player's public profile, with their rating, RD and record per preset.
 
     Args:
         id (str): A player id: 10 ASCII letters or digits.
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PlayerProfile | Problem
+        Any | PlayerProfile | Problem
     """
 
     return sync_detailed(
         id=id,
         client=client,
+        if_none_match=if_none_match,
     ).parsed
 
 
@@ -131,24 +147,27 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[PlayerProfile | Problem]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | PlayerProfile | Problem]:
     """Get a player
 
      A player's public profile, with their rating, RD and record per preset.
 
     Args:
         id (str): A player id: 10 ASCII letters or digits.
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PlayerProfile | Problem]
+        Response[Any | PlayerProfile | Problem]
     """
 
     kwargs = _get_kwargs(
         id=id,
+        if_none_match=if_none_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -160,25 +179,28 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-) -> PlayerProfile | Problem | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | PlayerProfile | Problem | None:
     """Get a player
 
      A player's public profile, with their rating, RD and record per preset.
 
     Args:
         id (str): A player id: 10 ASCII letters or digits.
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PlayerProfile | Problem
+        Any | PlayerProfile | Problem
     """
 
     return (
         await asyncio_detailed(
             id=id,
             client=client,
+            if_none_match=if_none_match,
         )
     ).parsed

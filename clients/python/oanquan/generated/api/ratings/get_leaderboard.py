@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -19,7 +19,11 @@ def _get_kwargs(
     limit: int | Unset = UNSET,
     min_games: int | Unset = UNSET,
     include_provisional: bool | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     params: dict[str, Any] = {}
 
@@ -41,16 +45,21 @@ def _get_kwargs(
         "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> LeaderboardPage | Problem | None:
+) -> Any | LeaderboardPage | Problem | None:
     if response.status_code == 200:
         response_200 = LeaderboardPage.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -80,7 +89,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[LeaderboardPage | Problem]:
+) -> Response[Any | LeaderboardPage | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -97,7 +106,8 @@ def sync_detailed(
     limit: int | Unset = UNSET,
     min_games: int | Unset = UNSET,
     include_provisional: bool | Unset = UNSET,
-) -> Response[LeaderboardPage | Problem]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | LeaderboardPage | Problem]:
     """A preset's leaderboard, best first.
 
      Ranked by rating, ties by player id. Provisional ratings (not established) are
@@ -112,13 +122,14 @@ def sync_detailed(
         limit (int | Unset):
         min_games (int | Unset):
         include_provisional (bool | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[LeaderboardPage | Problem]
+        Response[Any | LeaderboardPage | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -127,6 +138,7 @@ def sync_detailed(
         limit=limit,
         min_games=min_games,
         include_provisional=include_provisional,
+        if_none_match=if_none_match,
     )
 
     response = client.get_httpx_client().request(
@@ -144,7 +156,8 @@ def sync(
     limit: int | Unset = UNSET,
     min_games: int | Unset = UNSET,
     include_provisional: bool | Unset = UNSET,
-) -> LeaderboardPage | Problem | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | LeaderboardPage | Problem | None:
     """A preset's leaderboard, best first.
 
      Ranked by rating, ties by player id. Provisional ratings (not established) are
@@ -159,13 +172,14 @@ def sync(
         limit (int | Unset):
         min_games (int | Unset):
         include_provisional (bool | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        LeaderboardPage | Problem
+        Any | LeaderboardPage | Problem
     """
 
     return sync_detailed(
@@ -175,6 +189,7 @@ def sync(
         limit=limit,
         min_games=min_games,
         include_provisional=include_provisional,
+        if_none_match=if_none_match,
     ).parsed
 
 
@@ -186,7 +201,8 @@ async def asyncio_detailed(
     limit: int | Unset = UNSET,
     min_games: int | Unset = UNSET,
     include_provisional: bool | Unset = UNSET,
-) -> Response[LeaderboardPage | Problem]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | LeaderboardPage | Problem]:
     """A preset's leaderboard, best first.
 
      Ranked by rating, ties by player id. Provisional ratings (not established) are
@@ -201,13 +217,14 @@ async def asyncio_detailed(
         limit (int | Unset):
         min_games (int | Unset):
         include_provisional (bool | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[LeaderboardPage | Problem]
+        Response[Any | LeaderboardPage | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -216,6 +233,7 @@ async def asyncio_detailed(
         limit=limit,
         min_games=min_games,
         include_provisional=include_provisional,
+        if_none_match=if_none_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -231,7 +249,8 @@ async def asyncio(
     limit: int | Unset = UNSET,
     min_games: int | Unset = UNSET,
     include_provisional: bool | Unset = UNSET,
-) -> LeaderboardPage | Problem | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | LeaderboardPage | Problem | None:
     """A preset's leaderboard, best first.
 
      Ranked by rating, ties by player id. Provisional ratings (not established) are
@@ -246,13 +265,14 @@ async def asyncio(
         limit (int | Unset):
         min_games (int | Unset):
         include_provisional (bool | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        LeaderboardPage | Problem
+        Any | LeaderboardPage | Problem
     """
 
     return (
@@ -263,5 +283,6 @@ async def asyncio(
             limit=limit,
             min_games=min_games,
             include_provisional=include_provisional,
+            if_none_match=if_none_match,
         )
     ).parsed
