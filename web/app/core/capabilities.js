@@ -32,12 +32,12 @@ function remember(capabilities) {
 
 /**
  * @typedef {object} Capabilities
- * @property {boolean} gameStream `GET /v1/games/{id}/stream` (issue 11)
- * @property {boolean} lobbyStream `GET /v1/lobby/stream` (issue 11)
- * @property {boolean} meStream `GET /v1/me/stream` with tickets (issue 11)
- * @property {boolean} bots `GET /v1/bots` (issue 12)
- * @property {boolean} abort `POST /v1/games/{id}/abort` (issue 10)
- * @property {boolean} clock `POST /v1/games` takes `clock` (issue 10)
+ * @property {boolean} gameStream `GET /v1/games/{id}/stream`
+ * @property {boolean} lobbyStream `GET /v1/lobby/stream`
+ * @property {boolean} meStream `GET /v1/me/stream` with tickets
+ * @property {boolean} bots `GET /v1/bots`
+ * @property {boolean} abort `POST /v1/games/{id}/abort`
+ * @property {boolean} clock `POST /v1/games` takes `clock`
  */
 
 /** @type {Promise<Capabilities> | null} */

@@ -1,4 +1,4 @@
-// Clocks (issue 10): the server sends each side's time as of the game's
+// Clocks: the server sends each side's time as of the game's
 // last change and, for the side to move, the `deadline` when its flag
 // falls. The page ticks locally: remaining = deadline − now, with `now`
 // corrected by the server's `Date` header when the two clocks disagree.

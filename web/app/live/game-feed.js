@@ -1,4 +1,4 @@
-// A game's changes as they happen: the game stream (issue 11) when the
+// A game's changes as they happen: the game stream when the
 // server has it, else polling `GET /v1/games/{id}` with `If-None-Match`.
 // Either way the page gets the same two callbacks: `onMoves` with every
 // move it has not seen, in order, and `onGame` with the game as it now is.
@@ -97,7 +97,7 @@ export function openGameFeed(gameId, known, handlers, capabilities) {
       handlers.onMoves([message.move]);
     }
     // The other messages carry part of the game; read it whole. A later
-    // pass can apply them directly, as the stream contract (issue 11) allows.
+    // pass can apply them directly, as the stream contract allows.
     poll();
   }
 

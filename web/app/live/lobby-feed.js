@@ -1,4 +1,4 @@
-// The open games, kept current: the lobby stream (issue 11) when the
+// The open games, kept current: the lobby stream when the
 // server has it, else a poll of `GET /v1/games?status=waiting`.
 
 import { listGames } from "../core/endpoints.js";

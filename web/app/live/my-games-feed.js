@@ -1,5 +1,5 @@
 // The viewer's games that are waiting or under way, with whose turn it is:
-// read again when the personal stream (issue 11) says something happened,
+// read again when the personal stream says something happened,
 // else polled.
 
 import { request } from "../core/api.js";

@@ -16,7 +16,7 @@ import { registerPlayer, session, signInWithToken, signOut } from "../core/sessi
 /** @typedef {import("../../types/models").TimeControl} TimeControl */
 /** @typedef {import("../../types/models").PresetName} PresetName */
 
-/** Time controls offered when the server has clocks (issue 10). */
+/** Time controls offered when the server has clocks. */
 const CLOCKS = /** @type {const} */ ({
   "1+0": { initial_s: 60, increment_s: 0 },
   "3+2": { initial_s: 180, increment_s: 2 },
