@@ -6,8 +6,8 @@
 //! the game was committed at, inserts the move and commits
 //! ([`Store::play_move_for_token`]), and the transition is published as
 //! [`Games::run`] publishes. Anything else — no game kept, a check or the
-//! engine refusing, a move that ends the game, a statement that wrote
-//! nothing — plays it as a unit of work instead, which answers exactly as
+//! engine refusing, a move that ends the game, a move a hook of the unit
+//! of work wants ([`super::TxHook`]), a statement that wrote nothing — plays it as a unit of work instead, which answers exactly as
 //! if this had not been tried: one statement instead of four
 //! (`BEGIN`, lock and read, write, `COMMIT`) for most moves, and what
 //! tells a player why a move is refused stays in one place.
@@ -63,6 +63,9 @@ impl Games {
         let record = prepared.record.clone();
         prepared.game.version += 1;
         let transition = prepared.transition(None);
+        if self.hooks.any_wants(&transition) {
+            return Ok(None);
+        }
         let after = stored.after_move();
         let write = store.play_move_for_token(token, &player, &after, &record);
         let written = self.run_statement(store, transition, write).await?;

@@ -14,6 +14,7 @@ mod challenges;
 pub mod clock;
 pub mod error;
 pub mod events;
+pub mod hooks;
 mod import;
 mod lifecycle;
 pub mod model;
@@ -40,6 +41,7 @@ pub use challenges::DeclineReason;
 pub use clock::{ClockState, Policy, DEFAULT_RATED};
 pub use error::GamesError;
 pub use events::{GameEvent, PlayedMove};
+pub use hooks::{HookFuture, TxHook};
 pub use import::Imported;
 pub use lifecycle::{new_game, GameSpec};
 pub use model::{player_ref, Game, Offer, Offers, Timing};
@@ -134,6 +136,7 @@ pub struct Games {
     policy: Policy,
     published: broadcast::Sender<Arc<Transition>>,
     listeners: Arc<Listeners>,
+    hooks: Arc<hooks::Hooks>,
     recent: Arc<recent::RecentGames>,
 }
 
@@ -150,6 +153,7 @@ impl Games {
             policy,
             published,
             listeners: Arc::default(),
+            hooks: Arc::default(),
             recent: Arc::new(recent::RecentGames::new(0)),
         }
     }
@@ -190,6 +194,12 @@ impl Games {
     /// commit order per game, until it returns `false`.
     pub fn listen(&self, listener: Listener) {
         self.listeners.add(listener);
+    }
+
+    /// Has `hook` write its part of every transition it wants, in the
+    /// transition's own transaction, from now on ([`TxHook`]).
+    pub fn hook(&self, hook: Arc<dyn TxHook>) {
+        self.hooks.add(hook);
     }
 
     /// Hands a committed transition to the subscribers. Call it only after

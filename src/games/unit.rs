@@ -1,12 +1,14 @@
 //! The unit of work: every write of the server — a player's move, the
 //! sweeper's flag fall, a bot's reply, an import, a registration — runs
 //! through [`Games::run`]: begin the store's transaction, do the work,
-//! let the caller's hook write in the same transaction (the answer saved
-//! for an `Idempotency-Key` retry), commit, and only then publish the
+//! let the hooks write in the same transaction (the modules' [`TxHook`]s,
+//! then the answer saved for an `Idempotency-Key` retry), commit, and only then publish the
 //! transition the work made to whoever follows the game.
 
 use std::sync::Arc;
 
+#[cfg(doc)]
+use super::TxHook;
 use super::{Games, Transition};
 use crate::store::{KeyScope, SavedResponse, Store, StoreError, WriteTx};
 
@@ -109,6 +111,12 @@ impl Games {
                 return Err(error);
             }
         };
+        if let Some(transition) = &done.transition {
+            if let Err(error) = self.hooks.write(&mut tx, transition).await {
+                tx.rollback().await?;
+                return Err(error.into());
+            }
+        }
         if let Some(key) = key {
             let saved = save(&done)?;
             let now = self.time.now();

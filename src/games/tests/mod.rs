@@ -5,6 +5,7 @@
 
 mod catch_up;
 mod clock;
+mod hooks;
 mod lifecycle;
 mod play;
 mod sweep;

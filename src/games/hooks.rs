@@ -1,0 +1,74 @@
+//! Hooks of the unit of work: what another module writes in the same
+//! transaction as a game's transition — a webhook's outbox row, a
+//! tournament's result, the opening explorer's counts — so that the
+//! transition and what follows from it commit together or not at all.
+//! A [`Listener`](super::Listener) hears a transition after its commit
+//! and may miss it in a crash; a hook cannot.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::{Arc, RwLock};
+
+use super::unit::HookFailed;
+use super::Transition;
+use crate::store::WriteTx;
+
+/// What [`TxHook::write`] returns.
+pub type HookFuture<'a> = Pin<Box<dyn Future<Output = Result<(), HookFailed>> + Send + 'a>>;
+
+/// Writes its part of a transition in the transition's own transaction,
+/// after the transition's work and before the commit. A hook that fails
+/// rolls the whole unit back.
+pub trait TxHook: Send + Sync {
+    /// Whether this hook writes anything for `transition`. A move that no
+    /// hook wants may be stored in one statement on PostgreSQL
+    /// (`games/at_once.rs`), where no hook runs.
+    fn wants(&self, transition: &Transition) -> bool;
+
+    /// Writes this hook's part of `transition` in `tx`.
+    fn write<'a>(&'a self, tx: &'a mut WriteTx, transition: &'a Transition) -> HookFuture<'a>;
+}
+
+/// The hooks registered with one Games layer, in registration order.
+#[derive(Default)]
+pub(super) struct Hooks(RwLock<Vec<Arc<dyn TxHook>>>);
+
+impl Hooks {
+    pub(super) fn add(&self, hook: Arc<dyn TxHook>) {
+        self.0.write().expect("hooks lock").push(hook);
+    }
+
+    /// The hooks that want `transition`.
+    fn wanting(&self, transition: &Transition) -> Vec<Arc<dyn TxHook>> {
+        let hooks = self.0.read().expect("hooks lock");
+        hooks
+            .iter()
+            .filter(|hook| hook.wants(transition))
+            .cloned()
+            .collect()
+    }
+
+    pub(super) fn any_wants(&self, transition: &Transition) -> bool {
+        let hooks = self.0.read().expect("hooks lock");
+        hooks.iter().any(|hook| hook.wants(transition))
+    }
+
+    /// Runs, in `tx`, every hook that wants `transition`.
+    pub(super) async fn write(
+        &self,
+        tx: &mut WriteTx,
+        transition: &Transition,
+    ) -> Result<(), HookFailed> {
+        for hook in self.wanting(transition) {
+            hook.write(tx, transition).await?;
+        }
+        Ok(())
+    }
+}
+
+impl std::fmt::Debug for Hooks {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let count = self.0.read().map_or(0, |hooks| hooks.len());
+        f.debug_struct("Hooks").field("count", &count).finish()
+    }
+}
