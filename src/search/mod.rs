@@ -17,6 +17,8 @@ mod levels;
 mod tt;
 
 #[cfg(test)]
+mod agreement;
+#[cfg(test)]
 mod pinned;
 #[cfg(test)]
 mod tests;
