@@ -16,6 +16,7 @@ use crate::games::{GamesSettings, IdempotencySettings};
 use crate::live::StreamSettings;
 use crate::store::{DatabaseSettings, SqliteSettings};
 use crate::telemetry::{LogFormat, LogSettings};
+use crate::webhooks::WebhookSettings;
 
 #[derive(Clone, Debug, Args)]
 pub struct Config {
@@ -57,6 +58,9 @@ pub struct Config {
 
     #[command(flatten)]
     pub admission: AdmissionSettings,
+
+    #[command(flatten)]
+    pub webhooks: WebhookSettings,
 }
 
 impl Config {
@@ -89,6 +93,7 @@ impl Config {
                 db_max_waiting: Some(0),
                 ..AdmissionSettings::default()
             },
+            webhooks: WebhookSettings::default(),
         }
     }
 }

@@ -19,3 +19,4 @@ pub mod store;
 pub mod telemetry;
 pub mod verify;
 pub mod web;
+pub mod webhooks;

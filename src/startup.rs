@@ -47,6 +47,7 @@ pub struct Application {
     wal: crate::store::WalPlan,
     serves_metrics: bool,
     metrics_games_every: std::time::Duration,
+    webhooks: crate::webhooks::Webhooks,
 }
 
 impl Application {
@@ -137,6 +138,8 @@ impl Application {
             std::time::Duration::from_millis(settings.idempotency.sweep_every_ms.max(10));
         let bots = crate::bots::Bots::new(&settings.bots.drive());
         let live = Hub::start(&games);
+        let webhooks =
+            crate::webhooks::Webhooks::new(store.clone(), games.clone(), settings.webhooks.clone());
         let reconcile_every = std::time::Duration::from_millis(settings.streams.reconcile_ms);
         live.follow_other_nodes(store.clone(), games.clone(), reconcile_every)
             .await;
@@ -151,6 +154,7 @@ impl Application {
             ),
             bots: bots.clone(),
             registrations_per_hour: settings.network.max_registrations_per_hour,
+            webhooks: webhooks.clone(),
         });
         let metrics = match metrics_listener {
             Some(listener) => Some(metrics_server(listener, state.clone())?),
@@ -261,6 +265,7 @@ impl Application {
             wal,
             serves_metrics: settings.operations.serves_metrics(),
             metrics_games_every: settings.operations.metrics_games_every(),
+            webhooks,
         })
     }
 
@@ -314,6 +319,7 @@ impl Application {
                 self.bot_queue.clone(),
             ))
         });
+        let delivering = self.webhooks.start();
         let counting = self.serves_metrics.then(|| {
             tokio::spawn(api::middleware::metrics::count_open_games_forever(
                 self.store.clone(),
@@ -334,6 +340,9 @@ impl Application {
         }
         if let Some(counting) = counting {
             counting.abort();
+        }
+        if let Some(delivering) = delivering {
+            delivering.abort();
         }
         pruning.abort();
         sweeping.abort();

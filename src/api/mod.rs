@@ -28,6 +28,8 @@ pub struct AppState {
     pub bots: crate::bots::Bots,
     /// `--max-registrations-per-hour` (0: no limit).
     pub registrations_per_hour: u32,
+    /// The players' webhook endpoints and their deliveries.
+    pub webhooks: crate::webhooks::Webhooks,
 }
 
 /// The live feeds read the database through the app's games layer and store.
@@ -64,6 +66,7 @@ pub fn configure(config: &mut ServiceConfig) {
         .configure(routes::bot_accounts::configure)
         .configure(routes::bots::configure)
         .configure(routes::tokens::configure)
+        .configure(routes::webhooks::configure)
         .configure(routes::leaderboards::configure)
         .configure(routes::ratings::configure)
         .configure(routes::problems::configure)

@@ -7,7 +7,8 @@
 //! ([`Store::play_move_for_token`]), and the transition is published as
 //! [`Games::run`] publishes. Anything else — no game kept, a check or the
 //! engine refusing, a move that ends the game, a move a hook of the unit
-//! of work wants ([`super::TxHook`]), a statement that wrote nothing — plays it as a unit of work instead, which answers exactly as
+//! of work wants unless the statement guards against it
+//! ([`super::TxHook::guarded_at_once`]), a statement that wrote nothing — plays it as a unit of work instead, which answers exactly as
 //! if this had not been tried: one statement instead of four
 //! (`BEGIN`, lock and read, write, `COMMIT`) for most moves, and what
 //! tells a player why a move is refused stays in one place.
@@ -63,7 +64,7 @@ impl Games {
         let record = prepared.record.clone();
         prepared.game.version += 1;
         let transition = prepared.transition(None);
-        if self.hooks.any_wants(&transition) {
+        if self.hooks.any_wants_unguarded(&transition) {
             return Ok(None);
         }
         let after = stored.after_move();

@@ -25,6 +25,16 @@ pub trait TxHook: Send + Sync {
     /// (`games/at_once.rs`), where no hook runs.
     fn wants(&self, transition: &Transition) -> bool;
 
+    /// Whether the one-statement move itself stores nothing when this
+    /// hook has something to write for `transition`, so that the move is
+    /// played as a unit of work, where the hook runs (the store's
+    /// statement checks the hook's rows: webhooks' subscriptions). A hook
+    /// that says so for a transition it wants does not keep that move
+    /// from trying the one statement first. No by default.
+    fn guarded_at_once(&self, _transition: &Transition) -> bool {
+        false
+    }
+
     /// Writes this hook's part of `transition` in `tx`.
     fn write<'a>(&'a self, tx: &'a mut WriteTx, transition: &'a Transition) -> HookFuture<'a>;
 }
@@ -48,9 +58,13 @@ impl Hooks {
             .collect()
     }
 
-    pub(super) fn any_wants(&self, transition: &Transition) -> bool {
+    /// Whether a hook wants `transition` that the one-statement move does
+    /// not guard against ([`TxHook::guarded_at_once`]).
+    pub(super) fn any_wants_unguarded(&self, transition: &Transition) -> bool {
         let hooks = self.0.read().expect("hooks lock");
-        hooks.iter().any(|hook| hook.wants(transition))
+        hooks
+            .iter()
+            .any(|hook| hook.wants(transition) && !hook.guarded_at_once(transition))
     }
 
     /// Runs, in `tx`, every hook that wants `transition`.

@@ -105,13 +105,20 @@ const PLAY_MOVE: &str = concat!(
 /// moved on, or a token that is not the player's, updates nothing),
 /// inserts the move from the update's `RETURNING`, and returns the
 /// token's holder: one row when the move was stored, none otherwise.
+/// A player of the game with an enabled webhook endpoint subscribed to
+/// `game.move` stores nothing either: that move's outbox row is written
+/// by the webhooks' hook, in a unit of work.
 const PLAY_MOVE_FOR_TOKEN: &str = concat!(
     "WITH caller AS (\
         SELECT t.player_id AS caller_id, t.id AS token_id, t.last_used_at AS token_last_used_at \
         FROM player_tokens t WHERE t.token_hash = $19 AND t.player_id = $20), \
      saved AS (",
     update_after_move!(),
-    " AND EXISTS (SELECT 1 FROM caller) RETURNING id), \
+    " AND EXISTS (SELECT 1 FROM caller) \
+       AND NOT EXISTS (SELECT 1 FROM webhook_endpoints w \
+           WHERE w.player_id IN (games.south_id, games.north_id) AND w.enabled \
+             AND w.events LIKE '%,game.move,%') \
+       RETURNING id), \
      played AS (\
         INSERT INTO moves (game_id, ply, seat, notation, player_id, position_after, played_at, \
             think_ms, clock_ms) \

@@ -65,6 +65,16 @@ problem_codes! {
         "You have no token with this id (another player's tokens are not yours to see or delete).";
     TooManyTokens => "too_many_tokens", CONFLICT, "Too many tokens",
         "A player holds at most 20 tokens. Delete one you no longer use (`DELETE /v1/me/tokens/{id}`) first.";
+    WebhookNotFound => "webhook_not_found", NOT_FOUND, "Webhook endpoint not found",
+        "You have no webhook endpoint with this id (another player's endpoints are not yours to see or change).";
+    WebhookDeliveryNotFound => "webhook_delivery_not_found", NOT_FOUND, "Webhook delivery not found",
+        "The endpoint has no delivery with this id: it never had, or it was swept from the log after the retention period (`--webhook-retention-hours`, 7 days by default).";
+    InvalidWebhook => "invalid_webhook", UNPROCESSABLE_ENTITY, "Invalid webhook endpoint",
+        "A webhook endpoint has an absolute `http` or `https` `url` of at most 2048 bytes, `events` naming at least one of `game.started`, `game.move`, `game.ended`, `game.aborted`, `challenge.created`, and a `description` of at most 200 characters without control characters; the detail names the field.";
+    WebhookTargetRefused => "webhook_target_refused", UNPROCESSABLE_ENTITY, "Webhook target refused",
+        "The webhook's URL is not `http` or `https`, or its host is (or resolves to) a loopback, private, shared, link-local, multicast, unspecified or reserved address, IPv4 or IPv6, however written (`localhost`, `http://2130706433/`, `[::ffff:127.0.0.1]`). The server's operator may allow such targets (`--webhook-allow-private-targets`).";
+    TooManyWebhooks => "too_many_webhooks", CONFLICT, "Too many webhook endpoints",
+        "A player has at most 10 webhook endpoints (`--max-webhooks-per-player`). Delete one you no longer use (`DELETE /v1/me/webhooks/{id}`) first.";
     PlayerNotFound => "player_not_found", NOT_FOUND, "Player not found",
         "No player has this id.";
     GameNotFound => "game_not_found", NOT_FOUND, "Game not found",
@@ -291,6 +301,9 @@ pub enum ApiError {
     TooManyTokens { max: usize },
     #[error("no game has the id {0:?}")]
     GameNotFound(String),
+    /// A webhook request refused.
+    #[error(transparent)]
+    Webhook(crate::webhooks::WebhooksError),
     #[error("there is no leaderboard {0:?}; there is one per preset: classic, village, online")]
     LeaderboardNotFound(String),
     #[error("{0}")]
@@ -408,6 +421,7 @@ impl ApiError {
             ApiError::TokenNotFound(_) => ProblemCode::TokenNotFound,
             ApiError::TooManyTokens { .. } => ProblemCode::TooManyTokens,
             ApiError::GameNotFound(_) => ProblemCode::GameNotFound,
+            ApiError::Webhook(error) => webhook_code(error),
             ApiError::LeaderboardNotFound(_) => ProblemCode::LeaderboardNotFound,
             ApiError::NotOnLeaderboard(_) => ProblemCode::NotOnLeaderboard,
             ApiError::InvalidRules(_) => ProblemCode::InvalidRules,
@@ -515,6 +529,33 @@ fn code_of(error: &GamesError) -> ProblemCode {
         GamesError::Store(_) | GamesError::Internal(_) | GamesError::Hook(_) => {
             ProblemCode::Internal
         }
+    }
+}
+
+/// The one mapping of the webhooks' refusals to problems.
+impl From<crate::webhooks::WebhooksError> for ApiError {
+    fn from(error: crate::webhooks::WebhooksError) -> Self {
+        use crate::webhooks::WebhooksError;
+        match error {
+            WebhooksError::Store(error) => error.into(),
+            WebhooksError::Hook(failed) => ApiError::Internal(failed.into()),
+            refused => ApiError::Webhook(refused),
+        }
+    }
+}
+
+fn webhook_code(error: &crate::webhooks::WebhooksError) -> ProblemCode {
+    use crate::webhooks::targets::Refusal;
+    use crate::webhooks::WebhooksError;
+    match error {
+        WebhooksError::NotFound(_) => ProblemCode::WebhookNotFound,
+        WebhooksError::DeliveryNotFound(_) => ProblemCode::WebhookDeliveryNotFound,
+        WebhooksError::Invalid(_) | WebhooksError::TargetRefused(Refusal::Invalid(_)) => {
+            ProblemCode::InvalidWebhook
+        }
+        WebhooksError::TargetRefused(_) => ProblemCode::WebhookTargetRefused,
+        WebhooksError::TooMany { .. } => ProblemCode::TooManyWebhooks,
+        WebhooksError::Store(_) | WebhooksError::Hook(_) => ProblemCode::Internal,
     }
 }
 
