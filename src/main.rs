@@ -43,6 +43,16 @@ enum Command {
     /// Ratings maintenance.
     #[command(subcommand)]
     Ratings(RatingsCommand),
+    /// Opening explorer maintenance.
+    #[command(subcommand)]
+    Explorer(ExplorerCommand),
+}
+
+#[derive(Subcommand)]
+enum ExplorerCommand {
+    /// Write the opening explorer's index again from every finished game,
+    /// in one transaction (the same counts the live index holds).
+    Rebuild(MigrateArgs),
 }
 
 #[derive(Subcommand)]
@@ -189,6 +199,21 @@ async fn main() -> anyhow::Result<()> {
                 "ratings rebuilt: {} rated games replayed, {} standings written, \
                  {} differed from the stored ones, {} removed",
                 summary.games, summary.standings, summary.changed, summary.removed
+            );
+        }
+        Command::Explorer(ExplorerCommand::Rebuild(args)) => {
+            telemetry::init(args.log.format);
+            let store = Store::connect(&args.database)
+                .await
+                .context("cannot connect to the database")?;
+            store.migrate().await.context("cannot apply migrations")?;
+            let done = games::explorer::rebuild_explorer(&store)
+                .await
+                .context("cannot rebuild the opening explorer")?;
+            store.close().await;
+            println!(
+                "opening explorer rebuilt: {} finished games, {} rows",
+                done.games, done.rows
             );
         }
         Command::Ratings(RatingsCommand::Anchor(args)) => {

@@ -117,6 +117,7 @@ impl Application {
         let operations = settings.operations.clone();
         let games = Games::with_policy(time, settings.games.policy())
             .keeping_recent_games(settings.games.recent_games);
+        games.hook(std::sync::Arc::new(crate::games::explorer::ExplorerHook));
         // Games whose deadline passed while no server ran end before any
         // request is served.
         let caught_up = games

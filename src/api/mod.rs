@@ -62,6 +62,7 @@ pub fn configure(config: &mut ServiceConfig) {
         .configure(routes::history::configure)
         .configure(routes::records::configure)
         .configure(routes::analysis::configure)
+        .configure(routes::explorer::configure)
         .configure(routes::players::configure)
         .configure(routes::bot_accounts::configure)
         .configure(routes::bots::configure)

@@ -39,6 +39,7 @@ mod bot_accounts;
 mod bots;
 mod challenges;
 mod citus;
+mod explorer;
 mod game_locks;
 mod game_writes;
 #[macro_use]
@@ -64,6 +65,7 @@ mod webhooks;
 
 pub use bots::{bot_id, bot_name};
 pub use citus::{Distributed, Worker, DISTRIBUTED_TABLES, REFERENCE_TABLES};
+pub use explorer::{ExplorerCounts, ExplorerFilter, ExplorerRow};
 pub use game_locks::Caller;
 pub use games::GameRow;
 pub use gauges::PoolUse;

@@ -19,6 +19,7 @@ mod analysis_best;
 mod bots;
 mod bots_queue;
 mod clocks;
+mod explorer;
 mod games;
 mod history;
 mod http;

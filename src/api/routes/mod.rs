@@ -6,6 +6,7 @@ pub mod analysis_best;
 pub mod bot_accounts;
 pub mod bots;
 pub mod challenges;
+pub mod explorer;
 pub mod games;
 pub mod health;
 pub mod history;

@@ -1,0 +1,217 @@
+//! The opening explorer's rows: one per move of every finished game (and
+//! one for the position it ended in), written in the transaction that
+//! finishes the game, and the per-move counts of one position read back.
+
+use chrono::{DateTime, Utc};
+
+use super::games::{GameRow, SELECT_GAME};
+use super::moves_write::MoveRow;
+use super::sqlite::direct::{Param, SqlBuilder};
+use super::{MoveRecord, Store, StoreError, WriteTx};
+use crate::domain::GameId;
+
+/// One row of `explorer_moves`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExplorerRow {
+    pub game_id: GameId,
+    pub ply: u32,
+    pub rules: String,
+    /// Position notation without its ply.
+    pub position: String,
+    /// The move played in `position`; empty where the game ended in it.
+    pub played: String,
+    /// `south`, `north` or `draw`.
+    pub winner: &'static str,
+    /// The final score of the side to move in `position` minus the other's.
+    pub score_difference: i32,
+    pub rated: bool,
+    pub rating: Option<f64>,
+    pub speed: &'static str,
+    pub finished_at: DateTime<Utc>,
+}
+
+/// Which games of a position to count; `None` lets everything through.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ExplorerFilter {
+    pub rules: String,
+    pub position: String,
+    pub rated: Option<bool>,
+    pub min_rating: Option<f64>,
+    /// Games finished at or after this instant.
+    pub since: Option<DateTime<Utc>>,
+    /// Games finished before this instant.
+    pub until: Option<DateTime<Utc>>,
+    pub speed: Option<String>,
+}
+
+row_struct! {
+    /// The counts of the games that played one move in a position (or,
+    /// with an empty `played`, of every game that reached it).
+    pub struct ExplorerCounts {
+        pub played: String,
+        pub games: i64,
+        pub south_wins: i64,
+        pub north_wins: i64,
+        pub draws: i64,
+        pub average_score_difference: Option<f64>,
+        pub average_rating: Option<f64>,
+    }
+}
+
+row_struct! {
+    struct RecentRow {
+        game_id: String,
+    }
+}
+
+row_struct! {
+    struct MeanRating {
+        rating: Option<f64>,
+    }
+}
+
+/// The counts' columns over the rows of one group.
+const COUNTS: &str = "\
+    COUNT(DISTINCT game_id) AS games, \
+    COUNT(DISTINCT CASE WHEN winner = 'south' THEN game_id END) AS south_wins, \
+    COUNT(DISTINCT CASE WHEN winner = 'north' THEN game_id END) AS north_wins, \
+    COUNT(DISTINCT CASE WHEN winner = 'draw' THEN game_id END) AS draws, \
+    AVG(CAST(score_difference AS DOUBLE PRECISION)) AS average_score_difference, \
+    AVG(rating) AS average_rating";
+
+/// The rows of one position passing the filter: `$1` to `$8`.
+const OF_POSITION: &str = "\
+    FROM explorer_moves WHERE rules = $1 AND position = $2 \
+    AND ($3 IS NULL OR rated = $3) AND ($4 IS NULL OR rating >= $4) \
+    AND ($5 IS NULL OR finished_at >= $5) AND ($6 IS NULL OR finished_at < $6) \
+    AND ($7 IS NULL OR speed = $7)";
+
+/// Rows per INSERT: 12 values each.
+const ROWS_PER_INSERT: usize = 200;
+
+const INSERT_ROWS: &str = "INSERT INTO explorer_moves (game_id, ply, rules, position, move, \
+    winner, score_difference, rated, rating, speed, finished_at) ";
+
+/// Binds `$1` to `$7` of [`OF_POSITION`] to a sqlx query.
+macro_rules! bind_filter {
+    ($query:expr, $filter:expr) => {
+        $query
+            .bind(&$filter.rules)
+            .bind(&$filter.position)
+            .bind($filter.rated)
+            .bind($filter.min_rating)
+            .bind($filter.since)
+            .bind($filter.until)
+            .bind($filter.speed.as_deref())
+    };
+}
+
+impl Store {
+    /// The counts of each move played in the filter's position, by move,
+    /// and (under the empty move) of all the games that reached it.
+    pub async fn explorer_counts(
+        &self,
+        filter: &ExplorerFilter,
+    ) -> Result<(ExplorerCounts, Vec<ExplorerCounts>), StoreError> {
+        let by_move = format!("SELECT move AS played, {COUNTS} {OF_POSITION} GROUP BY move");
+        let total = format!("SELECT '' AS played, {COUNTS} {OF_POSITION}");
+        let (total, moves) = with_pool!(self, |pool| {
+            let total = bind_filter!(sqlx::query_as::<_, ExplorerCounts>(&total), filter)
+                .fetch_one(pool)
+                .await?;
+            let moves = bind_filter!(sqlx::query_as::<_, ExplorerCounts>(&by_move), filter)
+                .fetch_all(pool)
+                .await?;
+            Ok::<_, sqlx::Error>((total, moves))
+        })?;
+        let moves = moves.into_iter().filter(|m| !m.played.is_empty()).collect();
+        Ok((total, moves))
+    }
+
+    /// The ids of the `limit` games of the filter's position that finished
+    /// last, newest first.
+    pub async fn explorer_recent(
+        &self,
+        filter: &ExplorerFilter,
+        limit: u32,
+    ) -> Result<Vec<String>, StoreError> {
+        let sql = format!(
+            "SELECT game_id {OF_POSITION} GROUP BY game_id \
+             ORDER BY MAX(finished_at) DESC, game_id DESC LIMIT $8"
+        );
+        let rows = with_pool!(self, |pool| {
+            bind_filter!(sqlx::query_as::<_, RecentRow>(&sql), filter)
+                .bind(i64::from(limit))
+                .fetch_all(pool)
+                .await
+        })?;
+        Ok(rows.into_iter().map(|row| row.game_id).collect())
+    }
+}
+
+impl WriteTx {
+    /// Every move of `game`, in order.
+    pub async fn moves_of_game(&mut self, game: &GameId) -> Result<Vec<MoveRecord>, StoreError> {
+        let rows: Vec<MoveRow> = self
+            .fetch_all(
+                "SELECT game_id, ply, seat, notation, player_id, position_after, played_at, \
+                 think_ms, clock_ms FROM moves WHERE game_id = $1 ORDER BY ply",
+                &[game.as_str().into()],
+            )
+            .await?;
+        rows.into_iter().map(MoveRecord::try_from).collect()
+    }
+
+    /// The mean of both players' ratings before `game`, if it was rated.
+    pub async fn mean_rating_before(&mut self, game: &GameId) -> Result<Option<f64>, StoreError> {
+        let row: MeanRating = self
+            .fetch_one(
+                "SELECT AVG(rating_before) AS rating FROM rating_changes WHERE game_id = $1",
+                &[game.as_str().into()],
+            )
+            .await?;
+        Ok(row.rating)
+    }
+
+    /// Writes a game's explorer rows; rows already stored are kept.
+    pub async fn insert_explorer_rows(&mut self, rows: &[ExplorerRow]) -> Result<(), StoreError> {
+        for chunk in rows.chunks(ROWS_PER_INSERT) {
+            let mut insert = SqlBuilder::new(INSERT_ROWS);
+            insert.push_values(chunk, |mut values, row| {
+                values
+                    .push_bind(row.game_id.as_str())
+                    .push_bind(row.ply as i32)
+                    .push_bind(row.rules.as_str())
+                    .push_bind(row.position.as_str())
+                    .push_bind(row.played.as_str())
+                    .push_bind(row.winner)
+                    .push_bind(row.score_difference)
+                    .push_bind(row.rated)
+                    .push_bind(Param::Real(row.rating))
+                    .push_bind(row.speed)
+                    .push_bind(row.finished_at);
+            });
+            insert.push(" ON CONFLICT (game_id, ply) DO NOTHING");
+            self.execute(&insert.sql, &insert.params).await?;
+        }
+        Ok(())
+    }
+
+    /// Deletes every explorer row (before a rebuild); how many there were.
+    pub async fn clear_explorer(&mut self) -> Result<u64, StoreError> {
+        self.execute("DELETE FROM explorer_moves", &[]).await
+    }
+
+    /// Up to `limit` finished games with an id greater than `after`, by id.
+    pub async fn finished_games_after(
+        &mut self,
+        after: &str,
+        limit: u32,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        let sql = format!(
+            "{SELECT_GAME} WHERE g.status = 'finished' AND g.id > $1 ORDER BY g.id LIMIT $2"
+        );
+        self.fetch_all(&sql, &[after.into(), i64::from(limit).into()])
+            .await
+    }
+}
