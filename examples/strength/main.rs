@@ -8,13 +8,17 @@
 //!
 //! `cargo run --release --example strength -- [--games N] [--nodes N]
 //!  [--threads N] [--presets classic,village,online] [--anchor NAME]
-//!  [--first-opening N]
+//!  [--first-opening N | --from-start]
 //!  (PAIR... | --round-robin P1,P2,...)` where a PAIR is `A:B` and a player
 //! is `random`, `greedy`, `ab5` (depth-5 alpha-beta on the score
 //! difference), `L1`..`L7` or `w<row>,<mobility>,<tempo>,<threat>` (the
 //! full search with those evaluation weights), optionally with its own
 //! budget: `L7@80000` (nodes) or `L7@100ms`. With no PAIR: the top level
 //! against ab5, and each level against the one below it.
+//! `--from-start` plays every game from the start position (as a game
+//! through the server begins) instead of balanced random openings.
+//! `STRENGTH_GAMES=1` prints each game's result and colours on stderr,
+//! `STRENGTH_MOVES=1` its moves too.
 //! `--fit` instead reads pairing rows (this tool's output) from stdin and
 //! prints the ratings they give.
 
@@ -165,7 +169,7 @@ fn main() {
     let mut games = 200;
     let mut nodes = 20_000;
     let mut threads = 2;
-    let mut first_opening = 1;
+    let mut first_opening = Some(1);
     let mut anchor = "L1".to_string();
     let mut presets = Preset::ALL.to_vec();
     let mut pairs = Vec::new();
@@ -176,7 +180,8 @@ fn main() {
             "--games" => games = args.next().unwrap().parse().unwrap(),
             "--nodes" => nodes = args.next().unwrap().parse().unwrap(),
             "--threads" => threads = args.next().unwrap().parse().unwrap(),
-            "--first-opening" => first_opening = args.next().unwrap().parse().unwrap(),
+            "--first-opening" => first_opening = Some(args.next().unwrap().parse().unwrap()),
+            "--from-start" => first_opening = None,
             "--anchor" => anchor = args.next().unwrap(),
             "--presets" => {
                 presets = args

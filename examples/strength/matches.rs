@@ -92,6 +92,9 @@ fn play(
         s.nodes += n;
         p = p.play(m).unwrap();
         ply += 1;
+        if std::env::var_os("STRENGTH_MOVES").is_some() {
+            eprint!("{m} ");
+        }
     }
     let sign = match p.outcome().unwrap().winner {
         Some(Seat::South) => 1,
@@ -109,12 +112,14 @@ pub struct Pairing {
 }
 
 /// Plays every pairing's `games` on `threads` threads, the openings seeded
-/// from `first_opening` on (1 unless told); `done` is called
+/// from `first_opening` on (1 unless told), or every game from the start
+/// position when `first_opening` is `None` (as games through the server
+/// begin; the players' seeds and tie-breaks still vary); `done` is called
 /// (under a lock) with each pairing's tally as soon as its last game ends.
 pub fn run(
     pairings: &[Pairing],
     games: u32,
-    first_opening: u64,
+    first_opening: Option<u64>,
     nodes: u64,
     threads: usize,
     done: impl Fn(usize, &Tally) + Sync,
@@ -144,9 +149,15 @@ pub fn run(
                 while let Some(&(i, game)) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) {
                     let pairing = &pairings[i];
                     let pair = game / 2;
-                    let opening = *openings[&pairing.preset][pair as usize].get_or_init(|| {
-                        balanced_opening(pairing.preset, first_opening + u64::from(pair))
-                    });
+                    let opening =
+                        *openings[&pairing.preset][pair as usize].get_or_init(
+                            || match first_opening {
+                                Some(first) => {
+                                    balanced_opening(pairing.preset, first + u64::from(pair))
+                                }
+                                None => Position::start(pairing.preset.rules(), Seat::South),
+                            },
+                        );
                     let a_is_south = game % 2 == 0;
                     let seed = u64::from(game);
                     let (sign, plies, spent) = if a_is_south {
@@ -156,6 +167,22 @@ pub fn run(
                             play([&pairing.b, &pairing.a], &opening, nodes, seed);
                         (-sign, plies, [a, b])
                     };
+                    if std::env::var_os("STRENGTH_GAMES").is_some() {
+                        let a_result = sign;
+                        eprintln!(
+                            "game {} {} {} vs {}: A {} as {}, {plies} plies",
+                            game,
+                            pairing.preset.name(),
+                            pairing.a.name(),
+                            pairing.b.name(),
+                            ["lost", "drew", "won"][(a_result + 1) as usize],
+                            if a_is_south {
+                                "first (south)"
+                            } else {
+                                "second (north)"
+                            },
+                        );
+                    }
                     let mut state = state.lock().unwrap();
                     let (tallies, finished, spending) = &mut *state;
                     let t = &mut tallies[i];

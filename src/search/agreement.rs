@@ -1,29 +1,16 @@
 //! The search against a plain fixed-depth minimax written here from
 //! RULES.md (the engine's move generation and scores only): at every depth,
-//! odd and even, with the bare score difference at the leaves, each root
+//! odd and even, with the bare score difference at the leaves (the
+//! baselines' own, which uses nothing of the search), each root
 //! move's value must be the minimax value of the same depth. A sign or
 //! perspective error at odd or even depths, a leaf that scores the end of
 //! the game or a refill wrongly, or a transposition table entry used where
 //! it does not hold changes some of these values.
 
-use crate::engine::{EndReason, Position, Preset, Seat};
+use crate::engine::{Position, Preset, Seat};
 
+use super::baselines::value_after as leaf;
 use super::*;
-
-/// The final or current score difference for the side to move, in stones:
-/// a finished game's scores already include the sweep of each row; a
-/// forfeit is worth ±1000 (the search's convention, beyond any score).
-fn leaf(position: &Position) -> i32 {
-    let me = position.turn();
-    let scores = match position.outcome() {
-        Some(o) if o.reason == EndReason::Forfeit => {
-            return if o.winner == Some(me) { 1000 } else { -1000 };
-        }
-        Some(o) => o.scores,
-        None => position.scores(),
-    };
-    scores[me.index()] - scores[me.other().index()]
-}
 
 /// Full-width minimax to `depth` plies on the score difference.
 fn minimax(position: &Position, depth: u32) -> i32 {

@@ -1,12 +1,12 @@
 //! The three baseline players of the strength measurements: random,
 //! greedy, and the published AI's depth-5 alpha-beta on the bare score
 //! difference (written here from its description: plain negamax with
-//! alpha-beta, moves in notation order, no table, no ordering).
+//! alpha-beta, moves in notation order, no table, no ordering). They use
+//! the engine's moves and scores only, nothing of the search, so that
+//! they measure it from outside.
 
-use crate::engine::{Move, Position};
+use crate::engine::{EndReason, Move, Position};
 
-use super::alphabeta::terminal_value;
-use super::eval::{score_diff, UNIT};
 use super::Rng;
 
 /// A uniformly random legal move; `None` when the game is over.
@@ -33,12 +33,19 @@ pub fn alphabeta_score_only(position: &Position, depth: u32, rng: &mut Rng) -> O
     })
 }
 
-fn value_after(position: &Position) -> i32 {
-    if position.is_over() {
-        terminal_value(position)
-    } else {
-        score_diff(position) * UNIT
-    }
+/// The score difference for the side to move, in stones: a finished
+/// game's final scores (the rows swept), else the stores as they stand; a
+/// forfeit is beyond any score (±1000).
+pub(super) fn value_after(position: &Position) -> i32 {
+    let me = position.turn();
+    let scores = match position.outcome() {
+        Some(o) if o.reason == EndReason::Forfeit => {
+            return if o.winner == Some(me) { 1000 } else { -1000 };
+        }
+        Some(o) => o.scores,
+        None => position.scores(),
+    };
+    scores[me.index()] - scores[me.other().index()]
 }
 
 fn negamax(position: &Position, depth: u32, mut alpha: i32, beta: i32) -> i32 {

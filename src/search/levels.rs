@@ -21,6 +21,12 @@ struct Spec {
     tuned: bool,
 }
 
+/// The top level's budget for a move in play, in nodes: the same strength
+/// on a busy machine as on a quiet one (a wall-clock budget searched half
+/// as deep with another process on the core). About 0.2 s of one core at
+/// 5 M nodes per CPU-second; the caller's time limit stays a ceiling.
+pub const MASTER_NODES: u64 = 1_000_000;
+
 const fn capped(depth: Option<u32>, nodes: Option<u64>) -> Limits {
     Limits {
         depth,
@@ -74,7 +80,7 @@ const SPECS: [Spec; 7] = [
     },
     Spec {
         name: "Master",
-        description: "Full search on all the time or nodes it is given: the strongest.",
+        description: "Full search on 1,000,000 positions a move (about 0.2 s of one core): the strongest.",
         limits: capped(None, None),
         temperature: 0.0,
         tuned: true,
@@ -116,17 +122,24 @@ impl Level {
     }
 
     /// Chooses a move: searches within the tighter of the level's and the
-    /// caller's limits, then (for the noisy levels) samples a root move
+    /// caller's limits (for the top level, at most [`MASTER_NODES`]), then (for the noisy levels) samples a root move
     /// with probability proportional to `exp(value / temperature)`.
     /// `best_move` is the move chosen; the rest is the search's view.
     /// Only the chosen move's value is exact-or-estimate; the others may be
     /// bounds (see [`Level::analyse`]).
     pub fn choose(self, position: &Position, limits: Limits, seed: u64) -> SearchResult {
+        let limits = if self == Level::MAX {
+            limits.min(Limits::nodes(MASTER_NODES))
+        } else {
+            limits
+        };
         self.run(position, limits, seed, false)
     }
 
     /// Like [`Level::choose`], with the true value of every root move (a
-    /// full-window search of each): for analysis, at a few times the cost.
+    /// full-window search of each): for analysis, at a few times the cost,
+    /// within the level's caps and the caller's limits only (the top level
+    /// searches all it is given).
     pub fn analyse(self, position: &Position, limits: Limits, seed: u64) -> SearchResult {
         self.run(position, limits, seed, true)
     }

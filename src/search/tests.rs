@@ -249,3 +249,38 @@ fn the_evaluations_simple_capture_is_what_the_move_captures() {
     }
     assert!(checked > 1000, "{checked}");
 }
+
+#[test]
+fn the_top_level_plays_on_its_node_budget_whatever_the_time_allowed() {
+    // A mid-game classic position (random game, seed 0x9e11, 11 plies in):
+    // far from the end, so no search of it is exact within the budget.
+    let p = Position::from_notation("M8,15,0,0,7,0,6,1,0,3,0,2 s 6:1 2:0 11", Rules::default())
+        .unwrap();
+    let unlimited = Level::MAX.choose(&p, Limits::default(), 4);
+    let generous = Level::MAX.choose(&p, Limits::time(Duration::from_secs(600)), 4);
+    // The budget is checked at every node above the leaves (at most ten
+    // leaves apart).
+    assert!(
+        (MASTER_NODES..=MASTER_NODES + 10).contains(&unlimited.nodes),
+        "{}",
+        unlimited.nodes
+    );
+    assert_eq!(
+        (
+            unlimited.best_move,
+            unlimited.value,
+            unlimited.depth,
+            unlimited.nodes
+        ),
+        (
+            generous.best_move,
+            generous.value,
+            generous.depth,
+            generous.nodes
+        )
+    );
+    // A tighter caller's budget still applies, and analysis is not capped.
+    assert!(Level::MAX.choose(&p, Limits::nodes(5_000), 4).nodes <= 5_010);
+    let analysis = Level::MAX.analyse(&p, Limits::nodes(MASTER_NODES + 50_000), 4);
+    assert!(analysis.nodes > MASTER_NODES + 10, "{}", analysis.nodes);
+}
