@@ -20,3 +20,4 @@ pub mod records;
 pub mod replay;
 pub mod streams;
 pub mod tokens;
+pub mod tournaments;
