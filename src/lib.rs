@@ -17,6 +17,7 @@ pub mod search;
 pub mod startup;
 pub mod store;
 pub mod telemetry;
+pub mod tournaments;
 pub mod verify;
 pub mod web;
 pub mod webhooks;

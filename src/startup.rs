@@ -40,6 +40,7 @@ pub struct Application {
     store: Store,
     rate_limit: RateLimit,
     games: Games,
+    tournaments: crate::tournaments::Tournaments,
     sweep_every: std::time::Duration,
     bots: crate::bots::BotSettings,
     bot_queue: crate::bots::Bots,
@@ -118,6 +119,8 @@ impl Application {
         let games = Games::with_policy(time, settings.games.policy())
             .keeping_recent_games(settings.games.recent_games);
         games.hook(std::sync::Arc::new(crate::games::explorer::ExplorerHook));
+        // Before any game can end: a tournament game's end records its result.
+        let tournaments = crate::tournaments::Tournaments::new(&games);
         // Games whose deadline passed while no server ran end before any
         // request is served.
         let caught_up = games
@@ -147,6 +150,7 @@ impl Application {
         let state = web::Data::new(AppState {
             store: store.clone(),
             games: games.clone(),
+            tournaments: tournaments.clone(),
             live: live.clone(),
             streams: settings.streams.clone(),
             stream_slots: crate::live::StreamSlots::new(
@@ -259,6 +263,7 @@ impl Application {
             store,
             rate_limit,
             games,
+            tournaments,
             sweep_every,
             bots: settings.bots,
             bot_queue: bots,
@@ -312,6 +317,12 @@ impl Application {
             self.store.clone(),
             self.sweep_every,
         ));
+        // Tournaments due to start are looked for as often as overdue games.
+        let starting = tokio::spawn(
+            self.tournaments
+                .clone()
+                .start_due_forever(self.store.clone(), self.sweep_every),
+        );
         let driving = self.bots.drive.then(|| {
             tokio::spawn(crate::bots::drive(
                 self.games.clone(),
@@ -348,6 +359,7 @@ impl Application {
         pruning.abort();
         sweeping.abort();
         settling.abort();
+        starting.abort();
         if let Some(checkpoints) = checkpoints {
             checkpoints.stop().await;
         }

@@ -20,6 +20,7 @@ use crate::store::Store;
 pub struct AppState {
     pub store: Store,
     pub games: Games,
+    pub tournaments: crate::tournaments::Tournaments,
     pub live: Hub,
     pub streams: StreamSettings,
     /// The streams open under the caps of `streams`.
@@ -72,5 +73,6 @@ pub fn configure(config: &mut ServiceConfig) {
         .configure(routes::ratings::configure)
         .configure(routes::problems::configure)
         .configure(routes::streams::configure)
-        .configure(routes::me_stream::configure);
+        .configure(routes::me_stream::configure)
+        .configure(routes::tournaments::configure);
 }

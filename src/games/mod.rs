@@ -20,6 +20,7 @@ mod import;
 mod lifecycle;
 pub mod model;
 mod offers;
+mod paired;
 mod play;
 pub mod positions;
 pub mod rating;

@@ -34,5 +34,6 @@ mod replay;
 mod spec;
 mod store;
 mod streams;
+mod tournaments;
 mod verify;
 mod web;

@@ -39,6 +39,7 @@ use crate::api::protocol::params;
         (name = "players", description = "Registration, profiles and bearer tokens"),
         (name = "games", description = "Create, join and play games; every move is stored"),
         (name = "challenges", description = "Challenge a named player, who accepts or declines"),
+        (name = "tournaments", description = "Round-robin and Swiss events the server pairs and runs, with their standings"),
         (name = "history", description = "Browse games, replay them ply by ply, export and import records"),
         (name = "analysis", description = "Stateless: play a line of moves from any position"),
         (name = "ratings", description = "Glicko-2 ratings per preset, leaderboards, rating history, head-to-head records"),

@@ -191,6 +191,24 @@ problem_codes! {
         "This client IP holds as many streams open as the server allows (`--max-streams-per-ip`, answered 429), or the server holds as many as it allows in all (`--max-streams`, answered 503). Close one, or retry after the seconds in `Retry-After`.";
     Overloaded => "overloaded", SERVICE_UNAVAILABLE, "Overloaded",
         "The server has as many requests waiting for the database as it queues (`--db-max-waiting`), or this one waited `--db-queue-timeout-ms` for its turn; nothing of it was done or stored. Retry after the seconds in `Retry-After`.";
+    InvalidTournament => "invalid_tournament", UNPROCESSABLE_ENTITY, "Invalid tournament",
+        "The tournament cannot be created as asked: the detail names the field (`name` 1 to 64 characters; `format` `round_robin` or `swiss`; a Swiss's `rounds` 1 to 15, a round-robin's none; `max_players` 2 to 32; `clock`; `starts_at` a time to come; `bots` built-in bots' ids, each once).";
+    TournamentNotFound => "tournament_not_found", NOT_FOUND, "Tournament not found",
+        "No tournament has this id.";
+    NotTournamentCreator => "not_tournament_creator", FORBIDDEN, "Not the tournament's creator",
+        "Only the player who created a tournament may start or cancel it.";
+    TournamentNotRegistering => "tournament_not_registering", CONFLICT, "Tournament not registering",
+        "Players join, and a tournament is started, only while it is `registering`; this one is running, finished or cancelled.";
+    TournamentOver => "tournament_over", CONFLICT, "Tournament over",
+        "The tournament is finished or cancelled: nobody withdraws from it, and it cannot be cancelled again.";
+    TournamentFull => "tournament_full", CONFLICT, "Tournament full",
+        "The tournament has as many players as its `max_players`.";
+    AlreadyEntered => "already_entered", CONFLICT, "Already entered",
+        "You are entered in this tournament already.";
+    NotEntered => "not_entered", CONFLICT, "Not entered",
+        "You are not entered in this tournament (or withdrew from it already).";
+    TooFewPlayers => "too_few_players", CONFLICT, "Too few players",
+        "A tournament starts with two players or more.";
     Internal => "internal", INTERNAL_SERVER_ERROR, "Internal error",
         "The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it.";
 }
@@ -382,6 +400,9 @@ pub enum ApiError {
     TooManyStreams(Refused),
     #[error("the server is busy: too many requests are waiting for the database; nothing was done, retry in a second")]
     Overloaded,
+    /// A tournament's transition refused.
+    #[error(transparent)]
+    Tournament(crate::tournaments::TournamentsError),
     #[error("an internal error occurred")]
     Internal(#[source] anyhow::Error),
 }
@@ -457,6 +478,7 @@ impl ApiError {
             ApiError::SinceAhead { .. } => ProblemCode::SinceAhead,
             ApiError::TooManyStreams(_) => ProblemCode::TooManyStreams,
             ApiError::Overloaded => ProblemCode::Overloaded,
+            ApiError::Tournament(error) => tournament_code(error),
             ApiError::Internal(_) => ProblemCode::Internal,
         }
     }
@@ -560,6 +582,36 @@ fn webhook_code(error: &crate::webhooks::WebhooksError) -> ProblemCode {
 }
 
 /// The one mapping of the accounts' refusals to problems.
+impl From<crate::tournaments::TournamentsError> for ApiError {
+    fn from(error: crate::tournaments::TournamentsError) -> Self {
+        use crate::tournaments::TournamentsError;
+        match error {
+            TournamentsError::Games(error) => error.into(),
+            TournamentsError::Store(error) => error.into(),
+            TournamentsError::Hook(failed) => ApiError::Internal(failed.into()),
+            refused => ApiError::Tournament(refused),
+        }
+    }
+}
+
+fn tournament_code(error: &crate::tournaments::TournamentsError) -> ProblemCode {
+    use crate::tournaments::TournamentsError;
+    match error {
+        TournamentsError::Invalid(_) => ProblemCode::InvalidTournament,
+        TournamentsError::NotFound(_) => ProblemCode::TournamentNotFound,
+        TournamentsError::NotCreator(_) => ProblemCode::NotTournamentCreator,
+        TournamentsError::NotRegistering(_) => ProblemCode::TournamentNotRegistering,
+        TournamentsError::Over(_) => ProblemCode::TournamentOver,
+        TournamentsError::Full { .. } => ProblemCode::TournamentFull,
+        TournamentsError::AlreadyEntered(_) => ProblemCode::AlreadyEntered,
+        TournamentsError::NotEntered(_) => ProblemCode::NotEntered,
+        TournamentsError::TooFewPlayers(_) => ProblemCode::TooFewPlayers,
+        TournamentsError::Games(_) | TournamentsError::Store(_) | TournamentsError::Hook(_) => {
+            ProblemCode::Internal
+        }
+    }
+}
+
 impl From<AccountsError> for ApiError {
     fn from(error: AccountsError) -> Self {
         match error {

@@ -22,3 +22,4 @@ pub mod replay;
 pub mod streams;
 pub mod tokens;
 pub mod webhooks;
+pub mod tournaments;

@@ -16,6 +16,7 @@ mod record;
 mod rules;
 pub mod stream_events;
 pub mod webhooks;
+mod tournament;
 
 pub use challenge::{challenge_status, ChallengeList, ChallengeView};
 pub use clock::{ClockView, CorrespondenceClock, RealTimeClock, TimeControlView};
@@ -45,6 +46,11 @@ pub use stream_events::{
     GameJoinedEvent, GameMoveEvent, GameOfferEvent, GameSnapshotEvent, GameStreamEvent,
     GameTakenBackEvent, LobbyCancelledEvent, LobbyCreatedEvent, LobbyExpiredEvent,
     LobbyJoinedEvent, LobbySnapshotEvent, LobbyStreamEvent,
+};
+pub use tournament::{
+    EntrantView, PairingView, StandingView, TiebreaksView, TournamentClock, TournamentGameView,
+    TournamentGames, TournamentPage, TournamentPlayer, TournamentRef, TournamentRules,
+    TournamentSummary, TournamentView,
 };
 
 /// The OpenAPI schema of an optional position string: the syntax of

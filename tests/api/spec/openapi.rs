@@ -283,6 +283,9 @@ fn the_spec_lists_every_endpoint_and_the_bearer_scheme() {
             "GET /v1/players/{id}",
             "GET /v1/players/{id}/games",
             "GET /v1/players/{id}/rating-history",
+            "GET /v1/tournaments",
+            "GET /v1/tournaments/{id}",
+            "GET /v1/tournaments/{id}/games",
             "POST /v1/analysis/best",
             "POST /v1/analysis/play",
             "POST /v1/challenges",
@@ -303,6 +306,11 @@ fn the_spec_lists_every_endpoint_and_the_bearer_scheme() {
             "POST /v1/me/tokens",
             "POST /v1/me/upgrade-to-bot",
             "POST /v1/players",
+            "POST /v1/tournaments",
+            "POST /v1/tournaments/{id}/cancel",
+            "POST /v1/tournaments/{id}/join",
+            "POST /v1/tournaments/{id}/start",
+            "POST /v1/tournaments/{id}/withdraw",
         ]
     );
     let bearer = &spec["components"]["securitySchemes"]["bearer"];

@@ -1,0 +1,423 @@
+//! Tournaments: round-robin and Swiss events that the server pairs and
+//! runs on the Games layer. A tournament is created `registering`;
+//! players join (and bots are entered by its creator); it starts (by its
+//! creator, or by itself at `starts_at`) and is `running`: each round's
+//! games are created active, and the end of a round's last game, in its
+//! own transaction ([`runner::ResultHook`]), pairs the next, until the
+//! last round is played and the tournament is `finished`. The pairings
+//! and standings are the pure `oanquan-tournament` crate's.
+
+mod error;
+pub mod model;
+mod runner;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use chrono::{DateTime, Utc};
+use oanquan_tournament::round_robin;
+
+pub use error::TournamentsError;
+pub use model::Tournament;
+use model::{CANCELLED, FINISHED, REGISTERING, ROUND_ROBIN, RUNNING, SWISS};
+
+use crate::domain::{GameId, PlayerId, TimeControl};
+use crate::engine::Preset;
+use crate::games::{Done, Games, Published, Transition};
+use crate::store::{Store, TournamentRow, WriteTx};
+
+/// The most players a tournament takes.
+pub const MAX_PLAYERS: u32 = 32;
+/// The players a tournament takes when its creator names no number.
+pub const DEFAULT_MAX_PLAYERS: u32 = 16;
+/// The most rounds of a Swiss.
+pub const MAX_SWISS_ROUNDS: u32 = 15;
+/// The longest name of a tournament, in characters.
+pub const MAX_NAME_CHARS: usize = 64;
+/// How many games created by a tournament wait to be published at most.
+const MAX_STASHED: usize = 1024;
+
+/// A tournament to create, as asked.
+#[derive(Clone, Debug)]
+pub struct NewTournament {
+    pub name: String,
+    pub format: String,
+    /// A round-robin played twice, the seats swapped.
+    pub double: bool,
+    pub preset: Preset,
+    pub initial_s: u32,
+    pub increment_s: u32,
+    pub rounds: Option<u32>,
+    pub starts_at: Option<DateTime<Utc>>,
+    pub max_players: Option<u32>,
+    pub rated: bool,
+    /// Built-in bots entered by the creator.
+    pub bots: Vec<PlayerId>,
+}
+
+/// The tournaments of one process. Cheap to clone.
+#[derive(Clone)]
+pub struct Tournaments {
+    inner: Arc<Inner>,
+}
+
+pub(crate) struct Inner {
+    games: Games,
+    /// The games a hook created, by the game whose end made them, until
+    /// that end is published.
+    stashed: Mutex<HashMap<GameId, Vec<Transition>>>,
+}
+
+impl std::fmt::Debug for Tournaments {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tournaments").finish_non_exhaustive()
+    }
+}
+
+impl Inner {
+    fn stash(&self, ended: &GameId, created: Vec<Transition>) {
+        let mut stashed = self.stashed.lock().expect("stash lock");
+        if stashed.len() >= MAX_STASHED {
+            stashed.clear();
+        }
+        stashed.insert(ended.clone(), created);
+    }
+
+    fn unstash(&self, ended: &GameId) -> Option<Vec<Transition>> {
+        self.stashed.lock().expect("stash lock").remove(ended)
+    }
+}
+
+impl Tournaments {
+    /// The tournaments on `games`: registers the hook that records their
+    /// games' ends, and the listener that publishes the games a round's
+    /// end created once that end is committed.
+    pub fn new(games: &Games) -> Tournaments {
+        let inner = Arc::new(Inner {
+            games: games.clone(),
+            stashed: Mutex::default(),
+        });
+        games.hook(Arc::new(runner::ResultHook(inner.clone())));
+        let listening = inner.clone();
+        games.listen(Box::new(move |published| {
+            if let Published::Committed(transition) = published {
+                if let Some(created) = listening.unstash(&transition.game.id) {
+                    let games = listening.games.clone();
+                    tokio::spawn(async move {
+                        for transition in created {
+                            games.publish(transition);
+                        }
+                    });
+                }
+            }
+            true
+        }));
+        Tournaments { inner }
+    }
+
+    fn games(&self) -> &Games {
+        &self.inner.games
+    }
+
+    /// Runs `work` on the locked tournament `id` as one unit of work, then
+    /// publishes the games it created.
+    async fn on_locked<T>(
+        &self,
+        store: &Store,
+        id: &str,
+        work: impl AsyncFnOnce(
+            &Inner,
+            &mut WriteTx,
+            Tournament,
+        ) -> Result<(T, Vec<Transition>), TournamentsError>,
+    ) -> Result<T, TournamentsError> {
+        let inner = &*self.inner;
+        let committed = self
+            .games()
+            .run_unkeyed(store, async |_: &Games, tx: &mut WriteTx| {
+                let row = tx
+                    .lock_tournament(id)
+                    .await?
+                    .ok_or_else(|| TournamentsError::NotFound(id.to_owned()))?;
+                let tournament = runner::read(tx, row).await?;
+                Ok::<_, TournamentsError>(Done::value(work(inner, tx, tournament).await?))
+            })
+            .await?;
+        let (value, created) = committed.value;
+        for transition in created {
+            self.games().publish(transition);
+        }
+        Ok(value)
+    }
+
+    /// Creates a tournament, `registering`, with the bots its creator enters.
+    pub async fn create(
+        &self,
+        store: &Store,
+        asked: &NewTournament,
+        creator: &PlayerId,
+    ) -> Result<String, TournamentsError> {
+        let now = self.games().time().now();
+        let row = check_new(asked, creator, now)?;
+        let id = row.id.clone();
+        self.games()
+            .run_unkeyed(store, async |_: &Games, tx: &mut WriteTx| {
+                tx.insert_tournament(&row).await?;
+                for (seed, bot) in asked.bots.iter().enumerate() {
+                    let player = tx.player_by_id(bot).await?;
+                    if !player.as_ref().is_some_and(|p| p.is_bot()) {
+                        return Err(TournamentsError::Invalid(format!(
+                            "bots: {:?} is not one of the built-in bots",
+                            bot.as_str()
+                        )));
+                    }
+                    tx.enter_tournament(&row.id, bot.as_str(), seed as i32)
+                        .await?;
+                }
+                Ok::<_, TournamentsError>(Done::value(()))
+            })
+            .await?;
+        tracing::info!(tournament_id = %id, "tournament created");
+        Ok(id)
+    }
+
+    /// Enters `player` in a registering tournament.
+    pub async fn join(
+        &self,
+        store: &Store,
+        id: &str,
+        player: &PlayerId,
+    ) -> Result<(), TournamentsError> {
+        self.on_locked(store, id, async |_, tx, tournament| {
+            if tournament.row.status != REGISTERING {
+                return Err(TournamentsError::NotRegistering(tournament.row.status));
+            }
+            if tournament.seed_of(player.as_str()).is_some() {
+                return Err(TournamentsError::AlreadyEntered(player.to_string()));
+            }
+            if tournament.entrants.len() as i32 >= tournament.row.max_players {
+                return Err(TournamentsError::Full {
+                    max: tournament.row.max_players,
+                });
+            }
+            let seed = tournament.entrants.len() as i32;
+            tx.enter_tournament(id, player.as_str(), seed).await?;
+            Ok(((), Vec::new()))
+        })
+        .await
+    }
+
+    /// Takes `player` off a registering tournament, or withdraws them from
+    /// a running one: they are paired no more, and in a round-robin their
+    /// remaining games are forfeited.
+    pub async fn withdraw(
+        &self,
+        store: &Store,
+        id: &str,
+        player: &PlayerId,
+    ) -> Result<(), TournamentsError> {
+        self.on_locked(store, id, async |inner, tx, tournament| {
+            let status = tournament.row.status.clone();
+            let Some(seed) = tournament.seed_of(player.as_str()) else {
+                return Err(TournamentsError::NotEntered(player.to_string()));
+            };
+            match status.as_str() {
+                REGISTERING => {
+                    tx.leave_tournament(id, player.as_str(), seed as i32)
+                        .await?;
+                    Ok(((), Vec::new()))
+                }
+                RUNNING if !tournament.entrants[seed].withdrawn => {
+                    tx.withdraw_from_tournament(id, player.as_str()).await?;
+                    // A round all decided (this player had the bye, say)
+                    // pairs the next.
+                    let row = tournament.row.clone();
+                    let tournament = runner::read(tx, row).await?;
+                    let created = inner.advance(tx, tournament).await?;
+                    Ok(((), created))
+                }
+                RUNNING => Err(TournamentsError::NotEntered(player.to_string())),
+                _ => Err(TournamentsError::Over(status)),
+            }
+        })
+        .await
+    }
+
+    /// Starts a registering tournament (its creator, `by`, or the clock
+    /// at `starts_at` when `by` is `None`): round 1 is paired.
+    pub async fn start(
+        &self,
+        store: &Store,
+        id: &str,
+        by: &PlayerId,
+    ) -> Result<(), TournamentsError> {
+        self.start_as(store, id, Some(by)).await
+    }
+
+    async fn start_as(
+        &self,
+        store: &Store,
+        id: &str,
+        by: Option<&PlayerId>,
+    ) -> Result<(), TournamentsError> {
+        let now = self.games().time().now();
+        self.on_locked(store, id, async |inner, tx, mut tournament| {
+            if by.is_some_and(|by| by.as_str() != tournament.row.created_by) {
+                return Err(TournamentsError::NotCreator("start"));
+            }
+            if by.is_none() && tournament.row.status == REGISTERING && tournament.entrants.len() < 2
+            {
+                // Due with too few players: it does not take place.
+                tournament.row.status = CANCELLED.to_owned();
+                tournament.row.finished_at = Some(now);
+                tx.update_tournament(&tournament.row).await?;
+                return Ok(((), Vec::new()));
+            }
+            runner::check_startable(&tournament)?;
+            let row = &mut tournament.row;
+            row.status = RUNNING.to_owned();
+            row.started_at = Some(now);
+            if row.format == ROUND_ROBIN {
+                let rounds = round_robin::rounds(tournament.entrants.len(), row.double_round);
+                row.rounds = Some(rounds as i32);
+            }
+            tx.update_tournament(&tournament.row).await?;
+            tracing::info!(tournament_id = %id, "tournament started");
+            let created = inner.advance(tx, tournament).await?;
+            Ok(((), created))
+        })
+        .await
+    }
+
+    /// Cancels a tournament not over (its creator): no more rounds are
+    /// paired; the games under way play out, uncounted.
+    pub async fn cancel(
+        &self,
+        store: &Store,
+        id: &str,
+        by: &PlayerId,
+    ) -> Result<(), TournamentsError> {
+        let now = self.games().time().now();
+        self.on_locked(store, id, async |_, tx, mut tournament| {
+            if by.as_str() != tournament.row.created_by {
+                return Err(TournamentsError::NotCreator("cancel"));
+            }
+            if matches!(tournament.row.status.as_str(), FINISHED | CANCELLED) {
+                return Err(TournamentsError::Over(tournament.row.status));
+            }
+            tournament.row.status = CANCELLED.to_owned();
+            tournament.row.finished_at = Some(now);
+            tx.update_tournament(&tournament.row).await?;
+            Ok(((), Vec::new()))
+        })
+        .await
+    }
+
+    /// A tournament with its players and pairings.
+    pub async fn get(&self, store: &Store, id: &str) -> Result<Tournament, TournamentsError> {
+        let row = store
+            .tournament_by_id(id)
+            .await?
+            .ok_or_else(|| TournamentsError::NotFound(id.to_owned()))?;
+        let entrants = store.tournament_entrants(id).await?;
+        let pairings = store.tournament_pairings(id).await?;
+        Ok(Tournament {
+            row,
+            entrants,
+            pairings,
+        })
+    }
+}
+
+impl Tournaments {
+    /// The games of a tournament with their rounds, by round and board.
+    pub async fn games_of(
+        &self,
+        store: &Store,
+        id: &str,
+    ) -> Result<Vec<(u32, crate::games::Game)>, TournamentsError> {
+        if store.tournament_by_id(id).await?.is_none() {
+            return Err(TournamentsError::NotFound(id.to_owned()));
+        }
+        let mut games = Vec::new();
+        for (round, row) in store.tournament_games(id).await? {
+            let game = crate::games::model::from_row(Some(row))?
+                .ok_or_else(|| TournamentsError::internal("a game row read as none"))?;
+            games.push((u32::try_from(round).unwrap_or(0), game));
+        }
+        Ok(games)
+    }
+}
+
+/// The row of a tournament asked for, or why it cannot be.
+fn check_new(
+    asked: &NewTournament,
+    creator: &PlayerId,
+    now: DateTime<Utc>,
+) -> Result<TournamentRow, TournamentsError> {
+    let invalid = |detail: &str| Err(TournamentsError::Invalid(detail.to_owned()));
+    let name = asked.name.trim();
+    if name.is_empty()
+        || name.chars().count() > MAX_NAME_CHARS
+        || name.chars().any(char::is_control)
+    {
+        return invalid("name: 1 to 64 characters, none of them a control character");
+    }
+    match (asked.format.as_str(), asked.rounds) {
+        (SWISS, Some(1..=MAX_SWISS_ROUNDS)) if !asked.double => {}
+        (SWISS, _) => return invalid("rounds: a Swiss has 1 to 15 rounds, and is never double"),
+        (ROUND_ROBIN, None) => {}
+        (ROUND_ROBIN, Some(_)) => {
+            return invalid(
+                "rounds: a round-robin has as many rounds as its players make; leave it out",
+            )
+        }
+        ("arena", _) => {
+            return invalid(
+                "format: arena tournaments are not offered yet; use round_robin or swiss",
+            )
+        }
+        _ => return invalid("format: round_robin or swiss"),
+    }
+    TimeControl::RealTime {
+        initial_s: asked.initial_s,
+        increment_s: asked.increment_s,
+    }
+    .check()
+    .map_err(|e| TournamentsError::Invalid(format!("clock: {e}")))?;
+    let max_players = asked.max_players.unwrap_or(DEFAULT_MAX_PLAYERS);
+    if !(2..=MAX_PLAYERS).contains(&max_players) {
+        return invalid("max_players: 2 to 32");
+    }
+    if asked.bots.len() > max_players as usize {
+        return invalid("bots: more than max_players");
+    }
+    let mut bots = asked.bots.clone();
+    bots.sort();
+    bots.dedup();
+    if bots.len() != asked.bots.len() {
+        return invalid("bots: a bot is entered once");
+    }
+    if asked.starts_at.is_some_and(|at| at <= now) {
+        return invalid("starts_at: a time to come");
+    }
+    Ok(TournamentRow {
+        id: GameId::generate().to_string(),
+        name: name.to_owned(),
+        format: asked.format.clone(),
+        double_round: asked.double,
+        status: REGISTERING.to_owned(),
+        preset: asked.preset.name().to_owned(),
+        initial_s: asked.initial_s as i32,
+        increment_s: asked.increment_s as i32,
+        rounds: asked.rounds.map(|r| r as i32),
+        round: 0,
+        starts_at: asked.starts_at,
+        max_players: max_players as i32,
+        rated: asked.rated,
+        created_by: creator.to_string(),
+        created_at: now,
+        started_at: None,
+        finished_at: None,
+    })
+}
