@@ -35,3 +35,4 @@ mod store;
 mod streams;
 mod verify;
 mod web;
+mod webhooks;
