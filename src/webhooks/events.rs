@@ -87,7 +87,7 @@ pub struct GameStartedData {
 pub struct GameMoveData {
     pub game_id: String,
     pub version: i64,
-    /// The move's ply (0 for the first move).
+    /// The move's ply: 1 for the first move, as in the move list.
     pub ply: u32,
     /// `south` or `north`: who played it.
     pub seat: String,

@@ -37,3 +37,4 @@ mod streams;
 mod tournaments;
 mod verify;
 mod web;
+mod webhooks;

@@ -4,3 +4,4 @@ pub mod openapi;
 pub mod openapi30;
 pub mod sequences;
 pub mod swagger;
+pub mod webhooks;

@@ -55,6 +55,12 @@ use crate::api::protocol::params;
         crate::domain::PlayerId,
         crate::api::views::names::RecordFormatName,
         crate::api::protocol::params::IdempotencyKeyValue,
+        crate::webhooks::events::GameStartedData,
+        crate::webhooks::events::GameMoveData,
+        crate::webhooks::events::GameEndedData,
+        crate::webhooks::events::GameAbortedData,
+        crate::webhooks::events::ChallengeCreatedData,
+        crate::webhooks::events::PingData,
     )),
     modifiers(&BearerScheme)
 )]
@@ -113,6 +119,7 @@ fn base_value() -> Value {
     params::share(&mut doc);
     require_always_sent_headers(&mut doc);
     document_sent_headers(&mut doc);
+    super::webhooks::describe(&mut doc);
     doc
 }
 
@@ -138,6 +145,10 @@ pub fn spec_value_32() -> Value {
 pub fn spec_value_30() -> Value {
     let mut doc = base_value();
     sequences::describe(&mut doc, Form::Text30);
+    // 3.0 has no `webhooks`; the events' schemas stay.
+    if let Some(doc) = doc.as_object_mut() {
+        doc.remove("webhooks");
+    }
     openapi30::downgrade(doc)
 }
 

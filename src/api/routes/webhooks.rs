@@ -102,6 +102,9 @@ pub async fn list_webhooks(
 }
 
 /// Get a webhook endpoint
+///
+/// One of your endpoints, without its secret: whether it is enabled, and
+/// why the server disabled it if it did.
 #[utoipa::path(
     tag = "webhooks",
     security(("bearer" = [])),

@@ -375,6 +375,12 @@ async fn send_example(
         let me: Value = me.json().await.unwrap();
         let game = app.create_game(&from, json!({"opponent": me["id"]})).await;
         path = path.replace("{id}", game["id"].as_str().unwrap());
+    } else if path.starts_with("/v1/me/webhooks/{id}") {
+        // An endpoint of this player's.
+        let body = json!({"url": "http://93.184.215.14/hook", "events": ["game.move"]});
+        let created = app.post_json("/v1/me/webhooks", &body, Some(&token)).await;
+        let created: Value = created.json().await.unwrap();
+        path = path.replace("{id}", created["id"].as_str().unwrap());
     } else if path.contains("{id}") {
         let game = app
             .create_game(
