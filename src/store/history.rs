@@ -45,6 +45,10 @@ pub struct GameFilter {
     pub player: Option<PlayerId>,
     pub rated: Option<bool>,
     pub rules: Option<RulesFilter>,
+    /// Games created at or after this instant.
+    pub since: Option<DateTime<Utc>>,
+    /// Games created before this instant.
+    pub until: Option<DateTime<Utc>>,
 }
 
 /// A value bound to a placeholder of a query built at run time.
@@ -85,6 +89,14 @@ impl Conditions {
             }
             Some(RulesFilter::Custom) => self.sql.push(format!("{table}preset IS NULL")),
             None => {}
+        }
+        if let Some(since) = filter.since {
+            let p = self.placeholder(Bind::Time(since));
+            self.sql.push(format!("{table}created_at >= {p}"));
+        }
+        if let Some(until) = filter.until {
+            let p = self.placeholder(Bind::Time(until));
+            self.sql.push(format!("{table}created_at < {p}"));
         }
         if let Some(key) = after {
             // The row-value form `(created_at, id) < (…)` is not used: SQLite
@@ -185,6 +197,27 @@ impl Store {
                 .fetch_all(pool)
                 .await
         })?)
+    }
+
+    /// Every move of each of `games`, by game then ply.
+    pub async fn moves_of_games(&self, games: &[GameId]) -> Result<Vec<MoveRecord>, StoreError> {
+        if games.is_empty() {
+            return Ok(Vec::new());
+        }
+        let placeholders: Vec<String> = (1..=games.len()).map(|n| format!("${n}")).collect();
+        let sql = format!(
+            "SELECT game_id, ply, seat, notation, player_id, position_after, played_at, \
+             think_ms, clock_ms FROM moves WHERE game_id IN ({}) ORDER BY game_id, ply",
+            placeholders.join(", ")
+        );
+        let rows = with_pool!(self, |pool| {
+            let mut query = sqlx::query_as::<_, MoveRow>(&sql);
+            for game in games {
+                query = query.bind(game.as_str());
+            }
+            query.fetch_all(pool).await
+        })?;
+        rows.into_iter().map(MoveRecord::try_from).collect()
     }
 
     /// The query plan of a history page, one line per step, for tests that

@@ -98,6 +98,7 @@ impl GameListQuery {
             player,
             rated,
             rules,
+            ..GameFilter::default()
         })
     }
 

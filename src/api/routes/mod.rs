@@ -7,6 +7,7 @@ pub mod bot_accounts;
 pub mod bots;
 pub mod challenges;
 pub mod explorer;
+pub mod export;
 pub mod games;
 pub mod health;
 pub mod history;
