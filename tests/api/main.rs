@@ -32,6 +32,7 @@ mod ratings;
 mod ratings_rebuild;
 mod records;
 mod replay;
+mod search;
 mod spec;
 mod store;
 mod streams;

@@ -122,6 +122,7 @@ impl BulkExportQuery {
             rules,
             since: instant("since", self.since.as_deref())?,
             until: instant("until", self.until.as_deref())?,
+            ..GameFilter::default()
         })
     }
 

@@ -11,6 +11,7 @@ pub mod export;
 pub mod games;
 pub mod health;
 pub mod history;
+mod history_query;
 pub mod leaderboards;
 pub mod me_stream;
 pub mod moves;
