@@ -56,6 +56,8 @@ pub fn configure(config: &mut ServiceConfig) {
         // or the template it is logged, counted and query-checked under
         // (`route_of` does not see methods) would be `/v1/games/{id}`.
         .configure(routes::moves::configure)
+        // Before the games' routes: `/v1/games/export` is no game's id.
+        .configure(routes::export::configure)
         .configure(routes::games::configure)
         .configure(routes::challenges::configure)
         .configure(routes::offers::configure)

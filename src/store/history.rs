@@ -8,7 +8,7 @@ use super::moves_write::MoveRow;
 use super::sqlite::direct::SqlBuilder;
 use super::{MoveRecord, Store, StoreError, WriteTx};
 use crate::domain::{GameId, GameStatus, PlayerId};
-use crate::engine::Preset;
+use crate::engine::{EndReason, Preset, Seat};
 
 /// A game's place in the history order: newest first by `created_at`, ties
 /// broken by id. Both are fixed at creation, so the order never changes
@@ -38,13 +38,25 @@ pub enum RulesFilter {
 }
 
 /// What to list; `None` lets everything through.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct GameFilter {
     pub status: Option<GameStatus>,
     /// Games in which this player sits, in either seat.
     pub player: Option<PlayerId>,
     pub rated: Option<bool>,
     pub rules: Option<RulesFilter>,
+    /// Games created at or after this instant.
+    pub since: Option<DateTime<Utc>>,
+    /// Games created before this instant.
+    pub until: Option<DateTime<Utc>>,
+    /// With `player`: the games against this player.
+    pub opponent: Option<PlayerId>,
+    /// The games won by this seat (`Some(None)`: drawn).
+    pub winner: Option<Option<Seat>>,
+    pub reason: Option<EndReason>,
+    /// Rated games with a rating change, every one of which started at
+    /// this rating or above (a side whose rating did not move has none).
+    pub min_rating: Option<f64>,
 }
 
 /// A value bound to a placeholder of a query built at run time.
@@ -53,6 +65,7 @@ enum Bind {
     Bool(bool),
     Time(DateTime<Utc>),
     Int(i64),
+    Real(f64),
 }
 
 /// The WHERE conditions of a history page and their values, numbered from 1.
@@ -85,6 +98,32 @@ impl Conditions {
             }
             Some(RulesFilter::Custom) => self.sql.push(format!("{table}preset IS NULL")),
             None => {}
+        }
+        if let Some(since) = filter.since {
+            let p = self.placeholder(Bind::Time(since));
+            self.sql.push(format!("{table}created_at >= {p}"));
+        }
+        if let Some(until) = filter.until {
+            let p = self.placeholder(Bind::Time(until));
+            self.sql.push(format!("{table}created_at < {p}"));
+        }
+        if let Some(winner) = filter.winner {
+            let name = winner.map_or("draw", Seat::name);
+            let p = self.placeholder(Bind::Text(name.to_owned()));
+            self.sql.push(format!("{table}winner = {p}"));
+        }
+        if let Some(reason) = filter.reason {
+            let p = self.placeholder(Bind::Text(reason.name().to_owned()));
+            self.sql.push(format!("{table}end_reason = {p}"));
+        }
+        if let Some(rating) = filter.min_rating {
+            let p = self.placeholder(Bind::Real(rating));
+            let id = if table.is_empty() { "games.id" } else { "g.id" };
+            self.sql.push(format!(
+                "EXISTS (SELECT 1 FROM rating_changes rc WHERE rc.game_id = {id}) \
+                 AND NOT EXISTS (SELECT 1 FROM rating_changes rc \
+                 WHERE rc.game_id = {id} AND rc.rating_before < {p})"
+            ));
         }
         if let Some(key) = after {
             // The row-value form `(created_at, id) < (…)` is not used: SQLite
@@ -124,12 +163,21 @@ fn page_query(filter: &GameFilter, after: Option<&HistoryKey>, limit: u32) -> (S
         return (sql, conditions.binds);
     };
     let player = conditions.placeholder(Bind::Text(player.to_string()));
+    let opponent = filter
+        .opponent
+        .as_ref()
+        .map(|opponent| conditions.placeholder(Bind::Text(opponent.to_string())));
     conditions.for_filter(filter, after, "");
     let limit = conditions.placeholder(Bind::Int(limit.into()));
     let rest: String = conditions.sql.iter().map(|c| format!(" AND {c}")).collect();
     let arm = |seat: &str| {
+        let against = match (&opponent, seat) {
+            (Some(o), "south") => format!(" AND north_id = {o}"),
+            (Some(o), _) => format!(" AND south_id = {o}"),
+            (None, _) => String::new(),
+        };
         format!(
-            "SELECT id FROM (SELECT id FROM games WHERE {seat}_id = {player}{rest} \
+            "SELECT id FROM (SELECT id FROM games WHERE {seat}_id = {player}{against}{rest} \
              {NEWEST_FIRST} LIMIT {limit}) AS by_{seat}"
         )
     };
@@ -151,6 +199,7 @@ macro_rules! bind_all {
                 Bind::Bool(flag) => query.bind(flag),
                 Bind::Time(at) => query.bind(at),
                 Bind::Int(n) => query.bind(n),
+                Bind::Real(x) => query.bind(x),
             };
         }
         query
@@ -185,6 +234,27 @@ impl Store {
                 .fetch_all(pool)
                 .await
         })?)
+    }
+
+    /// Every move of each of `games`, by game then ply.
+    pub async fn moves_of_games(&self, games: &[GameId]) -> Result<Vec<MoveRecord>, StoreError> {
+        if games.is_empty() {
+            return Ok(Vec::new());
+        }
+        let placeholders: Vec<String> = (1..=games.len()).map(|n| format!("${n}")).collect();
+        let sql = format!(
+            "SELECT game_id, ply, seat, notation, player_id, position_after, played_at, \
+             think_ms, clock_ms FROM moves WHERE game_id IN ({}) ORDER BY game_id, ply",
+            placeholders.join(", ")
+        );
+        let rows = with_pool!(self, |pool| {
+            let mut query = sqlx::query_as::<_, MoveRow>(&sql);
+            for game in games {
+                query = query.bind(game.as_str());
+            }
+            query.fetch_all(pool).await
+        })?;
+        rows.into_iter().map(MoveRecord::try_from).collect()
     }
 
     /// The query plan of a history page, one line per step, for tests that

@@ -4,9 +4,7 @@ use actix_web::{get, web, HttpRequest, HttpResponse};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use chrono::DateTime;
-use serde::Deserialize;
 use sha2::{Digest, Sha256};
-use utoipa::IntoParams;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -16,123 +14,16 @@ use crate::api::protocol::links::add_links;
 use crate::api::protocol::params::PlayerIdPath;
 use crate::api::views::{GamePage, GameView};
 use crate::api::AppState;
-use crate::domain::{GameId, GameStatus, PlayerId};
-use crate::engine::Preset;
+use crate::domain::{GameId, PlayerId};
 use crate::games::Game;
-use crate::store::{GameFilter, HistoryKey, RulesFilter};
+use crate::store::{GameFilter, HistoryKey};
 
 pub fn configure(config: &mut ServiceConfig) {
     config.service(list_games).service(list_player_games);
 }
 
-pub const DEFAULT_PAGE_SIZE: u32 = 20;
-pub const MAX_PAGE_SIZE: u32 = 100;
-
-/// The query of a game list. Every value is taken as text and checked
-/// here, so that a bad one is a 400 naming its parameter.
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct GameListQuery {
-    /// Only the games in this status.
-    #[param(value_type = Option<crate::api::views::names::GameStatusName>)]
-    pub status: Option<String>,
-    /// A player id: the games in which this player sits, in either seat.
-    #[param(value_type = Option<PlayerId>)]
-    pub player: Option<String>,
-    /// Only rated (`true`) or unrated (`false`) games.
-    #[param(value_type = Option<bool>)]
-    pub rated: Option<String>,
-    /// `classic`, `village`, `online`, or `custom` (a mix that is no preset).
-    #[param(pattern = "^(classic|village|online|custom)$")]
-    pub rules: Option<String>,
-    /// From the previous page's `next_cursor`; omit for the newest games.
-    #[param(pattern = "^[A-Za-z0-9_-]+$")]
-    pub cursor: Option<String>,
-    /// Games per page, 1 to 100 (default 20).
-    #[param(value_type = Option<u32>, minimum = 1, maximum = 100)]
-    pub limit: Option<String>,
-}
-
-fn invalid(parameter: &str, value: &str, expected: &str) -> ApiError {
-    ApiError::InvalidQuery(format!("{parameter}: {value:?} is not {expected}"))
-}
-
-impl GameListQuery {
-    fn filter(&self) -> Result<GameFilter, ApiError> {
-        let status = self
-            .status
-            .as_deref()
-            .map(|raw| {
-                GameStatus::parse(raw).ok_or_else(|| {
-                    invalid(
-                        "status",
-                        raw,
-                        "waiting, active, finished, cancelled or archived",
-                    )
-                })
-            })
-            .transpose()?;
-        let player = self
-            .player
-            .as_deref()
-            .map(|raw| PlayerId::parse(raw).map_err(|_| invalid("player", raw, "a player id")))
-            .transpose()?;
-        let rated = match self.rated.as_deref() {
-            None => None,
-            Some("true") => Some(true),
-            Some("false") => Some(false),
-            Some(raw) => return Err(invalid("rated", raw, "true or false")),
-        };
-        let rules = match self.rules.as_deref() {
-            None => None,
-            Some("custom") => Some(RulesFilter::Custom),
-            Some(raw) => Some(RulesFilter::Preset(
-                Preset::ALL
-                    .into_iter()
-                    .find(|p| p.name() == raw)
-                    .ok_or_else(|| invalid("rules", raw, "classic, village, online or custom"))?,
-            )),
-        };
-        Ok(GameFilter {
-            status,
-            player,
-            rated,
-            rules,
-        })
-    }
-
-    fn limit(&self) -> Result<u32, ApiError> {
-        match self.limit.as_deref() {
-            None => Ok(DEFAULT_PAGE_SIZE),
-            Some(raw) => raw
-                .parse::<u32>()
-                .ok()
-                .filter(|n| (1..=MAX_PAGE_SIZE).contains(n))
-                .ok_or_else(|| invalid("limit", raw, "a whole number from 1 to 100")),
-        }
-    }
-
-    fn after(&self) -> Result<Option<HistoryKey>, ApiError> {
-        self.cursor.as_deref().map(decode_cursor).transpose()
-    }
-
-    /// The query string of the next page: the same filters, the new cursor.
-    fn next_page(&self, cursor: &str) -> String {
-        let kept = [
-            ("status", &self.status),
-            ("player", &self.player),
-            ("rated", &self.rated),
-            ("rules", &self.rules),
-            ("limit", &self.limit),
-        ];
-        // Every kept value was checked above, so none needs escaping.
-        kept.iter()
-            .filter_map(|(name, value)| value.as_ref().map(|v| format!("{name}={v}")))
-            .chain([format!("cursor={cursor}")])
-            .collect::<Vec<_>>()
-            .join("&")
-    }
-}
+use super::history_query::invalid;
+pub use super::history_query::{GameListQuery, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE};
 
 /// The cursor is the last game's place in the order, opaque to clients:
 /// base64url of `<created_at in µs since the epoch>.<game id>` and a
@@ -262,7 +153,7 @@ pub async fn list_games(
     request: HttpRequest,
     query: crate::api::protocol::extractors::StrictQuery<GameListQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let filter = query.filter()?;
+    let filter = query.filter(None)?;
     page(&state, &request, &query, filter).await
 }
 
@@ -276,6 +167,13 @@ pub async fn list_games(
         ("status" = Option<String>, Query, pattern = "^(waiting|active|finished|cancelled|archived)$", description = "`waiting`, `active`, `finished`, `cancelled` or `archived`"),
         ("rated" = Option<bool>, Query, description = "Only rated (`true`) or unrated (`false`) games."),
         ("rules" = Option<String>, Query, pattern = "^(classic|village|online|custom)$", description = "`classic`, `village`, `online` or `custom`"),
+        ("preset" = Option<String>, Query, pattern = "^(classic|village|online|custom)$", description = "The same as `rules` (not with it)"),
+        ("opponent" = Option<PlayerId>, Query, description = "Only the games against this player"),
+        ("result" = Option<crate::api::views::names::WinnerName>, Query, description = "Only the games won by this seat, or drawn"),
+        ("reason" = Option<crate::api::views::names::EndReasonName>, Query, description = "Only the games that ended this way"),
+        ("since" = Option<String>, Query, format = DateTime, description = "Only games created at or after this instant (RFC 3339)"),
+        ("until" = Option<String>, Query, format = DateTime, description = "Only games created before this instant (RFC 3339)"),
+        ("min_rating" = Option<f64>, Query, description = "Only rated games whose rating changes all started at this rating or above"),
         ("cursor" = Option<String>, Query, pattern = "^[A-Za-z0-9_-]+$", description = "From the previous page's `next_cursor`"),
         ("limit" = Option<u32>, Query, minimum = 1, maximum = 100, description = "Games per page, 1 to 100 (default 20)"),
     ),
@@ -303,10 +201,7 @@ pub async fn list_player_games(
     if state.store.player_by_id(&id).await?.is_none() {
         return Err(ApiError::PlayerNotFound(id.to_string()));
     }
-    let filter = GameFilter {
-        player: Some(id),
-        ..query.filter()?
-    };
+    let filter = query.filter(Some(id))?;
     page(&state, &request, &query, filter).await
 }
 

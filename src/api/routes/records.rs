@@ -33,7 +33,7 @@ pub fn configure(config: &mut ServiceConfig) {
 /// on the work one request can cause (replaying it takes milliseconds).
 pub const MAX_IMPORT_BYTES: usize = 1024 * 1024;
 
-const TEXT_PLAIN: &str = "text/plain; charset=utf-8";
+pub(super) const TEXT_PLAIN: &str = "text/plain; charset=utf-8";
 
 impl From<RecordError> for ApiError {
     fn from(error: RecordError) -> Self {
@@ -85,7 +85,7 @@ fn record_of(game: &Game, moves: Vec<MoveRecord>) -> Record {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Format {
+pub(super) enum Format {
     Json,
     Text,
 }
@@ -193,15 +193,10 @@ async fn export(
 ) -> Result<HttpResponse, ApiError> {
     let game = find_game(state, id).await?;
     let moves = state.store.moves_between(&game.id, 0, u32::MAX).await?;
-    let record = record_of(&game, moves);
-    let (content_type, body) = match format {
-        Format::Json => {
-            let mut json = GameRecord::of(&record, game.id.to_string(), game.status.to_string());
-            json.players.mark_bots(&game);
-            let body = serde_json::to_string(&json).map_err(|e| ApiError::Internal(e.into()))?;
-            ("application/json", body)
-        }
-        Format::Text => (TEXT_PLAIN, text::print(&record)),
+    let body = render(&game, moves, format)?;
+    let content_type = match format {
+        Format::Json => "application/json",
+        Format::Text => TEXT_PLAIN,
     };
     let freshness = Freshness::immutable_if(game.status.is_final());
     Ok(cached(
@@ -211,6 +206,23 @@ async fn export(
         freshness,
         Some("Accept"),
     ))
+}
+
+/// A game's record with `moves`, as JSON (one line) or as text.
+pub(super) fn render(
+    game: &Game,
+    moves: Vec<MoveRecord>,
+    format: Format,
+) -> Result<String, ApiError> {
+    let record = record_of(game, moves);
+    Ok(match format {
+        Format::Json => {
+            let mut json = GameRecord::of(&record, game.id.to_string(), game.status.to_string());
+            json.players.mark_bots(game);
+            serde_json::to_string(&json).map_err(|e| ApiError::Internal(e.into()))?
+        }
+        Format::Text => text::print(&record),
+    })
 }
 
 /// Reads a record in the form its `Content-Type` names (public for the

@@ -25,3 +25,11 @@ CREATE TABLE explorer_moves (
 );
 
 CREATE INDEX explorer_by_position ON explorer_moves (rules, position, finished_at);
+
+-- Game search (GET /v1/games): an index behind each filter of the
+-- history order. A player's games against one opponent, by seat:
+CREATE INDEX games_by_pair_created ON games (south_id, north_id, created_at DESC, id DESC);
+CREATE INDEX games_by_pair_created_north ON games (north_id, south_id, created_at DESC, id DESC);
+-- by result and by how the game ended:
+CREATE INDEX games_by_winner ON games (winner, created_at DESC, id DESC);
+CREATE INDEX games_by_end_reason ON games (end_reason, created_at DESC, id DESC);
