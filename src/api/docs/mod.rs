@@ -2,5 +2,6 @@
 
 pub mod openapi;
 pub mod openapi30;
+pub mod scopes;
 pub mod sequences;
 pub mod swagger;
