@@ -112,6 +112,7 @@ fn base_value() -> Value {
     params::share(&mut doc);
     require_always_sent_headers(&mut doc);
     document_sent_headers(&mut doc);
+    super::rate_limit::describe(&mut doc);
     doc
 }
 
