@@ -14,7 +14,7 @@ use crate::api::middleware::admission::{self, Admission};
 use crate::api::middleware::connections::{self, BodyDeadline, ConnectionCap};
 use crate::api::middleware::fallback::{self, RouteTable};
 use crate::api::middleware::query_guard::{self, QueryTable};
-use crate::api::middleware::rate_limit::RateLimit;
+use crate::api::middleware::rate_limit::{self, RateLimit};
 use crate::api::middleware::read_ahead::{self, ReadAhead};
 use crate::api::protocol::extractors;
 use crate::api::protocol::search_pool::SearchPool;
@@ -181,7 +181,7 @@ impl Application {
                 ))
             });
 
-        let app_rate_limit = rate_limit.clone();
+        let app_rate_limit = web::Data::new(rate_limit.clone());
         let connection_cap = ConnectionCap::new(&settings.network);
         let body_deadline = web::Data::new(BodyDeadline(std::time::Duration::from_secs(
             settings.network.body_read_timeout_secs,
@@ -202,13 +202,14 @@ impl Application {
                 .wrap(Compress::default())
                 .wrap(from_fn(api::middleware::head::as_get))
                 .wrap(from_fn(connections::guard))
-                .wrap(app_rate_limit.middleware())
+                .wrap(from_fn(rate_limit::limit))
                 .wrap(Condition::new(cors.is_some(), cors.unwrap_or_default()))
                 .wrap(ErrorHandlers::new().default_handler(fallback::problem_for_any_error))
                 .wrap(from_fn(api::docs::swagger::headers))
                 .wrap(from_fn(api::middleware::metrics::record_request))
                 .wrap(from_fn(telemetry::access_log))
                 .app_data(state.clone())
+                .app_data(app_rate_limit.clone())
                 .app_data(body_deadline.clone())
                 .app_data(read_ahead.clone())
                 .app_data(client_address.clone())

@@ -4,7 +4,7 @@
 
 use chrono::{DateTime, TimeDelta, Utc};
 
-use crate::domain::{ApiToken, PlayerId, PlayerName, TokenId, TokenLabel};
+use crate::domain::{ApiToken, PlayerId, PlayerName, Scopes, TokenId, TokenLabel};
 use crate::games::HookFailed;
 use crate::store::{Player, StoreError, TokenRecord, WriteTx};
 
@@ -105,12 +105,13 @@ pub async fn register(
     })
 }
 
-/// Issues another token to `player`, under `label`: at most
-/// [`MAX_TOKENS_PER_PLAYER`] each.
+/// Issues another token to `player`, under `label`, that may do what
+/// `scopes` allow: at most [`MAX_TOKENS_PER_PLAYER`] each.
 pub async fn issue_token(
     tx: &mut WriteTx,
     player: &PlayerId,
     label: &TokenLabel,
+    scopes: Scopes,
     now: DateTime<Utc>,
 ) -> Result<IssuedToken, AccountsError> {
     tx.lock_player(player).await?;
@@ -120,7 +121,9 @@ pub async fn issue_token(
         });
     }
     let token = ApiToken::generate();
-    let record = tx.insert_token(player, label, &token.hash(), now).await?;
+    let record = tx
+        .insert_token(player, label, &token.hash(), scopes, now)
+        .await?;
     tracing::info!(player_id = %player, token_id = %record.id, "token created");
     Ok(IssuedToken { record, token })
 }

@@ -120,9 +120,18 @@ pub(super) const GAME_BY_ID: &str = concat!(select_game!(), " WHERE g.id = $1");
 pub(super) const LOCK_GAME_BY_ID: &str =
     concat!(select_game!(), " WHERE g.id = $1 FOR UPDATE OF g");
 
+/// The token `t` may play (its scopes include `play`): a token that may
+/// not is, to a move's statement, no token at all.
+macro_rules! token_may_play {
+    () => {
+        " AND ' ' || t.scopes || ' ' LIKE '% play %'"
+    };
+}
+pub(super) use token_may_play;
+
 /// The holder of the token whose hash is `$1`, with the game `$2` joined
 /// (its columns null when no game has that id); no row when no token has
-/// that hash. `$lock` locks the game (PostgreSQL).
+/// that hash, or when it may not play. `$lock` locks the game (PostgreSQL).
 macro_rules! game_for_token {
     ($lock:literal) => {
         concat!(
@@ -132,7 +141,8 @@ macro_rules! game_for_token {
             select_game!(),
             " WHERE g.id = $2",
             $lock,
-            ") game ON TRUE WHERE t.token_hash = $1"
+            ") game ON TRUE WHERE t.token_hash = $1",
+            token_may_play!()
         )
     };
 }

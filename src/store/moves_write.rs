@@ -100,7 +100,7 @@ const PLAY_MOVE: &str = concat!(
 );
 
 /// PostgreSQL, one autocommit statement: authenticates (the token whose
-/// hash is `$19` must be player `$20`'s), writes the game's part of the
+/// hash is `$19` must be player `$20`'s, and may play), writes the game's part of the
 /// move over version `$2` (the `UPDATE` takes the row's lock; a row that
 /// moved on, or a token that is not the player's, updates nothing),
 /// inserts the move from the update's `RETURNING`, and returns the
@@ -111,7 +111,9 @@ const PLAY_MOVE: &str = concat!(
 const PLAY_MOVE_FOR_TOKEN: &str = concat!(
     "WITH caller AS (\
         SELECT t.player_id AS caller_id, t.id AS token_id, t.last_used_at AS token_last_used_at \
-        FROM player_tokens t WHERE t.token_hash = $19 AND t.player_id = $20), \
+        FROM player_tokens t WHERE t.token_hash = $19 AND t.player_id = $20",
+    super::games::token_may_play!(),
+    "), \
      saved AS (",
     update_after_move!(),
     " AND EXISTS (SELECT 1 FROM caller) \

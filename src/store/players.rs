@@ -4,7 +4,7 @@ use chrono::{DateTime, SubsecRound, Utc};
 
 use super::sqlite::direct::SqlBuilder;
 use super::{Store, StoreError, WriteTx};
-use crate::domain::{NameKeys, PlayerId, PlayerName, TokenHash, TokenId, TokenLabel};
+use crate::domain::{NameKeys, PlayerId, PlayerName, Scopes, TokenHash, TokenId, TokenLabel};
 
 row_struct! {
     /// A player's public record. Token hashes never leave the store.
@@ -232,6 +232,7 @@ impl WriteTx {
                 &player.id,
                 &TokenLabel::registration(),
                 token_hash,
+                Scopes::all(),
                 created_at,
             )
             .await?;

@@ -5,7 +5,7 @@
 use chrono::{DateTime, SubsecRound, TimeDelta, Utc};
 
 use super::{Player, Store, StoreError, WriteTx};
-use crate::domain::{PlayerId, TokenHash, TokenId, TokenLabel};
+use crate::domain::{PlayerId, Scopes, TokenHash, TokenId, TokenLabel};
 
 /// `last_used_at` is written at most this often per token, so that reading
 /// with a token does not turn into a write on every request.
@@ -19,6 +19,8 @@ row_struct! {
         pub label: String,
         pub created_at: DateTime<Utc>,
         pub last_used_at: Option<DateTime<Utc>>,
+        /// What the token may do.
+        pub scopes: Scopes = parsed,
     }
 }
 
@@ -29,6 +31,8 @@ row_struct! {
         pub player: Player = flatten,
         pub token_id: TokenId = parsed,
         pub last_used_at: Option<DateTime<Utc>>,
+        /// What the token may do.
+        pub scopes: Scopes = parsed,
     }
 }
 
@@ -47,7 +51,7 @@ pub fn use_is_due(last_used_at: Option<DateTime<Utc>>, now: DateTime<Utc>) -> bo
 
 const HOLDER_OF: &str = "\
     SELECT p.id, p.name, p.created_at, p.bot_level, p.bot_account, t.id AS token_id, \
-        t.last_used_at \
+        t.last_used_at, t.scopes \
     FROM player_tokens t JOIN players p ON p.id = t.player_id \
     WHERE t.token_hash = $1";
 
@@ -56,15 +60,15 @@ const MARK_USED: &str = "\
     WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= $3)";
 
 const TOKENS_OF: &str = "\
-    SELECT id, label, created_at, last_used_at FROM player_tokens \
+    SELECT id, label, created_at, last_used_at, scopes FROM player_tokens \
     WHERE player_id = $1 ORDER BY created_at, id";
 
 const COUNT_TOKENS: &str = "SELECT COUNT(*) FROM player_tokens WHERE player_id = $1";
 
 const INSERT_TOKEN: &str = "\
-    INSERT INTO player_tokens (id, player_id, label, token_hash, created_at) \
-    VALUES ($1, $2, $3, $4, $5) \
-    RETURNING id, label, created_at, last_used_at";
+    INSERT INTO player_tokens (id, player_id, label, token_hash, created_at, scopes) \
+    VALUES ($1, $2, $3, $4, $5, $6) \
+    RETURNING id, label, created_at, last_used_at, scopes";
 
 const DELETE_TOKEN: &str = "DELETE FROM player_tokens WHERE id = $1 AND player_id = $2";
 
@@ -158,9 +162,11 @@ impl WriteTx {
         player: &PlayerId,
         label: &TokenLabel,
         hash: &TokenHash,
+        scopes: Scopes,
         now: DateTime<Utc>,
     ) -> Result<TokenRecord, StoreError> {
         let id = TokenId::generate();
+        let scopes = scopes.to_text();
         self.fetch_one(
             INSERT_TOKEN,
             &params![
@@ -169,6 +175,7 @@ impl WriteTx {
                 label.as_str(),
                 hash.as_str(),
                 now.trunc_subsecs(6),
+                &scopes,
             ],
         )
         .await
@@ -206,6 +213,7 @@ mod tests {
             },
             token_id: TokenId::generate(),
             last_used_at,
+            scopes: Scopes::all(),
         }
     }
 

@@ -186,6 +186,64 @@ async fn rate_limit_answers_429_problem_with_retry_after() {
 }
 
 #[tokio::test]
+async fn rate_limit_headers_count_down_on_every_answer() {
+    let app = TestApp::spawn_with(Backend::Sqlite, |settings| {
+        settings.rate_limit = RateLimitSettings {
+            per_second: 1,
+            burst: 3,
+        }
+    })
+    .await
+    .unwrap();
+    let headers = |response: &reqwest::Response| {
+        (
+            response.headers()["ratelimit-policy"]
+                .to_str()
+                .unwrap()
+                .to_owned(),
+            response.headers()["ratelimit"].to_str().unwrap().to_owned(),
+        )
+    };
+    // A quota of 3 that comes back whole in 3 × 1 s. Each answer: what is
+    // left, and the seconds until the quota is whole again (one per
+    // request spent, the first within 1 s).
+    let policy = r#""per-client";q=3;w=3"#.to_owned();
+    let first = app.get("/nope").await;
+    assert_eq!(first.status(), StatusCode::NOT_FOUND);
+    assert_eq!(
+        headers(&first),
+        (policy.clone(), r#""per-client";r=2;t=1"#.to_owned())
+    );
+    let second = app.get("/problems/internal").await;
+    assert_eq!(second.status(), StatusCode::OK);
+    assert_eq!(
+        headers(&second),
+        (policy.clone(), r#""per-client";r=1;t=2"#.to_owned())
+    );
+    let third = app
+        .post_json("/v1/analysis", &serde_json::json!({}), None)
+        .await;
+    assert_eq!(
+        headers(&third),
+        (policy.clone(), r#""per-client";r=0;t=3"#.to_owned())
+    );
+    // Refused: nothing left; whole again once the first request's
+    // allowance (under 1 s away) and the two others' have come back.
+    let limited = app.get("/problems/internal").await;
+    assert_eq!(
+        headers(&limited),
+        (policy, r#""per-client";r=0;t=3"#.to_owned())
+    );
+    assert_eq!(limited.headers()["retry-after"], "1");
+    assert_problem(limited, 429, "rate_limited").await;
+    // The probes are not limited and say nothing of a quota.
+    let health = app.get("/health").await;
+    assert_eq!(health.status(), StatusCode::OK);
+    assert!(!health.headers().contains_key("ratelimit"));
+    assert!(!health.headers().contains_key("ratelimit-policy"));
+}
+
+#[tokio::test]
 async fn a_zero_rate_limit_setting_disables_limiting() {
     for settings in [
         RateLimitSettings::disabled(),
@@ -202,7 +260,9 @@ async fn a_zero_rate_limit_setting_disables_limiting() {
             .await
             .unwrap();
         for _ in 0..20 {
-            assert_eq!(app.get("/problems/internal").await.status(), StatusCode::OK);
+            let response = app.get("/problems/internal").await;
+            assert_eq!(response.status(), StatusCode::OK);
+            assert!(!response.headers().contains_key("ratelimit"));
         }
     }
 }

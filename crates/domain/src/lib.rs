@@ -8,6 +8,7 @@ mod game;
 #[cfg(feature = "openapi")]
 mod openapi;
 mod player;
+mod scope;
 #[cfg(test)]
 mod tests;
 mod text;
@@ -17,6 +18,7 @@ mod token;
 pub use echo::{echoed, MAX_DETAIL_CHARS, MAX_LOG_FIELD_CHARS};
 pub use game::{GameId, GameStatus, InvalidGameId, TimeControl};
 pub use player::{InvalidName, InvalidPlayerId, NameKeys, PlayerId, PlayerName, PlayerRef};
+pub use scope::{InvalidScopes, Scope, Scopes};
 pub use text::{Unfit, MAX_MARKS_PER_BASE};
 pub use ticket::StreamTicket;
 pub use token::{

@@ -7,7 +7,7 @@ use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::openapi::RefOr;
 use utoipa::{PartialSchema, ToSchema};
 
-use crate::{GameId, PlayerId};
+use crate::{GameId, PlayerId, Scope};
 
 fn id_schema(what: &str, example: &str) -> RefOr<Schema> {
     ObjectBuilder::new()
@@ -35,3 +35,21 @@ impl PartialSchema for PlayerId {
 }
 
 impl ToSchema for PlayerId {}
+
+impl PartialSchema for Scope {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .description(Some(
+                "What a token may do: `read` (your own data and streams), `play` (moves, \
+                 resignations, aborts, offers, creating, joining and importing games, the \
+                 bot upgrade), `challenge` (challenges), `webhooks` (your webhooks), \
+                 `tokens` (your tokens)."
+                    .to_owned(),
+            ))
+            .enum_values(Some(Scope::ALL.map(Scope::as_str)))
+            .into()
+    }
+}
+
+impl ToSchema for Scope {}

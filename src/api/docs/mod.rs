@@ -2,6 +2,8 @@
 
 pub mod openapi;
 pub mod openapi30;
+pub mod rate_limit;
+pub mod scopes;
 pub mod sequences;
 pub mod swagger;
 pub mod webhooks;

@@ -77,7 +77,7 @@ impl Modify for BearerScheme {
                 HttpBuilder::new()
                     .scheme(HttpAuthScheme::Bearer)
                     .description(Some(
-                        "A token returned once by `POST /v1/players` or `POST /v1/me/tokens`: `oq_` followed by 43 base64url characters. `DELETE /v1/me/tokens/{id}` revokes it.",
+                        "A token returned once by `POST /v1/players` or `POST /v1/me/tokens`: `oq_` followed by 43 base64url characters. `DELETE /v1/me/tokens/{id}` revokes it. Its scopes (`read`, `play`, `challenge`, `webhooks`, `tokens`), chosen when it is made, decide what it may do: each operation's `x-required-scope` names the one it needs, and a token without it gets 403 `insufficient_scope`.",
                     ))
                     .build(),
             ),
@@ -93,6 +93,7 @@ pub fn spec() -> OpenApiDoc {
         .configure(crate::api::configure)
         .split_for_parts();
     add_shared_problem_responses(&mut doc);
+    super::scopes::describe(&mut doc);
     doc
 }
 
@@ -120,6 +121,7 @@ fn base_value() -> Value {
     require_always_sent_headers(&mut doc);
     document_sent_headers(&mut doc);
     super::webhooks::describe(&mut doc);
+    super::rate_limit::describe(&mut doc);
     doc
 }
 
@@ -418,7 +420,7 @@ fn has_parameter(operation: &Operation, location: ParameterIn, name: Option<&str
 /// Documents that `operation` can answer with `code`: a new response for
 /// its status, or one more example (and a mention) in the response already
 /// there.
-fn add_problem(operation: &mut Operation, code: ProblemCode) {
+pub(super) fn add_problem(operation: &mut Operation, code: ProblemCode) {
     let status = code.status().as_u16().to_string();
     let Some(RefOr::T(existing)) = operation.responses.responses.get_mut(&status) else {
         operation

@@ -52,6 +52,8 @@ pub fn middleware(settings: &OperationsSettings) -> Option<Cors> {
             header::RETRY_AFTER,
             REQUEST_ID_HEADER,
             PREFERENCE_APPLIED,
+            super::rate_limit::RATELIMIT_POLICY,
+            super::rate_limit::RATELIMIT,
         ])
         .max_age(PREFLIGHT_MAX_AGE_SECS);
     Some(cors)

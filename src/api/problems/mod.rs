@@ -9,11 +9,15 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::accounts::AccountsError;
-use crate::domain::{echoed, InvalidLabel, InvalidName, MAX_DETAIL_CHARS};
+use crate::domain::{echoed, InvalidLabel, InvalidName, Scope, MAX_DETAIL_CHARS};
 use crate::engine::{PositionError, RulesError};
 use crate::games::GamesError;
 use crate::live::Refused;
 use crate::store::StoreError;
+
+mod fields;
+
+pub use fields::{FieldError, Fields, InvalidFields};
 
 pub const PROBLEM_JSON: &str = "application/problem+json";
 
@@ -59,6 +63,10 @@ problem_codes! {
         "Another player has this name, or one that looks like it: names are compared by their Unicode confusable skeleton (UTS #39), ignoring case, so `Alice`, `ALICE`, Cyrillic `Аlice` and `A1ice` are one name. The detail names the existing one.";
     Unauthorized => "unauthorized", UNAUTHORIZED, "Unauthorized",
         "This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted.";
+    InsufficientScope => "insufficient_scope", FORBIDDEN, "Insufficient scope",
+        "The bearer token lacks the scope this operation needs; the problem's `scope` (and its detail) names it. A token's scopes are chosen when it is made (`POST /v1/me/tokens`, `scopes`) and never change: make one with the scope (docs/API.md, \"Token scopes\").";
+    InvalidScope => "invalid_scope", UNPROCESSABLE_ENTITY, "Invalid scope",
+        "`scopes` lists one or more of `read`, `play`, `challenge`, `webhooks`, `tokens`, each at most once; the detail names the bad entry.";
     InvalidLabel => "invalid_label", UNPROCESSABLE_ENTITY, "Invalid token label",
         "A token label has 1 to 64 characters after trimming, with no control, invisible or bidirectional-control character (emoji and their joiners are fine).";
     TokenNotFound => "token_not_found", NOT_FOUND, "Token not found",
@@ -261,6 +269,15 @@ pub struct Problem {
     /// Stable machine-readable code; see `GET /problems/{code}`.
     #[schema(value_type = crate::api::views::names::ProblemCodeName)]
     pub code: String,
+    /// `insufficient_scope` only: the scope the operation needs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Scope>)]
+    pub scope: Option<Scope>,
+    /// Invalid input only: every invalid field of the request, in the
+    /// order of the body's fields; `code` and `detail` above are the
+    /// first's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub errors: Option<Vec<FieldError>>,
 }
 
 impl Problem {
@@ -274,6 +291,8 @@ impl Problem {
             status: status.as_u16(),
             detail: echoed(&detail, MAX_DETAIL_CHARS).into_owned(),
             code: code.as_str().to_owned(),
+            scope: None,
+            errors: None,
         }
     }
 
@@ -309,6 +328,14 @@ pub enum ApiError {
     },
     #[error("{0}")]
     Unauthorized(AuthFailure),
+    #[error("this token lacks the scope `{0}`, which this operation needs; make a token with it (POST /v1/me/tokens, \"scopes\")")]
+    InsufficientScope(Scope),
+    #[error("{0}")]
+    InvalidScope(String),
+    /// Invalid fields of a request, each with its own problem; the first
+    /// gives the code, status and detail.
+    #[error("{}", .0.first())]
+    Fields(InvalidFields),
     #[error("no player has the id {0:?}")]
     PlayerNotFound(String),
     #[error("{0}")]
@@ -437,6 +464,9 @@ impl ApiError {
             ApiError::InvalidName(_) => ProblemCode::InvalidName,
             ApiError::NameTaken { .. } => ProblemCode::NameTaken,
             ApiError::Unauthorized(_) => ProblemCode::Unauthorized,
+            ApiError::InsufficientScope(_) => ProblemCode::InsufficientScope,
+            ApiError::InvalidScope(_) => ProblemCode::InvalidScope,
+            ApiError::Fields(fields) => fields.first().code(),
             ApiError::PlayerNotFound(_) => ProblemCode::PlayerNotFound,
             ApiError::InvalidLabel(_) => ProblemCode::InvalidLabel,
             ApiError::TokenNotFound(_) => ProblemCode::TokenNotFound,
@@ -485,6 +515,9 @@ impl ApiError {
 
     /// The code's status, or its other one ([`ProblemCode::also_status`]).
     pub fn status(&self) -> StatusCode {
+        if let ApiError::Fields(fields) = self {
+            return fields.first().status();
+        }
         match (self, self.code().also_status()) {
             (ApiError::TooManyStreams(Refused::Total { .. }), Some(other)) => other,
             _ => self.code().status(),
@@ -492,7 +525,13 @@ impl ApiError {
     }
 
     pub fn problem(&self) -> Problem {
-        Problem::new(self.code(), self.status(), self.to_string())
+        let mut problem = Problem::new(self.code(), self.status(), self.to_string());
+        match self {
+            ApiError::InsufficientScope(scope) => problem.scope = Some(*scope),
+            ApiError::Fields(fields) => problem.errors = Some(fields.errors()),
+            _ => {}
+        }
+        problem
     }
 }
 
@@ -675,6 +714,14 @@ impl ResponseError for ApiError {
                     header::WWW_AUTHENTICATE,
                     HeaderValue::from_static(challenge),
                 );
+            }
+            ApiError::InsufficientScope(scope) => {
+                let challenge = format!(
+                    r#"Bearer realm="oanquan", error="insufficient_scope", scope="{scope}""#
+                );
+                if let Ok(value) = HeaderValue::from_str(&challenge) {
+                    headers.insert(header::WWW_AUTHENTICATE, value);
+                }
             }
             ApiError::MethodNotAllowed { allow, .. } => {
                 if let Ok(value) = HeaderValue::from_str(&join_methods(allow)) {

@@ -4,42 +4,106 @@
 use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::{web, FromRequest, HttpRequest};
+use std::marker::PhantomData;
+
 use chrono::{DateTime, Utc};
 use futures_util::future::LocalBoxFuture;
 
 use crate::api::problems::{ApiError, AuthFailure};
 use crate::api::AppState;
-use crate::domain::{ApiToken, StreamTicket, TokenId};
+use crate::domain::{ApiToken, Scope, Scopes, StreamTicket, TokenId};
 use crate::store::{use_is_due, Player};
 
-/// The player whose token came in `Authorization: Bearer <token>`. As a
-/// handler argument it rejects the request with a 401 `unauthorized` problem
-/// (and a `WWW-Authenticate: Bearer` challenge) when the header is missing,
-/// malformed or names no token.
-#[derive(Clone, Debug)]
-pub struct Authenticated(pub Player);
-
-/// [`Authenticated`], with the token itself: which of the player's tokens
-/// it is, and its text (never logged: its `Debug` is redacted), for the
-/// handlers that manage tokens.
-#[derive(Debug)]
-pub struct Bearer {
-    pub player: Player,
-    pub token_id: TokenId,
-    pub token: ApiToken,
+/// The scope a handler's token must hold, as a type: the argument
+/// `Authenticated<scope::Play>` lets in only a token that may play.
+pub trait Needs {
+    /// `None` only for [`scope::Any`].
+    const SCOPE: Option<Scope>;
 }
 
-impl FromRequest for Authenticated {
+/// The markers of [`Needs`], one per [`Scope`].
+pub mod scope {
+    use super::{Needs, Scope};
+
+    macro_rules! markers {
+        ($($(#[$doc:meta])* $marker:ident => $scope:expr;)*) => {$(
+            $(#[$doc])*
+            #[derive(Debug)]
+            pub struct $marker;
+
+            impl Needs for $marker {
+                const SCOPE: Option<Scope> = $scope;
+            }
+        )*};
+    }
+
+    markers! {
+        /// Reading one's own data and streams.
+        Read => Some(Scope::Read);
+        /// Moves, resignations, aborts, offers, games made, joined or imported,
+        /// the bot upgrade.
+        Play => Some(Scope::Play);
+        /// Challenges.
+        Challenge => Some(Scope::Challenge);
+        /// One's webhooks.
+        Webhooks => Some(Scope::Webhooks);
+        /// One's tokens.
+        Tokens => Some(Scope::Tokens);
+        /// Any token: only for what anyone may do without one, where a
+        /// token only ties a stream to its life.
+        Any => None;
+    }
+}
+
+/// Refuses `scopes` unless they hold `needed`: 403 `insufficient_scope`.
+pub fn require(scopes: Scopes, needed: Scope) -> Result<(), ApiError> {
+    if scopes.contains(needed) {
+        Ok(())
+    } else {
+        Err(ApiError::InsufficientScope(needed))
+    }
+}
+
+/// The player whose token came in `Authorization: Bearer <token>`, a token
+/// holding the scope `S` needs. As a handler argument it rejects the
+/// request with a 401 `unauthorized` problem (and a `WWW-Authenticate:
+/// Bearer` challenge) when the header is missing, malformed or names no
+/// token, and with a 403 `insufficient_scope` when the token lacks the
+/// scope.
+#[derive(Clone, Debug)]
+pub struct Authenticated<S> {
+    pub player: Player,
+    scope: PhantomData<S>,
+}
+
+/// [`Authenticated`], with the token itself: which of the player's tokens
+/// it is, its scopes and its text (never logged: its `Debug` is redacted),
+/// for the handlers that manage tokens.
+#[derive(Debug)]
+pub struct Bearer<S> {
+    pub player: Player,
+    pub token_id: TokenId,
+    pub scopes: Scopes,
+    pub token: ApiToken,
+    scope: PhantomData<S>,
+}
+
+impl<S: Needs + 'static> FromRequest for Authenticated<S> {
     type Error = ApiError;
     type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
 
     fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let bearer = Bearer::from_request(request, payload);
-        Box::pin(async move { Ok(Authenticated(bearer.await?.player)) })
+        let bearer = Bearer::<S>::from_request(request, payload);
+        Box::pin(async move {
+            Ok(Authenticated {
+                player: bearer.await?.player,
+                scope: PhantomData,
+            })
+        })
     }
 }
 
-impl FromRequest for Bearer {
+impl<S: Needs + 'static> FromRequest for Bearer<S> {
     type Error = ApiError;
     type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
 
@@ -55,10 +119,15 @@ impl FromRequest for Bearer {
                 return Err(ApiError::Unauthorized(AuthFailure::UnknownToken));
             };
             record_use(&state, &holder.token_id, holder.last_used_at).await;
+            if let Some(needed) = S::SCOPE {
+                require(holder.scopes, needed)?;
+            }
             Ok(Bearer {
                 player: holder.player,
                 token_id: holder.token_id,
+                scopes: holder.scopes,
                 token,
+                scope: PhantomData,
             })
         })
     }
@@ -82,13 +151,28 @@ impl FromRequest for Presented {
 
 impl Presented {
     /// The player the token belongs to, looked up on its own (401
-    /// `unauthorized` when it names nobody).
-    pub async fn player(&self, state: &AppState) -> Result<Player, ApiError> {
+    /// `unauthorized` when it names nobody, 403 `insufficient_scope` when
+    /// it lacks `needed`).
+    pub async fn player(&self, state: &AppState, needed: Scope) -> Result<Player, ApiError> {
         let Some(holder) = state.store.token_holder(&self.0.hash()).await? else {
             return Err(ApiError::Unauthorized(AuthFailure::UnknownToken));
         };
         record_use(state, &holder.token_id, holder.last_used_at).await;
+        require(holder.scopes, needed)?;
         Ok(holder.player)
+    }
+
+    /// Why a statement that authenticates by the token's hash and a scope
+    /// found no holder: 403 `insufficient_scope` when the token exists
+    /// without `needed`, else 401 `unauthorized`.
+    pub async fn refusal(&self, state: &AppState, needed: Scope) -> ApiError {
+        match state.store.token_holder(&self.0.hash()).await {
+            Ok(Some(holder)) if !holder.scopes.contains(needed) => {
+                ApiError::InsufficientScope(needed)
+            }
+            Ok(_) => ApiError::Unauthorized(AuthFailure::UnknownToken),
+            Err(error) => error.into(),
+        }
     }
 }
 
@@ -120,18 +204,19 @@ fn bearer_token(request: &HttpRequest) -> Result<ApiToken, ApiError> {
 
 /// The token a stream that anyone may open was opened with, if the
 /// request has `Authorization` (then it must name a token, as anywhere:
-/// 401 `unauthorized` otherwise): the stream ends when that token is
-/// revoked.
+/// 401 `unauthorized` otherwise; any scope will do, as the stream needs
+/// none): the stream ends when that token is revoked.
 pub async fn optional_bearer(request: &HttpRequest) -> Result<Option<TokenId>, ApiError> {
     if !request.headers().contains_key(header::AUTHORIZATION) {
         return Ok(None);
     }
-    Ok(Some(Bearer::extract(request).await?.token_id))
+    Ok(Some(Bearer::<scope::Any>::extract(request).await?.token_id))
 }
 
 /// The player a stream is for, and the token that vouches for them: the
 /// one a `?ticket=` was issued with (the ticket is used up by this request,
-/// on whichever node), else the bearer token. A ticket that is malformed,
+/// on whichever node; only a token with `read` issues one), else the bearer
+/// token, which must hold `read`. A ticket that is malformed,
 /// unknown, used, expired or issued with a token since deleted is a 401
 /// `invalid_ticket`, whatever the headers say.
 pub async fn stream_player(
@@ -140,7 +225,7 @@ pub async fn stream_player(
     ticket: Option<&str>,
 ) -> Result<(Player, TokenId), ApiError> {
     let Some(ticket) = ticket else {
-        let bearer = Bearer::extract(request).await?;
+        let bearer = Bearer::<scope::Read>::extract(request).await?;
         return Ok((bearer.player, bearer.token_id));
     };
     let ticket = StreamTicket::presented(ticket).ok_or(ApiError::InvalidTicket)?;

@@ -7,7 +7,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use super::players::PlayerProfile;
 use crate::accounts;
 use crate::api::problems::{ApiError, Problem};
-use crate::api::protocol::auth::Authenticated;
+use crate::api::protocol::auth::{scope, Authenticated};
 use crate::api::protocol::idempotency::{run_once, Reply};
 use crate::api::protocol::params::IdempotencyKey;
 use crate::api::AppState;
@@ -39,7 +39,7 @@ pub fn configure(config: &mut ServiceConfig) {
 pub async fn upgrade_to_bot(
     state: web::Data<AppState>,
     request: HttpRequest,
-    Authenticated(player): Authenticated,
+    Authenticated { player, .. }: Authenticated<scope::Play>,
 ) -> Result<HttpResponse, ApiError> {
     let id = player.id.clone();
     run_once(

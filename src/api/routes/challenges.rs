@@ -8,7 +8,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::games::{position_of, NewGame, SeatChoice};
 use crate::api::problems::{ApiError, Problem};
-use crate::api::protocol::auth::Authenticated;
+use crate::api::protocol::auth::{scope, Authenticated};
 use crate::api::protocol::conditional::etag;
 use crate::api::protocol::extractors::Json;
 use crate::api::protocol::idempotency::Reply;
@@ -140,7 +140,7 @@ fn challenge_reply(status: StatusCode, game: &Game, viewer: &PlayerId) -> Result
 pub async fn create_challenge(
     state: web::Data<AppState>,
     request: HttpRequest,
-    Authenticated(player): Authenticated,
+    Authenticated { player, .. }: Authenticated<scope::Challenge>,
     body: Json<NewChallenge>,
 ) -> Result<HttpResponse, ApiError> {
     let spec = body.game().spec()?;
@@ -182,7 +182,7 @@ pub async fn create_challenge(
 #[get("/v1/challenges")]
 pub async fn list_challenges(
     state: web::Data<AppState>,
-    Authenticated(player): Authenticated,
+    Authenticated { player, .. }: Authenticated<scope::Read>,
 ) -> Result<HttpResponse, ApiError> {
     let games = state
         .games
@@ -227,7 +227,7 @@ pub async fn list_challenges(
 pub async fn accept_challenge(
     state: web::Data<AppState>,
     request: HttpRequest,
-    Authenticated(player): Authenticated,
+    Authenticated { player, .. }: Authenticated<scope::Challenge>,
     id: web::Path<GameId>,
 ) -> Result<HttpResponse, ApiError> {
     let joiner = player_ref(&player);
@@ -266,7 +266,7 @@ pub async fn accept_challenge(
 pub async fn decline_challenge(
     state: web::Data<AppState>,
     request: HttpRequest,
-    Authenticated(player): Authenticated,
+    Authenticated { player, .. }: Authenticated<scope::Challenge>,
     id: web::Path<GameId>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
@@ -311,7 +311,7 @@ pub async fn decline_challenge(
 pub async fn cancel_challenge(
     state: web::Data<AppState>,
     request: HttpRequest,
-    Authenticated(player): Authenticated,
+    Authenticated { player, .. }: Authenticated<scope::Challenge>,
     id: web::Path<GameId>,
 ) -> Result<HttpResponse, ApiError> {
     transition_once(

@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::api::problems::{ApiError, Problem};
-use crate::api::protocol::auth::Authenticated;
+use crate::api::protocol::auth::{scope, Authenticated};
 use crate::api::protocol::conditional::{etag, none_match_hits};
 use crate::api::protocol::extractors::Json;
 use crate::api::protocol::idempotency::Reply;
@@ -162,7 +162,7 @@ impl NewGame {
 pub async fn create_game(
     state: web::Data<AppState>,
     request: HttpRequest,
-    Authenticated(player): Authenticated,
+    Authenticated { player, .. }: Authenticated<scope::Play>,
     body: Json<NewGame>,
 ) -> Result<HttpResponse, ApiError> {
     let spec = body.spec()?;
@@ -245,7 +245,7 @@ pub async fn get_game(
 pub async fn join_game(
     state: web::Data<AppState>,
     request: HttpRequest,
-    Authenticated(player): Authenticated,
+    Authenticated { player, .. }: Authenticated<scope::Play>,
     id: web::Path<GameId>,
 ) -> Result<HttpResponse, ApiError> {
     let joiner = player_ref(&player);
@@ -282,7 +282,7 @@ pub async fn join_game(
 pub async fn resign_game(
     state: web::Data<AppState>,
     request: HttpRequest,
-    Authenticated(player): Authenticated,
+    Authenticated { player, .. }: Authenticated<scope::Play>,
     id: web::Path<GameId>,
 ) -> Result<HttpResponse, ApiError> {
     transition_once(
@@ -318,7 +318,7 @@ pub async fn resign_game(
 pub async fn cancel_game(
     state: web::Data<AppState>,
     request: HttpRequest,
-    Authenticated(player): Authenticated,
+    Authenticated { player, .. }: Authenticated<scope::Play>,
     id: web::Path<GameId>,
 ) -> Result<HttpResponse, ApiError> {
     transition_once(
@@ -355,7 +355,7 @@ pub async fn cancel_game(
 pub async fn abort_game(
     state: web::Data<AppState>,
     request: HttpRequest,
-    Authenticated(player): Authenticated,
+    Authenticated { player, .. }: Authenticated<scope::Play>,
     id: web::Path<GameId>,
 ) -> Result<HttpResponse, ApiError> {
     transition_once(

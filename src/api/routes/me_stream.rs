@@ -11,7 +11,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::api::problems::{ApiError, Problem};
-use crate::api::protocol::auth::{self, Bearer};
+use crate::api::protocol::auth::{self, scope, Bearer};
 use crate::api::streams::{me_feed, streaming};
 use crate::api::views::MeStreamEvent;
 use crate::api::AppState;
@@ -54,7 +54,7 @@ pub struct StreamTicketView {
 #[post("/v1/me/stream-tickets")]
 pub async fn create_stream_ticket(
     state: web::Data<AppState>,
-    bearer: Bearer,
+    bearer: Bearer<scope::Read>,
 ) -> Result<HttpResponse, ApiError> {
     let ticket = StreamTicket::generate();
     let now = state.games.time().now();

@@ -20,7 +20,7 @@ use crate::api::protocol::prefer::{
 use crate::api::protocol::transition::{answer_committed, run_unkeyed, transition_once};
 use crate::api::views::{GameView, MoveView, PlayedMoveMinimal};
 use crate::api::AppState;
-use crate::domain::{GameId, PlayerId};
+use crate::domain::{GameId, PlayerId, Scope};
 use crate::engine::{Direction, Move};
 use crate::games::{positions, Done, Expected, Games, GamesError, Transition};
 use crate::store::WriteTx;
@@ -148,7 +148,7 @@ pub async fn submit_move(
         None => {
             // Refused in the order of the extractors: the token first,
             // then the path, the body, the move.
-            let player = token.player(&state).await?;
+            let player = token.player(&state, Scope::Play).await?;
             let id = id?.into_inner();
             let body = body?;
             let m = body.parse()?;
@@ -228,7 +228,12 @@ async fn submit(
             if let Some(who) = caller {
                 record_use(state, &who.token_id, who.last_used_at).await;
             }
-            played
+            match played {
+                // The statement reads only a token that may play: tell a
+                // token without `play` from none.
+                Err(ApiError::Unauthorized(_)) => Err(token.refusal(state, Scope::Play).await),
+                played => played,
+            }
         }
     };
     if let Err(ApiError::Game(refused)) = &played {

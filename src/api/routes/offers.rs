@@ -8,7 +8,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::games::game_reply;
 use crate::api::problems::{ApiError, Problem};
-use crate::api::protocol::auth::Authenticated;
+use crate::api::protocol::auth::{scope, Authenticated};
 use crate::api::protocol::idempotency::run_once;
 use crate::api::protocol::params::{GameIdPath, IdempotencyKey};
 use crate::api::protocol::transition::transition_once;
@@ -50,7 +50,7 @@ pub fn configure(config: &mut ServiceConfig) {
 pub async fn offer_takeback(
     state: web::Data<AppState>,
     request: HttpRequest,
-    Authenticated(player): Authenticated,
+    Authenticated { player, .. }: Authenticated<scope::Play>,
     id: web::Path<GameId>,
 ) -> Result<HttpResponse, ApiError> {
     transition_once(
@@ -83,7 +83,7 @@ pub async fn offer_takeback(
 pub async fn end_takeback(
     state: web::Data<AppState>,
     request: HttpRequest,
-    Authenticated(player): Authenticated,
+    Authenticated { player, .. }: Authenticated<scope::Play>,
     id: web::Path<GameId>,
 ) -> Result<HttpResponse, ApiError> {
     transition_once(
@@ -122,7 +122,7 @@ pub async fn end_takeback(
 pub async fn offer_rematch(
     state: web::Data<AppState>,
     request: HttpRequest,
-    Authenticated(player): Authenticated,
+    Authenticated { player, .. }: Authenticated<scope::Play>,
     id: web::Path<GameId>,
 ) -> Result<HttpResponse, ApiError> {
     let asker = player_ref(&player);
@@ -191,7 +191,7 @@ pub async fn offer_rematch(
 pub async fn end_rematch(
     state: web::Data<AppState>,
     request: HttpRequest,
-    Authenticated(player): Authenticated,
+    Authenticated { player, .. }: Authenticated<scope::Play>,
     id: web::Path<GameId>,
 ) -> Result<HttpResponse, ApiError> {
     transition_once(
@@ -226,7 +226,7 @@ pub async fn end_rematch(
 pub async fn offer_draw(
     state: web::Data<AppState>,
     request: HttpRequest,
-    Authenticated(player): Authenticated,
+    Authenticated { player, .. }: Authenticated<scope::Play>,
     id: web::Path<GameId>,
 ) -> Result<HttpResponse, ApiError> {
     transition_once(

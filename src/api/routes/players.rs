@@ -7,7 +7,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::accounts;
 use crate::api::problems::{ApiError, Problem};
-use crate::api::protocol::auth::Authenticated;
+use crate::api::protocol::auth::{scope, Authenticated};
 use crate::api::protocol::caching::{cached_json, cached_json_varying, Freshness};
 use crate::api::protocol::extractors::{Json, StrictQuery};
 use crate::api::protocol::idempotency::{run_once, Reply};
@@ -354,7 +354,7 @@ pub async fn get_player(
 pub async fn get_me(
     state: web::Data<AppState>,
     request: HttpRequest,
-    Authenticated(player): Authenticated,
+    Authenticated { player, .. }: Authenticated<scope::Read>,
 ) -> Result<HttpResponse, ApiError> {
     let profile = PlayerProfile::load(&state.store, player).await?;
     cached_json_varying(

@@ -11,7 +11,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use super::games::find_game;
 use super::games::game_reply;
 use crate::api::problems::{ApiError, Problem};
-use crate::api::protocol::auth::Authenticated;
+use crate::api::protocol::auth::{scope, Authenticated};
 use crate::api::protocol::caching::{cached, Freshness};
 use crate::api::protocol::offload;
 use crate::api::protocol::params::{GameIdPath, IdempotencyKey, IfNoneMatch};
@@ -289,7 +289,7 @@ pub fn parse_record(content_type: &str, body: &[u8]) -> Result<Record, ApiError>
 pub async fn import_game(
     state: web::Data<AppState>,
     request: HttpRequest,
-    Authenticated(player): Authenticated,
+    Authenticated { player, .. }: Authenticated<scope::Play>,
     body: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let body = body

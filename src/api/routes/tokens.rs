@@ -8,13 +8,13 @@ use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::accounts::{self};
-use crate::api::problems::{ApiError, Problem};
-use crate::api::protocol::auth::Bearer;
+use crate::api::problems::{ApiError, Fields, Problem};
+use crate::api::protocol::auth::{scope, Bearer};
 use crate::api::protocol::extractors::Json;
 use crate::api::protocol::idempotency::{run_once, Reply};
 use crate::api::protocol::params::IdempotencyKey;
 use crate::api::AppState;
-use crate::domain::{TokenId, TokenLabel};
+use crate::domain::{Scope, Scopes, TokenId, TokenLabel};
 use crate::games::Done;
 use crate::store::KeyScope;
 use crate::store::TokenRecord;
@@ -33,6 +33,54 @@ pub struct NewToken {
     /// after trimming; any script or emoji, nothing invisible.
     #[schema(example = "phone", min_length = 1, max_length = 64)]
     pub label: String,
+    /// What the token may do (docs/API.md, "Token scopes"): one or more
+    /// scopes, each at most once. Without it, every scope.
+    #[schema(value_type = Option<Vec<String>>, min_items = 1, max_items = 5, example = json!(["read", "play"]))]
+    pub scopes: Option<Vec<String>>,
+}
+
+impl NewToken {
+    /// The label and scopes asked for; every invalid field named.
+    fn parse(&self) -> Result<(TokenLabel, Scopes), ApiError> {
+        let mut fields = Fields::new();
+        let label = fields.check("/label", TokenLabel::parse(&self.label));
+        let scopes = match &self.scopes {
+            None => Scopes::all(),
+            Some(names) => scopes_of(names, &mut fields),
+        };
+        let label = label.unwrap_or_else(TokenLabel::registration);
+        fields.finish(|| (label, scopes))
+    }
+}
+
+/// The scopes `names` list, each invalid entry recorded in `fields`.
+fn scopes_of(names: &[String], fields: &mut Fields) -> Scopes {
+    if names.is_empty() {
+        fields.add(
+            "/scopes",
+            ApiError::InvalidScope(
+                "scopes is empty: a token needs at least one scope (or omit it for all)".to_owned(),
+            ),
+        );
+    }
+    let mut seen = Vec::new();
+    for (at, name) in names.iter().enumerate() {
+        let pointer = format!("/scopes/{at}");
+        match Scope::parse(name) {
+            Some(scope) if seen.contains(&scope) => fields.add(
+                &pointer,
+                ApiError::InvalidScope(format!("scopes lists {scope:?} twice", scope = scope.as_str())),
+            ),
+            Some(scope) => seen.push(scope),
+            None => fields.add(
+                &pointer,
+                ApiError::InvalidScope(format!(
+                    "{name:?} is not a scope; the scopes are read, play, challenge, webhooks, tokens"
+                )),
+            ),
+        }
+    }
+    seen.into_iter().collect()
 }
 
 /// A new token. The token is shown only here.
@@ -41,7 +89,8 @@ pub struct NewToken {
     "id": "Xk3dE6gH9j",
     "label": "phone",
     "token": "oq_3q2-7wEXAMPLEtokenEXAMPLEtokenEXAMPLEtoke",
-    "created_at": "2025-01-31T08:30:00.123456Z"
+    "created_at": "2025-01-31T08:30:00.123456Z",
+    "scopes": ["read", "play"]
 }))]
 pub struct CreatedToken {
     #[schema(value_type = String, pattern = "^[A-Za-z0-9]{10}$")]
@@ -50,6 +99,8 @@ pub struct CreatedToken {
     /// Send as `Authorization: Bearer <token>`. Store it: it cannot be shown again.
     pub token: String,
     pub created_at: DateTime<Utc>,
+    /// What the token may do.
+    pub scopes: Vec<Scope>,
 }
 
 /// One of your tokens, without its secret.
@@ -65,15 +116,18 @@ pub struct TokenView {
     pub last_used_at: Option<DateTime<Utc>>,
     /// Whether it is the token this request came with.
     pub current: bool,
+    /// What the token may do.
+    pub scopes: Vec<Scope>,
 }
 
 /// Your tokens, oldest first.
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(example = json!({"tokens": [
     {"id": "aB3dE6gH9j", "label": "registration", "created_at": "2025-01-31T08:30:00.123456Z",
-     "last_used_at": "2025-02-02T19:04:10.5Z", "current": true},
+     "last_used_at": "2025-02-02T19:04:10.5Z", "current": true,
+     "scopes": ["read", "play", "challenge", "webhooks", "tokens"]},
     {"id": "Xk3dE6gH9j", "label": "bot script", "created_at": "2025-02-01T10:00:00Z",
-     "last_used_at": null, "current": false}
+     "last_used_at": null, "current": false, "scopes": ["read", "play", "challenge"]}
 ]}))]
 pub struct TokenList {
     pub tokens: Vec<TokenView>,
@@ -87,12 +141,14 @@ impl TokenView {
             label: record.label,
             created_at: record.created_at,
             last_used_at: record.last_used_at,
+            scopes: record.scopes.iter().collect(),
         }
     }
 }
 
 /// Issues another bearer token for your account, under a label of your
-/// choice; at most 20 per player.
+/// choice, that may do what its `scopes` allow (all, by default); at most
+/// 20 per player.
 ///
 /// With `Idempotency-Key`, a retry (with the same bearer token) whose first
 /// answer was lost gets the same 201 and token back.
@@ -106,19 +162,24 @@ impl TokenView {
     responses(
         (status = 201, description = "Created; the token is shown only here", body = CreatedToken),
         (status = 409, description = "`too_many_tokens`", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`invalid_label`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`invalid_label` or `invalid_scope`, each invalid field listed in `errors`", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/v1/me/tokens")]
 pub async fn create_token(
     state: web::Data<AppState>,
     request: HttpRequest,
-    bearer: Bearer,
+    bearer: Bearer<scope::Tokens>,
     body: Json<NewToken>,
 ) -> Result<HttpResponse, ApiError> {
-    let label = TokenLabel::parse(&body.label)?;
+    let (label, scopes) = body.parse()?;
     let player = &bearer.player.id;
-    let what = format!("label={} via={}", label.as_str(), bearer.token_id);
+    let what = format!(
+        "label={} scopes={} via={}",
+        label.as_str(),
+        scopes.to_text(),
+        bearer.token_id
+    );
     run_once(
         &state,
         &request,
@@ -127,7 +188,7 @@ pub async fn create_token(
         &what,
         async |games, tx| {
             let now = games.time().now();
-            accounts::issue_token(tx, player, &label, now)
+            accounts::issue_token(tx, player, &label, scopes, now)
                 .await
                 .map(Done::value)
         },
@@ -137,6 +198,7 @@ pub async fn create_token(
                 label: issued.record.label.clone(),
                 token: issued.token.as_str().to_owned(),
                 created_at: issued.record.created_at,
+                scopes: issued.record.scopes.iter().collect(),
             };
             Ok(Reply::json(StatusCode::CREATED, &created)?
                 .header(header::CACHE_CONTROL, "no-store")
@@ -158,7 +220,7 @@ pub async fn create_token(
 #[get("/v1/me/tokens")]
 pub async fn list_tokens(
     state: web::Data<AppState>,
-    bearer: Bearer,
+    bearer: Bearer<scope::Tokens>,
 ) -> Result<HttpResponse, ApiError> {
     let records = state.store.tokens_of(&bearer.player.id).await?;
     let tokens = records
@@ -191,7 +253,7 @@ pub async fn list_tokens(
 pub async fn delete_token(
     state: web::Data<AppState>,
     request: HttpRequest,
-    bearer: Bearer,
+    bearer: Bearer<scope::Tokens>,
     id: web::Path<TokenId>,
 ) -> Result<HttpResponse, ApiError> {
     let player = &bearer.player.id;

@@ -5,4 +5,5 @@ mod accounts_migration;
 mod names;
 mod players;
 mod registration;
+mod scopes;
 mod tokens;

@@ -53,7 +53,7 @@ backend_tests! {
         let created: Value = response.json().await.unwrap();
         let mut keys: Vec<&str> = created.as_object().unwrap().keys().map(String::as_str).collect();
         keys.sort_unstable();
-        assert_eq!(keys, ["created_at", "id", "label", "token"]);
+        assert_eq!(keys, ["created_at", "id", "label", "scopes", "token"]);
         assert_eq!(created["label"], "phone 📱");
         let phone = created["token"].as_str().unwrap().to_owned();
         assert!(phone.starts_with("oq_") && phone.len() == 46, "the old format: {phone}");
