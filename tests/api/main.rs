@@ -34,5 +34,6 @@ mod spec;
 mod store;
 mod streams;
 mod tournaments;
+mod tournaments_run;
 mod verify;
 mod web;
