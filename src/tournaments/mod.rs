@@ -155,19 +155,31 @@ impl Tournaments {
         Ok(id)
     }
 
-    /// Enters `player` in a registering tournament.
+    /// Enters `player` in a registering tournament, or, when they created
+    /// it, the built-in bot `bot`.
     pub async fn join(
         &self,
         store: &Store,
         id: &str,
         player: &PlayerId,
+        bot: Option<&PlayerId>,
     ) -> Result<(), TournamentsError> {
         self.on_locked(store, id, async |_, tx, tournament| {
+            if bot.is_some() && player.as_str() != tournament.row.created_by {
+                return Err(TournamentsError::NotCreator("enter a bot in"));
+            }
+            let entering = bot.unwrap_or(player);
+            if bot.is_some() && !tx.player_by_id(entering).await?.is_some_and(|p| p.is_bot()) {
+                return Err(TournamentsError::Invalid(format!(
+                    "bot: {:?} is not one of the built-in bots",
+                    entering.as_str()
+                )));
+            }
             if tournament.row.status != REGISTERING {
                 return Err(TournamentsError::NotRegistering(tournament.row.status));
             }
-            if tournament.seed_of(player.as_str()).is_some() {
-                return Err(TournamentsError::AlreadyEntered(player.to_string()));
+            if tournament.seed_of(entering.as_str()).is_some() {
+                return Err(TournamentsError::AlreadyEntered(entering.to_string()));
             }
             if tournament.entrants.len() as i32 >= tournament.row.max_players {
                 return Err(TournamentsError::Full {
@@ -175,7 +187,7 @@ impl Tournaments {
                 });
             }
             let seed = tournament.entrants.len() as i32;
-            tx.enter_tournament(id, player.as_str(), seed).await?;
+            tx.enter_tournament(id, entering.as_str(), seed).await?;
             Ok(((), Vec::new()))
         })
         .await

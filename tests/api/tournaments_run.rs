@@ -11,7 +11,7 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::helpers::streams::EventStream;
-use crate::helpers::{Backend, TestApp};
+use crate::helpers::{assert_problem, Backend, TestApp};
 use crate::tournaments::{act, create, entrants, games_of, tournament};
 
 /// The next `game_started` of `game` on a player's stream, skipping the
@@ -33,6 +33,16 @@ async fn resign(app: &TestApp, game: &str, token: &str) {
         .post_json(&format!("/v1/games/{game}/resign"), &json!({}), Some(token))
         .await;
     assert_eq!(response.status(), StatusCode::OK);
+}
+
+async fn on_behalf(
+    app: &TestApp,
+    id: &str,
+    who: &crate::helpers::games::Player,
+    bot: &str,
+) -> reqwest::Response {
+    let path = format!("/v1/tournaments/{id}/join?bot={bot}");
+    app.post_json(&path, &json!({}), Some(&who.token)).await
 }
 
 fn game_ids(games: &[Value]) -> Vec<String> {
@@ -150,6 +160,54 @@ backend_tests! {
     }
 }
 
+backend_tests! {
+    /// Bots entered by the creator (in the body, and by a join on their
+    /// behalf) play their games by themselves: seeds bot 1, the creator,
+    /// bot 2. The creator resigns rounds 1 (against bot 2) and 2 (against
+    /// bot 1); round 3, bot 2 against bot 1, the bots play out, and the
+    /// tournament finishes.
+    async fn bots_entered_by_the_creator_play_their_games(app) {
+        let (players, _) = entrants(&app, 2).await;
+        let creator = &players[0];
+        let created = create(&app, creator, json!({"format": "round_robin", "rated": true, "bots": ["botLevel01"]})).await;
+        let id = created["id"].as_str().unwrap();
+        assert_eq!(act(&app, id, "join", creator).await.status(), StatusCode::OK);
+        assert_problem(on_behalf(&app, id, &players[1], "botLevel02").await, 403, "not_tournament_creator").await;
+        assert_problem(on_behalf(&app, id, creator, &players[1].id).await, 422, "invalid_tournament").await;
+        assert_eq!(on_behalf(&app, id, creator, "botLevel02").await.status(), StatusCode::OK);
+        let entered: Vec<String> = tournament(&app, id).await["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["id"].as_str().unwrap().to_owned())
+            .collect();
+        assert_eq!(entered, ["botLevel01", creator.id.as_str(), "botLevel02"]);
+        assert_eq!(act(&app, id, "start", creator).await.status(), StatusCode::OK);
+        for round in 1..=2 {
+            let games = games_of(&app, id).await;
+            assert_eq!(games.len(), round);
+            let game = &games[round - 1];
+            assert_eq!(game["rated"], false, "a game against a bot is never rated");
+            resign(&app, game["id"].as_str().unwrap(), &creator.token).await;
+        }
+        let over = status_becomes(&app, id, "finished").await;
+        let games = games_of(&app, id).await;
+        assert_eq!(games.len(), 3);
+        assert_eq!(games[2]["players"]["south"]["id"], "botLevel02");
+        assert_eq!(games[2]["players"]["north"]["id"], "botLevel01");
+        assert_eq!(games[2]["status"], "finished");
+        let creator_line = over["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["player"]["id"] == creator.id.as_str())
+            .unwrap()
+            .clone();
+        assert_eq!(creator_line["points"], 0.0);
+        assert_eq!(creator_line["rank"], 3);
+    }
+}
+
 /// An app whose Games layer reads a manual clock, the background tasks
 /// looking every 20 ms.
 async fn spawn_timed(backend: Backend) -> Option<(TestApp, Arc<ManualTime>)> {
@@ -164,7 +222,7 @@ async fn spawn_timed(backend: Backend) -> Option<(TestApp, Arc<ManualTime>)> {
 }
 
 async fn status_becomes(app: &TestApp, id: &str, status: &str) -> Value {
-    for _ in 0..500 {
+    for _ in 0..6000 {
         let now = tournament(app, id).await;
         if now["status"] == status {
             return now;
