@@ -9,51 +9,25 @@
 
 mod error;
 pub mod model;
+mod new;
 mod runner;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use chrono::{DateTime, Utc};
 use oanquan_tournament::round_robin;
 
 pub use error::TournamentsError;
 pub use model::Tournament;
-use model::{CANCELLED, FINISHED, REGISTERING, ROUND_ROBIN, RUNNING, SWISS};
+use model::{CANCELLED, FINISHED, REGISTERING, ROUND_ROBIN, RUNNING};
+pub use new::{NewTournament, DEFAULT_MAX_PLAYERS, MAX_NAME_CHARS, MAX_PLAYERS, MAX_SWISS_ROUNDS};
 
-use crate::domain::{GameId, PlayerId, TimeControl};
-use crate::engine::Preset;
+use crate::domain::{GameId, PlayerId};
 use crate::games::{Done, Games, Published, Transition};
-use crate::store::{Store, TournamentRow, WriteTx};
+use crate::store::{Store, WriteTx};
 
-/// The most players a tournament takes.
-pub const MAX_PLAYERS: u32 = 32;
-/// The players a tournament takes when its creator names no number.
-pub const DEFAULT_MAX_PLAYERS: u32 = 16;
-/// The most rounds of a Swiss.
-pub const MAX_SWISS_ROUNDS: u32 = 15;
-/// The longest name of a tournament, in characters.
-pub const MAX_NAME_CHARS: usize = 64;
 /// How many games created by a tournament wait to be published at most.
 const MAX_STASHED: usize = 1024;
-
-/// A tournament to create, as asked.
-#[derive(Clone, Debug)]
-pub struct NewTournament {
-    pub name: String,
-    pub format: String,
-    /// A round-robin played twice, the seats swapped.
-    pub double: bool,
-    pub preset: Preset,
-    pub initial_s: u32,
-    pub increment_s: u32,
-    pub rounds: Option<u32>,
-    pub starts_at: Option<DateTime<Utc>>,
-    pub max_players: Option<u32>,
-    pub rated: bool,
-    /// Built-in bots entered by the creator.
-    pub bots: Vec<PlayerId>,
-}
 
 /// The tournaments of one process. Cheap to clone.
 #[derive(Clone)]
@@ -158,7 +132,7 @@ impl Tournaments {
         creator: &PlayerId,
     ) -> Result<String, TournamentsError> {
         let now = self.games().time().now();
-        let row = check_new(asked, creator, now)?;
+        let row = new::check_new(asked, creator, now)?;
         let id = row.id.clone();
         self.games()
             .run_unkeyed(store, async |_: &Games, tx: &mut WriteTx| {
@@ -181,19 +155,31 @@ impl Tournaments {
         Ok(id)
     }
 
-    /// Enters `player` in a registering tournament.
+    /// Enters `player` in a registering tournament, or, when they created
+    /// it, the built-in bot `bot`.
     pub async fn join(
         &self,
         store: &Store,
         id: &str,
         player: &PlayerId,
+        bot: Option<&PlayerId>,
     ) -> Result<(), TournamentsError> {
         self.on_locked(store, id, async |_, tx, tournament| {
+            if bot.is_some() && player.as_str() != tournament.row.created_by {
+                return Err(TournamentsError::NotCreator("enter a bot in"));
+            }
+            let entering = bot.unwrap_or(player);
+            if bot.is_some() && !tx.player_by_id(entering).await?.is_some_and(|p| p.is_bot()) {
+                return Err(TournamentsError::Invalid(format!(
+                    "bot: {:?} is not one of the built-in bots",
+                    entering.as_str()
+                )));
+            }
             if tournament.row.status != REGISTERING {
                 return Err(TournamentsError::NotRegistering(tournament.row.status));
             }
-            if tournament.seed_of(player.as_str()).is_some() {
-                return Err(TournamentsError::AlreadyEntered(player.to_string()));
+            if tournament.seed_of(entering.as_str()).is_some() {
+                return Err(TournamentsError::AlreadyEntered(entering.to_string()));
             }
             if tournament.entrants.len() as i32 >= tournament.row.max_players {
                 return Err(TournamentsError::Full {
@@ -201,7 +187,7 @@ impl Tournaments {
                 });
             }
             let seed = tournament.entrants.len() as i32;
-            tx.enter_tournament(id, player.as_str(), seed).await?;
+            tx.enter_tournament(id, entering.as_str(), seed).await?;
             Ok(((), Vec::new()))
         })
         .await
@@ -347,77 +333,4 @@ impl Tournaments {
         }
         Ok(games)
     }
-}
-
-/// The row of a tournament asked for, or why it cannot be.
-fn check_new(
-    asked: &NewTournament,
-    creator: &PlayerId,
-    now: DateTime<Utc>,
-) -> Result<TournamentRow, TournamentsError> {
-    let invalid = |detail: &str| Err(TournamentsError::Invalid(detail.to_owned()));
-    let name = asked.name.trim();
-    if name.is_empty()
-        || name.chars().count() > MAX_NAME_CHARS
-        || name.chars().any(char::is_control)
-    {
-        return invalid("name: 1 to 64 characters, none of them a control character");
-    }
-    match (asked.format.as_str(), asked.rounds) {
-        (SWISS, Some(1..=MAX_SWISS_ROUNDS)) if !asked.double => {}
-        (SWISS, _) => return invalid("rounds: a Swiss has 1 to 15 rounds, and is never double"),
-        (ROUND_ROBIN, None) => {}
-        (ROUND_ROBIN, Some(_)) => {
-            return invalid(
-                "rounds: a round-robin has as many rounds as its players make; leave it out",
-            )
-        }
-        ("arena", _) => {
-            return invalid(
-                "format: arena tournaments are not offered yet; use round_robin or swiss",
-            )
-        }
-        _ => return invalid("format: round_robin or swiss"),
-    }
-    TimeControl::RealTime {
-        initial_s: asked.initial_s,
-        increment_s: asked.increment_s,
-    }
-    .check()
-    .map_err(|e| TournamentsError::Invalid(format!("clock: {e}")))?;
-    let max_players = asked.max_players.unwrap_or(DEFAULT_MAX_PLAYERS);
-    if !(2..=MAX_PLAYERS).contains(&max_players) {
-        return invalid("max_players: 2 to 32");
-    }
-    if asked.bots.len() > max_players as usize {
-        return invalid("bots: more than max_players");
-    }
-    let mut bots = asked.bots.clone();
-    bots.sort();
-    bots.dedup();
-    if bots.len() != asked.bots.len() {
-        return invalid("bots: a bot is entered once");
-    }
-    if asked.starts_at.is_some_and(|at| at <= now) {
-        return invalid("starts_at: a time to come");
-    }
-    Ok(TournamentRow {
-        id: GameId::generate().to_string(),
-        name: name.to_owned(),
-        format: asked.format.clone(),
-        double_round: asked.double,
-        status: REGISTERING.to_owned(),
-        preset: asked.preset.name().to_owned(),
-        initial_s: asked.initial_s as i32,
-        increment_s: asked.increment_s as i32,
-        rounds: asked.rounds.map(|r| r as i32),
-        round: 0,
-        starts_at: asked.starts_at,
-        max_players: max_players as i32,
-        rated: asked.rated,
-        created_by: creator.to_string(),
-        created_at: now,
-        started_at: None,
-        finished_at: None,
-    })
 }

@@ -14,7 +14,7 @@ use crate::helpers::{assert_problem, TestApp};
 
 /// Creates a tournament (`body` completed with a name, rules and a clock)
 /// as `creator`, and answers it.
-async fn create(app: &TestApp, creator: &Player, body: Value) -> Value {
+pub async fn create(app: &TestApp, creator: &Player, body: Value) -> Value {
     let mut full = json!({
         "name": "Club night",
         "rules": {"preset": "classic"},
@@ -33,7 +33,7 @@ async fn create(app: &TestApp, creator: &Player, body: Value) -> Value {
     tournament
 }
 
-async fn act(app: &TestApp, id: &str, action: &str, player: &Player) -> reqwest::Response {
+pub async fn act(app: &TestApp, id: &str, action: &str, player: &Player) -> reqwest::Response {
     app.post_json(
         &format!("/v1/tournaments/{id}/{action}"),
         &json!({}),
@@ -42,13 +42,13 @@ async fn act(app: &TestApp, id: &str, action: &str, player: &Player) -> reqwest:
     .await
 }
 
-async fn tournament(app: &TestApp, id: &str) -> Value {
+pub async fn tournament(app: &TestApp, id: &str) -> Value {
     let response = app.get(&format!("/v1/tournaments/{id}")).await;
     assert_eq!(response.status(), StatusCode::OK);
     response.json().await.unwrap()
 }
 
-async fn games_of(app: &TestApp, id: &str) -> Vec<Value> {
+pub async fn games_of(app: &TestApp, id: &str) -> Vec<Value> {
     let response = app.get(&format!("/v1/tournaments/{id}/games")).await;
     assert_eq!(response.status(), StatusCode::OK);
     let body: Value = response.json().await.unwrap();
@@ -206,7 +206,7 @@ fn check_standings(standings: &Value, recount: &Recount, swiss: bool) {
     assert!(ranks.windows(2).all(|w| w[0] <= w[1]));
 }
 
-async fn entrants(app: &TestApp, count: usize) -> (Vec<Player>, HashMap<String, String>) {
+pub async fn entrants(app: &TestApp, count: usize) -> (Vec<Player>, HashMap<String, String>) {
     let mut players = Vec::new();
     let mut tokens = HashMap::new();
     for i in 0..count {

@@ -340,14 +340,6 @@ macro_rules! action {
 }
 
 action!(
-    join_tournament,
-    "/v1/tournaments/{id}/join",
-    "Join a tournament",
-    "Enters you in a `registering` tournament, seeded after the players entered before you.",
-    join,
-    "`tournament_not_registering`, `tournament_full` or `already_entered`"
-);
-action!(
     withdraw_from_tournament,
     "/v1/tournaments/{id}/withdraw",
     "Withdraw from a tournament",
@@ -371,3 +363,55 @@ action!(
     cancel,
     "`tournament_over` (403 `not_tournament_creator`)"
 );
+
+/// The query of a join.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct JoinQuery {
+    /// A built-in bot's id (`GET /v1/bots`): its creator enters the bot
+    /// instead of themselves.
+    #[param(pattern = "^[A-Za-z0-9]{10}$", example = "botLevel03")]
+    pub bot: Option<String>,
+}
+
+/// Join a tournament
+///
+/// Enters you in a `registering` tournament, seeded after the players
+/// entered before you; with `?bot=`, its creator enters that built-in bot.
+#[utoipa::path(
+    tag = "tournaments",
+    security(("bearer" = [])),
+    params(TournamentIdPath, JoinQuery),
+    responses(
+        (status = 200, description = "Entered: the tournament after it", body = TournamentView),
+        (status = 403, description = "`not_tournament_creator` (a bot entered by another)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`tournament_not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`tournament_not_registering`, `tournament_full` or `already_entered`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`invalid_tournament`: `bot` is not a built-in bot", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/v1/tournaments/{id}/join")]
+pub async fn join_tournament(
+    state: web::Data<AppState>,
+    Authenticated(player): Authenticated,
+    path: web::Path<TournamentIdPath>,
+    query: StrictQuery<JoinQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let id = tournament_id(&path.id)?;
+    let bot = query
+        .bot
+        .as_deref()
+        .map(|raw| {
+            PlayerId::parse(raw).map_err(|e| {
+                ApiError::Tournament(crate::tournaments::TournamentsError::Invalid(format!(
+                    "bot: {e}"
+                )))
+            })
+        })
+        .transpose()?;
+    state
+        .tournaments
+        .join(&state.store, id, &player.id, bot.as_ref())
+        .await?;
+    reply(&state, id, actix_web::http::StatusCode::OK).await
+}
