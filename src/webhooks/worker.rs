@@ -128,7 +128,9 @@ async fn claim(
     limit: u32,
 ) -> Result<Vec<DeliveryRow>, WebhooksError> {
     let timeout = TimeDelta::milliseconds(webhooks.settings.timeout_ms as i64);
-    let lease = timeout * (limit.min(PER_ENDPOINT_BATCH) as i32) + TimeDelta::seconds(30);
+    // Long enough to send them all, each taking the whole timeout, and
+    // write back; a node killed mid-attempt leaves them due again then.
+    let lease = timeout * (limit.min(PER_ENDPOINT_BATCH) as i32 + 1) + TimeDelta::seconds(1);
     let committed = webhooks
         .games
         .run_unkeyed(&webhooks.store, async |games, tx| {

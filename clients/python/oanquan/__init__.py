@@ -16,6 +16,7 @@ from .client import (
 from .errors import ProblemError
 from .stream import ServerSentEvent, StreamFormat, StreamSource, follow, ndjson, server_sent_events
 from .transport import RetryBudget, RetryingTransport, retry_after
+from .webhooks import WebhookVerificationError, sign_webhook, verify_webhook
 
 __all__ = [
     "FINAL_GAME_EVENTS",
@@ -30,6 +31,7 @@ __all__ = [
     "StreamFormat",
     "StreamSource",
     "Tagged",
+    "WebhookVerificationError",
     "expect",
     "follow",
     "game_stream_event",
@@ -38,4 +40,6 @@ __all__ = [
     "ndjson",
     "retry_after",
     "server_sent_events",
+    "sign_webhook",
+    "verify_webhook",
 ]

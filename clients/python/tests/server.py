@@ -30,6 +30,9 @@ class Server:
             "OANQUAN_RATE_LIMIT_PER_SECOND": "0",
             "OANQUAN_MAX_REGISTRATIONS_PER_HOUR": "0",
             "OANQUAN_WORKERS": "2",
+            # The webhook test's receiver listens on 127.0.0.1.
+            "OANQUAN_WEBHOOK_ALLOW_PRIVATE_TARGETS": "true",
+            "OANQUAN_WEBHOOK_POLL_MS": "50",
             "RUST_LOG": "warn,oanquan=info",
         }
         self._process = subprocess.Popen(

@@ -23,6 +23,14 @@ export {
   type StreamSource,
 } from "./stream.js";
 export { type Fetch, RetryBudget, retryAfterMs, type RetryOptions, retryingFetch } from "./transport.js";
+export {
+  DEFAULT_TOLERANCE_S,
+  signWebhook,
+  type VerifyOptions,
+  type WebhookHeaders,
+  WebhookVerificationError,
+  verifyWebhook,
+} from "./webhooks.js";
 
 export type Schemas = components["schemas"];
 export type Game = Schemas["GameView"];

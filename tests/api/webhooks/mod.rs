@@ -1,6 +1,7 @@
 //! Webhooks: a player's endpoints, the outbox written with each event,
 //! and signed deliveries to a receiver inside the test.
 
+mod crash;
 mod deliveries;
 mod endpoints;
 mod receiver;
