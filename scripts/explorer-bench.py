@@ -8,7 +8,7 @@ import os, random, sqlite3, sys, time
 G = int(sys.argv[1]); path = sys.argv[2]
 if os.path.exists(path): os.remove(path)
 db = sqlite3.connect(path)
-db.executescript(open(sys.argv[3]).read().split("-- Game search")[0])
+db.executescript(open(sys.argv[3]).read().split("-- The same games counted")[0])
 db.commit()
 base = os.path.getsize(path)
 rnd = random.Random(1)
@@ -50,3 +50,35 @@ for label, pos in [("start (every game)", "S s"), ("after 1 move (1/10)", "S3R n
     print(f"{label}: median {times[3]:.1f} ms, max {times[-1]:.1f} ms")
 times = sorted(run("S s", (1, 1500.0, "2026-06-01T00:00:00Z", None, "rapid")) for _ in range(7))
 print(f"start, rated+min_rating+since+speed: median {times[3]:.1f} ms, max {times[-1]:.1f} ms")
+
+# The buckets the hook keeps, filled here from the rows in one statement.
+ddl = open(sys.argv[3]).read()
+db.executescript("CREATE TABLE explorer_counts" + ddl.split("CREATE TABLE explorer_counts")[1].split("-- Game search")[0])
+db.execute("""INSERT INTO explorer_counts
+  SELECT rules, position, mv, rated, band, month, speed, COUNT(*), SUM(winner = 'south'), SUM(winner = 'north'),
+         SUM(winner = 'draw'), SUM(score_difference), COALESCE(SUM(rating), 0), COUNT(rating)
+  FROM (SELECT rules, position, move AS mv, rated, COALESCE(CAST(rating / 100 AS INTEGER) * 100, -1) AS band,
+               substr(finished_at, 1, 7) AS month, speed, winner, score_difference, rating FROM explorer_moves
+        UNION ALL
+        SELECT DISTINCT rules, position, '*', rated, COALESCE(CAST(rating / 100 AS INTEGER) * 100, -1),
+               substr(finished_at, 1, 7), speed, winner, score_difference, rating FROM explorer_moves)
+  GROUP BY rules, position, mv, rated, band, month, speed""")
+db.commit(); db.execute("VACUUM"); db.execute("ANALYZE")
+size2 = os.path.getsize(path) - base
+print(f"with the buckets: {size2/G:.0f} bytes per game (rows, buckets and their indexes)")
+SUMS = """SUM(games), SUM(south_wins), SUM(north_wins), SUM(draws),
+ CAST(SUM(score_difference_sum) AS DOUBLE PRECISION) / SUM(games),
+ CASE WHEN SUM(rating_games) > 0 THEN SUM(rating_sum) / SUM(rating_games) END
+ FROM explorer_counts WHERE rules = ?1 AND position = ?2 AND (?3 IS NULL OR rated = ?3) AND (?4 IS NULL OR rating_band >= ?4)
+ AND (?5 IS NULL OR month >= ?5) AND (?6 IS NULL OR month < ?6) AND (?7 IS NULL OR speed = ?7)"""
+def run_buckets(pos, filt=(None,)*5):
+    args = ("classic", pos) + filt
+    t = time.perf_counter()
+    db.execute(f"SELECT move, {SUMS} GROUP BY move", args).fetchall()
+    db.execute(f"SELECT game_id {OF} ORDER BY finished_at DESC LIMIT 32", args[:7] if len(args) == 7 else args).fetchall()
+    return (time.perf_counter() - t) * 1000
+for label, pos in [("buckets: start (every game)", "S s"), ("buckets: after 1 move", "S3R n"), ("buckets: after 4 moves", "S3R1L2R5L s")]:
+    times = sorted(run_buckets(pos) for _ in range(21))
+    print(f"{label}: median {times[10]:.2f} ms, max {times[-1]:.2f} ms")
+times = sorted(run_buckets("S s", (1, 1500, "2026-06", None, "rapid")) for _ in range(21))
+print(f"buckets: start, rated+min_rating+since+speed: median {times[10]:.2f} ms, max {times[-1]:.2f} ms")

@@ -26,6 +26,31 @@ CREATE TABLE explorer_moves (
 
 CREATE INDEX explorer_by_position ON explorer_moves (rules, position, finished_at);
 
+-- The same games counted per position, move and filter bucket, kept in the
+-- same transaction: what the explorer reads when the filters fall on the
+-- buckets' bounds (no since/until, or whole months; min_rating a multiple
+-- of 100), so a query costs the buckets of one position, not its games.
+-- `move` is '*' for every game that reached the position, '' for those
+-- that ended in it. `rating_band` is floor(rating / 100) * 100, -1 for a
+-- game without rating; `month` the UTC month it finished in (YYYY-MM).
+CREATE TABLE explorer_counts (
+    rules                TEXT NOT NULL,
+    position             TEXT NOT NULL,
+    move                 TEXT NOT NULL,
+    rated                BOOLEAN NOT NULL,
+    rating_band          INTEGER NOT NULL,
+    month                TEXT NOT NULL,
+    speed                TEXT NOT NULL,
+    games                INTEGER NOT NULL,
+    south_wins           INTEGER NOT NULL,
+    north_wins           INTEGER NOT NULL,
+    draws                INTEGER NOT NULL,
+    score_difference_sum BIGINT NOT NULL,
+    rating_sum           DOUBLE PRECISION NOT NULL,
+    rating_games         INTEGER NOT NULL,
+    PRIMARY KEY (rules, position, move, rated, rating_band, month, speed)
+);
+
 -- Game search (GET /v1/games): an index behind each filter of the
 -- history order. A player's games against one opponent, by seat:
 CREATE INDEX games_by_pair_created ON games (south_id, north_id, created_at DESC, id DESC);

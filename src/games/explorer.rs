@@ -10,7 +10,7 @@
 use super::{Game, GameEvent, GamesError, HookFailed, HookFuture, Transition, TxHook};
 use crate::domain::{GameStatus, TimeControl};
 use crate::engine::{MandarinSetup, Position, RefillShortfall, Rules, Seat};
-use crate::store::{ExplorerRow, MoveRecord, Store, StoreError, WriteTx};
+use crate::store::{ExplorerCount, ExplorerRow, MoveRecord, Store, StoreError, WriteTx};
 
 /// Games read per step of a rebuild.
 const REBUILD_BATCH: u32 = 200;
@@ -128,11 +128,41 @@ pub fn rows_of(game: &Game, moves: &[MoveRecord], rating: Option<f64>) -> Vec<Ex
     rows
 }
 
-/// The rows of `game`, read in `tx`.
-async fn rows_in(tx: &mut WriteTx, game: &Game) -> Result<Vec<ExplorerRow>, StoreError> {
+/// A game's counts from its rows: once per position it reached (`*`) and
+/// once per move it played there (empty: it ended there), however often.
+pub fn counts_of(rows: &[ExplorerRow]) -> Vec<ExplorerCount> {
+    let mut seen = std::collections::HashSet::new();
+    let mut counts = Vec::new();
+    for row in rows {
+        for played in ["*", row.played.as_str()] {
+            if !seen.insert((row.position.as_str(), played)) {
+                continue;
+            }
+            counts.push(ExplorerCount {
+                rules: row.rules.clone(),
+                position: row.position.clone(),
+                played: played.to_owned(),
+                rated: row.rated,
+                rating_band: row.rating.map_or(-1, |r| (r / 100.0).floor() as i32 * 100),
+                month: row.finished_at.format("%Y-%m").to_string(),
+                speed: row.speed,
+                winner: row.winner,
+                score_difference: row.score_difference,
+                rating: row.rating,
+            });
+        }
+    }
+    counts
+}
+
+/// Writes `game`'s rows and counts in `tx`; how many rows.
+async fn write_game(tx: &mut WriteTx, game: &Game) -> Result<usize, StoreError> {
     let moves = tx.moves_of_game(&game.id).await?;
     let rating = tx.mean_rating_before(&game.id).await?;
-    Ok(rows_of(game, &moves, rating))
+    let rows = rows_of(game, &moves, rating);
+    tx.insert_explorer_rows(&rows).await?;
+    tx.add_explorer_counts(&counts_of(&rows)).await?;
+    Ok(rows.len())
 }
 
 /// Writes a game's rows in the transaction that finishes it (or stores
@@ -151,11 +181,9 @@ impl TxHook for ExplorerHook {
 
     fn write<'a>(&'a self, tx: &'a mut WriteTx, transition: &'a Transition) -> HookFuture<'a> {
         Box::pin(async move {
-            let rows = rows_in(tx, &transition.game)
+            write_game(tx, &transition.game)
                 .await
-                .map_err(|e| HookFailed(e.into()))?;
-            tx.insert_explorer_rows(&rows)
-                .await
+                .map(drop)
                 .map_err(|e| HookFailed(e.into()))
         })
     }
@@ -181,10 +209,9 @@ pub async fn rebuild_explorer(store: &Store) -> Result<ExplorerRebuilt, GamesErr
         after.clone_from(&last.id);
         for row in batch {
             let game = Game::try_from(row)?;
-            let rows = rows_in(&mut tx, &game).await?;
-            tx.insert_explorer_rows(&rows).await?;
+            let rows = write_game(&mut tx, &game).await?;
             done.games += 1;
-            done.rows += rows.len() as u64;
+            done.rows += rows as u64;
         }
     }
     tx.commit().await?;

@@ -66,7 +66,7 @@ mod tournaments;
 
 pub use bots::{bot_id, bot_name};
 pub use citus::{Distributed, Worker, DISTRIBUTED_TABLES, REFERENCE_TABLES};
-pub use explorer::{ExplorerCounts, ExplorerFilter, ExplorerRow};
+pub use explorer::{ExplorerCount, ExplorerCounts, ExplorerFilter, ExplorerRow};
 pub use game_locks::Caller;
 pub use games::GameRow;
 pub use gauges::PoolUse;

@@ -237,6 +237,11 @@ backend_tests! {
         let mut answers = vec![answer];
         for (position, query) in lines_to_check() {
             answers.push(check(&app, &all, &position, &query).await);
+            // Counted from the rows (a time inside a month) and from the
+            // buckets (whole months): the same.
+            check(&app, &all, &position, &format!("{query}&since=2000-01-01T00%3A00%3A00.5Z")).await;
+            check(&app, &all, &position, &format!("{query}&until=2100-01-01T00%3A00%3A00Z")).await;
+            check(&app, &[], &position, &format!("{query}&since=2100-01-01T00%3A00%3A00Z")).await;
         }
         // Deeper positions, named by their notation, as the records reached them.
         for game in played.iter().step_by(5) {
