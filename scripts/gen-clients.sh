@@ -174,9 +174,12 @@ if $run_tests; then
     started=$SECONDS
     (cd "$TS" && npm test --silent)
     echo "typescript: $((SECONDS - started)) s"
-    step "python: mypy --strict and the integration test"
+    step "python: mypy --strict (the layer, its tests, examples/client_bot.py) and the integration test"
     started=$SECONDS
-    (cd "$PY" && .venv/bin/mypy && .venv/bin/python -m pytest -q -p no:cacheprovider)
+    # tests/test_example_bot.py runs examples/client_bot.py, a bot account
+    # over the layer, against the server.
+    (cd "$PY" && .venv/bin/mypy && MYPYPATH=. .venv/bin/mypy --strict ../../examples/client_bot.py &&
+        .venv/bin/python -m pytest -q -p no:cacheprovider)
     echo "python: $((SECONDS - started)) s"
     step "packages: npm pack and a wheel, each installed into a fresh project and played against the server"
     started=$SECONDS

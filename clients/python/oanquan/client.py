@@ -37,6 +37,7 @@ from .generated.models import (
     LobbyJoinedEvent,
     LobbySnapshotEvent,
     MeChallengeEvent,
+    MeChallengeUpdateEvent,
     MeGameEndedEvent,
     MeGameStartedEvent,
     MeSnapshotEvent,
@@ -91,12 +92,15 @@ LOBBY_STREAM_EVENTS: dict[str, Callable[[dict[str, Any]], LobbyStreamEvent]] = {
     "expired": LobbyExpiredEvent.from_dict,
 }
 
-MeStreamEvent = MeSnapshotEvent | MeChallengeEvent | MeGameStartedEvent | MeYourTurnEvent | MeGameEndedEvent
+MeStreamEvent = (
+    MeSnapshotEvent | MeChallengeEvent | MeChallengeUpdateEvent | MeGameStartedEvent | MeYourTurnEvent | MeGameEndedEvent
+)
 """One message of ``GET /v1/me/stream``, its class chosen by ``type``."""
 
 ME_STREAM_EVENTS: dict[str, Callable[[dict[str, Any]], MeStreamEvent]] = {
     "snapshot": MeSnapshotEvent.from_dict,
     "challenge": MeChallengeEvent.from_dict,
+    "challenge_update": MeChallengeUpdateEvent.from_dict,
     "game_started": MeGameStartedEvent.from_dict,
     "your_turn": MeYourTurnEvent.from_dict,
     "game_ended": MeGameEndedEvent.from_dict,

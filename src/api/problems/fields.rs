@@ -90,6 +90,16 @@ impl Fields {
         self.0.is_empty()
     }
 
+    /// `value` when no field was invalid, else the error listing them (a
+    /// value missing with no field invalid is an internal error).
+    pub fn into_result<T>(self, value: Option<T>) -> Result<T, ApiError> {
+        self.finish(|| value)?.ok_or_else(|| {
+            ApiError::Internal(anyhow::anyhow!(
+                "a checked value is missing, yet no field was invalid"
+            ))
+        })
+    }
+
     /// `value()` when no field was invalid, else the error listing them.
     pub fn finish<T>(self, value: impl FnOnce() -> T) -> Result<T, ApiError> {
         if self.0.is_empty() {

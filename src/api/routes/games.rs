@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::api::problems::{ApiError, Problem};
+use crate::api::problems::{ApiError, Fields, Problem};
 use crate::api::protocol::auth::{scope, Authenticated};
 use crate::api::protocol::conditional::{etag, none_match_hits};
 use crate::api::protocol::extractors::Json;
@@ -17,7 +17,7 @@ use crate::api::views::{GameView, RulesInput, TimeControlView};
 use crate::api::AppState;
 use crate::domain::{GameId, PlayerId, TimeControl};
 use crate::engine::{Position, Seat};
-use crate::games::{self, GameSpec};
+use crate::games::{self, GameSpec, GamesError};
 use crate::games::{player_ref, Game};
 
 pub fn configure(config: &mut ServiceConfig) {
@@ -105,16 +105,30 @@ pub(crate) async fn find_game(state: &AppState, id: &GameId) -> Result<Game, Api
 }
 
 impl NewGame {
-    /// The game asked for, in the Games layer's terms.
+    /// The game asked for, in the Games layer's terms; every invalid field
+    /// named (`position` only when the rules it is read under are valid).
     pub fn spec(&self) -> Result<GameSpec, ApiError> {
-        let opponent = self
-            .opponent
-            .as_deref()
-            .map(PlayerId::parse)
-            .transpose()
-            .map_err(|e| ApiError::InvalidGame(format!("opponent: {e}")))?;
-        Ok(GameSpec {
-            rules: self.rules.resolve()?,
+        let mut fields = Fields::new();
+        let rules = self.rules.resolve().map_err(|error| {
+            let pointer = format!("/rules/{}", error.field.name());
+            fields.add(&pointer, error.into());
+        });
+        let rules = rules.ok();
+        let opponent = self.opponent.as_deref().map(PlayerId::parse).transpose();
+        let opponent = fields.check(
+            "/opponent",
+            opponent.map_err(|e| ApiError::InvalidGame(format!("opponent: {e}"))),
+        );
+        if let (Some(text), Some(rules)) = (&self.position, rules) {
+            fields.check("/position", Position::from_notation(text, rules));
+        }
+        let clock = self.clock.map(TimeControl::from);
+        if let Some(Err(reason)) = clock.map(TimeControl::check) {
+            let pointer = clock_pointer(&reason);
+            fields.add(&pointer, GamesError::InvalidClock(reason).into());
+        }
+        let spec = rules.zip(opponent).map(|(rules, opponent)| GameSpec {
+            rules,
             seat: self.seat.seat(),
             first: match (self.first, &self.position) {
                 (None, None) => Some(Seat::South),
@@ -124,8 +138,22 @@ impl NewGame {
             position: self.position.clone(),
             opponent,
             rated: self.rated,
-            clock: self.clock.map(TimeControl::from),
-        })
+            clock,
+        });
+        fields.into_result(spec)
+    }
+}
+
+/// The pointer to the clock's field a bounds check names (`clock.initial_s
+/// must be …` is `/clock/initial_s`).
+fn clock_pointer(reason: &str) -> String {
+    let field = reason
+        .strip_prefix("clock.")
+        .and_then(|rest| rest.split_whitespace().next())
+        .filter(|field| field.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'));
+    match field {
+        Some(field) => format!("/clock/{field}"),
+        None => "/clock".to_owned(),
     }
 }
 

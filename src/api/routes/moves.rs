@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::games::{find_game, position_of};
-use crate::api::problems::{ApiError, Problem};
+use crate::api::problems::{ApiError, Fields, Problem};
 use crate::api::protocol::auth::{record_use, Presented};
 use crate::api::protocol::caching::{cached_json, Freshness};
 use crate::api::protocol::conditional::{etag, if_match_text, if_match_versions};
@@ -54,15 +54,32 @@ pub struct MoveInput {
 }
 
 impl MoveInput {
+    /// The move asked for; with `square` and `direction`, each invalid one
+    /// named.
     fn parse(&self) -> Result<Move, ApiError> {
         let invalid = |detail: String| ApiError::InvalidMove(detail);
         match (&self.notation, self.square, &self.direction) {
-            (Some(text), None, None) => text.parse().map_err(|e| invalid(format!("move: {e}"))),
+            (Some(text), None, None) => {
+                let mut fields = Fields::new();
+                let m = fields.check(
+                    "/move",
+                    text.parse().map_err(|e| invalid(format!("move: {e}"))),
+                );
+                fields.into_result(m)
+            }
             (None, Some(square), Some(direction)) => {
-                let direction: Direction = direction
-                    .parse()
-                    .map_err(|e| invalid(format!("direction: {e}")))?;
-                Move::new(square, direction).map_err(|e| invalid(format!("square: {e}")))
+                let mut fields = Fields::new();
+                // The square is checked whatever the direction, so that
+                // both are named when both are wrong.
+                let in_range =
+                    Move::new(square, Direction::Left).map_err(|e| invalid(format!("square: {e}")));
+                fields.check("/square", in_range);
+                let direction = direction
+                    .parse::<Direction>()
+                    .map_err(|e| invalid(format!("direction: {e}")));
+                let direction = fields.check("/direction", direction);
+                let m = direction.and_then(|direction| Move::new(square, direction).ok());
+                fields.into_result(m)
             }
             _ => Err(invalid(
                 "give either `move` (e.g. \"3R\") or both `square` and `direction`".to_owned(),

@@ -6,7 +6,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::accounts;
-use crate::api::problems::{ApiError, Problem};
+use crate::api::problems::{ApiError, Fields, Problem};
 use crate::api::protocol::auth::{scope, Authenticated};
 use crate::api::protocol::caching::{cached_json, cached_json_varying, Freshness};
 use crate::api::protocol::extractors::{Json, StrictQuery};
@@ -177,7 +177,9 @@ pub async fn create_player(
     request: HttpRequest,
     body: Json<NewPlayer>,
 ) -> Result<HttpResponse, ApiError> {
-    let name = PlayerName::parse(&body.name)?;
+    let mut fields = Fields::new();
+    let name = fields.check("/name", PlayerName::parse(&body.name));
+    let name = fields.into_result(name)?;
     let limit = (state.registrations_per_hour > 0).then(|| accounts::RegistrationLimit {
         address_key: ClientAddress::key_of_request(&request)
             // Only in-process test requests lack a peer; they share one key.

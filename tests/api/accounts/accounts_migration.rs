@@ -1,6 +1,7 @@
 //! Migration 0005 on a database made by the schema before it (0001–0004),
-//! with rows in it: tokens keep working, names get their keys, look-alike
-//! names that exist already both stay, and nothing new may resemble them.
+//! with rows in it: tokens keep working (with every scope, from 0019),
+//! names get their keys, look-alike names that exist already both stay,
+//! and nothing new may resemble them.
 
 use std::path::Path;
 
@@ -158,6 +159,11 @@ async fn upgrade_from_the_previous_schema(backend: Backend) {
         assert_eq!(listed[0]["id"], *id);
         assert_eq!(listed[0]["label"], "registration");
         assert_eq!(listed[0]["current"], true);
+        // Migration 0019: a token from before scopes may do everything.
+        assert_eq!(
+            listed[0]["scopes"],
+            serde_json::json!(["read", "play", "challenge", "webhooks", "tokens"])
+        );
     }
     assert_eq!(
         app.scalar_i64(

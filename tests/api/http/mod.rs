@@ -4,6 +4,7 @@
 
 mod cors;
 mod errors;
+mod field_errors;
 mod hardening;
 mod head;
 mod heavy_requests;

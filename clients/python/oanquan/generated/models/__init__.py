@@ -22,6 +22,7 @@ from .created_token import CreatedToken
 from .decline import Decline
 from .decline_reason import DeclineReason
 from .end_reason import EndReason
+from .field_error import FieldError
 from .forfeit_event import ForfeitEvent
 from .game_aborted_event import GameAbortedEvent
 from .game_cancelled_event import GameCancelledEvent
@@ -92,6 +93,7 @@ from .result_name import ResultName
 from .result_view import ResultView
 from .rules_input import RulesInput
 from .rules_view import RulesView
+from .scope import Scope
 from .scores_view import ScoresView
 from .seat_choice import SeatChoice
 from .seat_name import SeatName
@@ -134,6 +136,7 @@ __all__ = (
     "Decline",
     "DeclineReason",
     "EndReason",
+    "FieldError",
     "ForfeitEvent",
     "GameAbortedEvent",
     "GameCancelledEvent",
@@ -204,6 +207,7 @@ __all__ = (
     "ResultView",
     "RulesInput",
     "RulesView",
+    "Scope",
     "ScoresView",
     "SeatChoice",
     "SeatName",

@@ -7,6 +7,8 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.scope import Scope
+
 T = TypeVar("T", bound="CreatedToken")
 
 
@@ -15,19 +17,21 @@ class CreatedToken:
     """A new token. The token is shown only here.
 
     Example:
-        {'created_at': '2025-01-31T08:30:00.123456Z', 'id': 'Xk3dE6gH9j', 'label': 'phone', 'token':
-            'oq_3q2-7wEXAMPLEtokenEXAMPLEtokenEXAMPLEtoke'}
+        {'created_at': '2025-01-31T08:30:00.123456Z', 'id': 'Xk3dE6gH9j', 'label': 'phone', 'scopes': ['read', 'play'],
+            'token': 'oq_3q2-7wEXAMPLEtokenEXAMPLEtokenEXAMPLEtoke'}
 
     Attributes:
         created_at (datetime.datetime):
         id (str):
         label (str):
+        scopes (list[Scope]): What the token may do.
         token (str): Send as `Authorization: Bearer <token>`. Store it: it cannot be shown again.
     """
 
     created_at: datetime.datetime
     id: str
     label: str
+    scopes: list[Scope]
     token: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -38,6 +42,11 @@ class CreatedToken:
 
         label = self.label
 
+        scopes = []
+        for scopes_item_data in self.scopes:
+            scopes_item = scopes_item_data.value
+            scopes.append(scopes_item)
+
         token = self.token
 
         field_dict: dict[str, Any] = {}
@@ -47,6 +56,7 @@ class CreatedToken:
                 "created_at": created_at,
                 "id": id,
                 "label": label,
+                "scopes": scopes,
                 "token": token,
             }
         )
@@ -62,12 +72,20 @@ class CreatedToken:
 
         label = d.pop("label")
 
+        scopes = []
+        _scopes = d.pop("scopes")
+        for scopes_item_data in _scopes:
+            scopes_item = Scope(scopes_item_data)
+
+            scopes.append(scopes_item)
+
         token = d.pop("token")
 
         created_token = cls(
             created_at=created_at,
             id=id,
             label=label,
+            scopes=scopes,
             token=token,
         )
 

@@ -1,12 +1,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.problem_code import ProblemCode
+from ..models.scope import Scope
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.field_error import FieldError
+
 
 T = TypeVar("T", bound="Problem")
 
@@ -26,6 +32,10 @@ class Problem:
         status (int): The HTTP status code.
         title (str): Short summary of the kind of problem; the same for every occurrence.
         type_ (str): URI reference to the description of this kind of problem.
+        errors (list[FieldError] | None | Unset): Invalid input only: every invalid field of the request, in the
+            order of the body's fields; `code` and `detail` above are the
+            first's.
+        scope (None | Scope | Unset):
     """
 
     code: ProblemCode
@@ -33,6 +43,8 @@ class Problem:
     status: int
     title: str
     type_: str
+    errors: list[FieldError] | None | Unset = UNSET
+    scope: None | Scope | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -46,6 +58,26 @@ class Problem:
 
         type_ = self.type_
 
+        errors: list[dict[str, Any]] | None | Unset
+        if isinstance(self.errors, Unset):
+            errors = UNSET
+        elif isinstance(self.errors, list):
+            errors = []
+            for errors_type_0_item_data in self.errors:
+                errors_type_0_item = errors_type_0_item_data.to_dict()
+                errors.append(errors_type_0_item)
+
+        else:
+            errors = self.errors
+
+        scope: None | str | Unset
+        if isinstance(self.scope, Unset):
+            scope = UNSET
+        elif isinstance(self.scope, Scope):
+            scope = self.scope.value
+        else:
+            scope = self.scope
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -57,11 +89,17 @@ class Problem:
                 "type": type_,
             }
         )
+        if errors is not UNSET:
+            field_dict["errors"] = errors
+        if scope is not UNSET:
+            field_dict["scope"] = scope
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.field_error import FieldError  # noqa: PLC0415
+
         d = dict(src_dict)
         code = ProblemCode(d.pop("code"))
 
@@ -73,12 +111,53 @@ class Problem:
 
         type_ = d.pop("type")
 
+        def _parse_errors(data: object) -> list[FieldError] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                errors_type_0 = []
+                _errors_type_0 = data
+                for errors_type_0_item_data in _errors_type_0:
+                    errors_type_0_item = FieldError.from_dict(errors_type_0_item_data)
+
+                    errors_type_0.append(errors_type_0_item)
+
+                return errors_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[FieldError] | None | Unset, data)
+
+        errors = _parse_errors(d.pop("errors", UNSET))
+
+        def _parse_scope(data: object) -> None | Scope | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                scope_type_1 = Scope(data)
+
+                return scope_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Scope | Unset, data)
+
+        scope = _parse_scope(d.pop("scope", UNSET))
+
         problem = cls(
             code=code,
             detail=detail,
             status=status,
             title=title,
             type_=type_,
+            errors=errors,
+            scope=scope,
         )
 
         problem.additional_properties = d

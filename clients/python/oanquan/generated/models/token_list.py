@@ -19,8 +19,9 @@ class TokenList:
 
     Example:
         {'tokens': [{'created_at': '2025-01-31T08:30:00.123456Z', 'current': True, 'id': 'aB3dE6gH9j', 'label':
-            'registration', 'last_used_at': '2025-02-02T19:04:10.5Z'}, {'created_at': '2025-02-01T10:00:00Z', 'current':
-            False, 'id': 'Xk3dE6gH9j', 'label': 'bot script', 'last_used_at': None}]}
+            'registration', 'last_used_at': '2025-02-02T19:04:10.5Z', 'scopes': ['read', 'play', 'challenge', 'webhooks',
+            'tokens']}, {'created_at': '2025-02-01T10:00:00Z', 'current': False, 'id': 'Xk3dE6gH9j', 'label': 'bot script',
+            'last_used_at': None, 'scopes': ['read', 'play', 'challenge']}]}
 
     Attributes:
         tokens (list[TokenView]):

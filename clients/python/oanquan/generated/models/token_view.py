@@ -7,6 +7,8 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.scope import Scope
+
 T = TypeVar("T", bound="TokenView")
 
 
@@ -21,6 +23,7 @@ class TokenView:
         label (str):
         last_used_at (datetime.datetime | None): When it last authenticated a request, to the minute (it is recorded
             at most once a minute); `null` if never.
+        scopes (list[Scope]): What the token may do.
     """
 
     created_at: datetime.datetime
@@ -28,6 +31,7 @@ class TokenView:
     id: str
     label: str
     last_used_at: datetime.datetime | None
+    scopes: list[Scope]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -45,6 +49,11 @@ class TokenView:
         else:
             last_used_at = self.last_used_at
 
+        scopes = []
+        for scopes_item_data in self.scopes:
+            scopes_item = scopes_item_data.value
+            scopes.append(scopes_item)
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -54,6 +63,7 @@ class TokenView:
                 "id": id,
                 "label": label,
                 "last_used_at": last_used_at,
+                "scopes": scopes,
             }
         )
 
@@ -85,12 +95,20 @@ class TokenView:
 
         last_used_at = _parse_last_used_at(d.pop("last_used_at"))
 
+        scopes = []
+        _scopes = d.pop("scopes")
+        for scopes_item_data in _scopes:
+            scopes_item = Scope(scopes_item_data)
+
+            scopes.append(scopes_item)
+
         token_view = cls(
             created_at=created_at,
             current=current,
             id=id,
             label=label,
             last_used_at=last_used_at,
+            scopes=scopes,
         )
 
         token_view.additional_properties = d

@@ -106,6 +106,8 @@ def sync_detailed(
 
      Takes the seat the challenge keeps for you: the game is `active`.
 
+    The bearer token needs the scope `challenge`.
+
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
@@ -141,6 +143,8 @@ def sync(
 
      Takes the seat the challenge keeps for you: the game is `active`.
 
+    The bearer token needs the scope `challenge`.
+
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
@@ -170,6 +174,8 @@ async def asyncio_detailed(
     """Accept a challenge
 
      Takes the seat the challenge keeps for you: the game is `active`.
+
+    The bearer token needs the scope `challenge`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
@@ -203,6 +209,8 @@ async def asyncio(
     """Accept a challenge
 
      Takes the seat the challenge keeps for you: the game is `active`.
+
+    The bearer token needs the scope `challenge`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.

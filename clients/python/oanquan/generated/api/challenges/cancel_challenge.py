@@ -107,6 +107,8 @@ def sync_detailed(
      Withdraws a challenge you made while it is pending (as
     `POST /v1/games/{id}/cancel`).
 
+    The bearer token needs the scope `challenge`.
+
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
@@ -143,6 +145,8 @@ def sync(
      Withdraws a challenge you made while it is pending (as
     `POST /v1/games/{id}/cancel`).
 
+    The bearer token needs the scope `challenge`.
+
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
@@ -173,6 +177,8 @@ async def asyncio_detailed(
 
      Withdraws a challenge you made while it is pending (as
     `POST /v1/games/{id}/cancel`).
+
+    The bearer token needs the scope `challenge`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
@@ -207,6 +213,8 @@ async def asyncio(
 
      Withdraws a challenge you made while it is pending (as
     `POST /v1/games/{id}/cancel`).
+
+    The bearer token needs the scope `challenge`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.

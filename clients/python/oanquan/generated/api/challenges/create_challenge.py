@@ -51,6 +51,11 @@ def _parse_response(
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 409:
         response_409 = Problem.from_dict(response.json())
 
@@ -110,6 +115,8 @@ def sync_detailed(
     `GET /v1/me/stream` and accepts or declines it; it counts among your
     waiting games until then and expires like them.
 
+    The bearer token needs the scope `challenge`.
+
     Args:
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
             UUID is a good one).
@@ -149,6 +156,8 @@ def sync(
     `GET /v1/me/stream` and accepts or declines it; it counts among your
     waiting games until then and expires like them.
 
+    The bearer token needs the scope `challenge`.
+
     Args:
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
             UUID is a good one).
@@ -182,6 +191,8 @@ async def asyncio_detailed(
      Makes a game for the player named by `opponent`, who is told on their
     `GET /v1/me/stream` and accepts or declines it; it counts among your
     waiting games until then and expires like them.
+
+    The bearer token needs the scope `challenge`.
 
     Args:
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
@@ -219,6 +230,8 @@ async def asyncio(
      Makes a game for the player named by `opponent`, who is told on their
     `GET /v1/me/stream` and accepts or declines it; it counts among your
     waiting games until then and expires like them.
+
+    The bearer token needs the scope `challenge`.
 
     Args:
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a

@@ -127,6 +127,8 @@ def sync_detailed(
      Declines a challenge to you, with an optional reason: its game is
     `cancelled` and the challenger is told.
 
+    The bearer token needs the scope `challenge`.
+
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
@@ -166,6 +168,8 @@ def sync(
      Declines a challenge to you, with an optional reason: its game is
     `cancelled` and the challenger is told.
 
+    The bearer token needs the scope `challenge`.
+
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
@@ -199,6 +203,8 @@ async def asyncio_detailed(
 
      Declines a challenge to you, with an optional reason: its game is
     `cancelled` and the challenger is told.
+
+    The bearer token needs the scope `challenge`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
@@ -236,6 +242,8 @@ async def asyncio(
 
      Declines a challenge to you, with an optional reason: its game is
     `cancelled` and the challenger is told.
+
+    The bearer token needs the scope `challenge`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.

@@ -38,6 +38,11 @@ def _parse_response(
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -73,6 +78,8 @@ def sync_detailed(
 
      The pending challenges to you (`in`) and from you (`out`), newest first.
 
+    The bearer token needs the scope `read`.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -98,6 +105,8 @@ def sync(
 
      The pending challenges to you (`in`) and from you (`out`), newest first.
 
+    The bearer token needs the scope `read`.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -118,6 +127,8 @@ async def asyncio_detailed(
     """Your challenges
 
      The pending challenges to you (`in`) and from you (`out`), newest first.
+
+    The bearer token needs the scope `read`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -141,6 +152,8 @@ async def asyncio(
     """Your challenges
 
      The pending challenges to you (`in`) and from you (`out`), newest first.
+
+    The bearer token needs the scope `read`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

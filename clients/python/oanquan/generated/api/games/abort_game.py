@@ -103,6 +103,8 @@ def sync_detailed(
      Aborts an active game in which a side has made fewer than two moves
     (either player): status `aborted`, never rated.
 
+    The bearer token needs the scope `play`.
+
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
@@ -139,6 +141,8 @@ def sync(
      Aborts an active game in which a side has made fewer than two moves
     (either player): status `aborted`, never rated.
 
+    The bearer token needs the scope `play`.
+
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
@@ -169,6 +173,8 @@ async def asyncio_detailed(
 
      Aborts an active game in which a side has made fewer than two moves
     (either player): status `aborted`, never rated.
+
+    The bearer token needs the scope `play`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
@@ -203,6 +209,8 @@ async def asyncio(
 
      Aborts an active game in which a side has made fewer than two moves
     (either player): status `aborted`, never rated.
+
+    The bearer token needs the scope `play`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.

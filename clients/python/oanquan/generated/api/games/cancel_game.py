@@ -102,6 +102,8 @@ def sync_detailed(
 
      Cancels a game that is still waiting for its second player (creator only).
 
+    The bearer token needs the scope `play`.
+
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
@@ -137,6 +139,8 @@ def sync(
 
      Cancels a game that is still waiting for its second player (creator only).
 
+    The bearer token needs the scope `play`.
+
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
@@ -166,6 +170,8 @@ async def asyncio_detailed(
     """Cancel a waiting game
 
      Cancels a game that is still waiting for its second player (creator only).
+
+    The bearer token needs the scope `play`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
@@ -199,6 +205,8 @@ async def asyncio(
     """Cancel a waiting game
 
      Cancels a game that is still waiting for its second player (creator only).
+
+    The bearer token needs the scope `play`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.

@@ -49,6 +49,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 409:
         response_409 = Problem.from_dict(response.json())
 
@@ -111,6 +116,8 @@ def sync_detailed(
     player. With `opponent` set to a bot's id (`GET /v1/bots`) the bot takes
     the other seat at once and the game is `active`.
 
+    The bearer token needs the scope `play`.
+
     Args:
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
             UUID is a good one).
@@ -150,6 +157,8 @@ def sync(
     player. With `opponent` set to a bot's id (`GET /v1/bots`) the bot takes
     the other seat at once and the game is `active`.
 
+    The bearer token needs the scope `play`.
+
     Args:
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
             UUID is a good one).
@@ -183,6 +192,8 @@ async def asyncio_detailed(
      Creates a game; the creator takes a seat and the game waits for a second
     player. With `opponent` set to a bot's id (`GET /v1/bots`) the bot takes
     the other seat at once and the game is `active`.
+
+    The bearer token needs the scope `play`.
 
     Args:
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
@@ -220,6 +231,8 @@ async def asyncio(
      Creates a game; the creator takes a seat and the game waits for a second
     player. With `opponent` set to a bot's id (`GET /v1/bots`) the bot takes
     the other seat at once and the game is `active`.
+
+    The bearer token needs the scope `play`.
 
     Args:
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a

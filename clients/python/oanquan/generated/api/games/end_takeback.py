@@ -102,6 +102,8 @@ def sync_detailed(
 
      Ends the standing takeback offer: yours is withdrawn, your opponent's declined.
 
+    The bearer token needs the scope `play`.
+
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
@@ -137,6 +139,8 @@ def sync(
 
      Ends the standing takeback offer: yours is withdrawn, your opponent's declined.
 
+    The bearer token needs the scope `play`.
+
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
@@ -166,6 +170,8 @@ async def asyncio_detailed(
     """Withdraw or decline a takeback
 
      Ends the standing takeback offer: yours is withdrawn, your opponent's declined.
+
+    The bearer token needs the scope `play`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
@@ -199,6 +205,8 @@ async def asyncio(
     """Withdraw or decline a takeback
 
      Ends the standing takeback offer: yours is withdrawn, your opponent's declined.
+
+    The bearer token needs the scope `play`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.

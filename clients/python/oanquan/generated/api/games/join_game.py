@@ -47,6 +47,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 404:
         response_404 = Problem.from_dict(response.json())
 
@@ -97,6 +102,8 @@ def sync_detailed(
 
      Takes the open seat (or the one reserved for you); the game becomes `active`.
 
+    The bearer token needs the scope `play`.
+
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
@@ -132,6 +139,8 @@ def sync(
 
      Takes the open seat (or the one reserved for you); the game becomes `active`.
 
+    The bearer token needs the scope `play`.
+
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
@@ -161,6 +170,8 @@ async def asyncio_detailed(
     """Join a game
 
      Takes the open seat (or the one reserved for you); the game becomes `active`.
+
+    The bearer token needs the scope `play`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
@@ -194,6 +205,8 @@ async def asyncio(
     """Join a game
 
      Takes the open seat (or the one reserved for you); the game becomes `active`.
+
+    The bearer token needs the scope `play`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.

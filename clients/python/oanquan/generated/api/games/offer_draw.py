@@ -105,6 +105,8 @@ def sync_detailed(
     scores at the end: there is no draw by agreement, so an offer to a
     player of an active game is 409 `draw_not_allowed`.
 
+    The bearer token needs the scope `play`.
+
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
@@ -143,6 +145,8 @@ def sync(
     scores at the end: there is no draw by agreement, so an offer to a
     player of an active game is 409 `draw_not_allowed`.
 
+    The bearer token needs the scope `play`.
+
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
@@ -175,6 +179,8 @@ async def asyncio_detailed(
     limit, a forfeit), a resignation or the clock, and a draw is equal
     scores at the end: there is no draw by agreement, so an offer to a
     player of an active game is 409 `draw_not_allowed`.
+
+    The bearer token needs the scope `play`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
@@ -211,6 +217,8 @@ async def asyncio(
     limit, a forfeit), a resignation or the clock, and a draw is equal
     scores at the end: there is no draw by agreement, so an offer to a
     player of an active game is 409 `draw_not_allowed`.
+
+    The bearer token needs the scope `play`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.

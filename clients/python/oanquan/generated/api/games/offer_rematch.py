@@ -110,6 +110,8 @@ def sync_detailed(
     seat, with the same rules, start, time control and ask for a rating.
     Against a built-in bot the rematch begins at once.
 
+    The bearer token needs the scope `play`.
+
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
@@ -148,6 +150,8 @@ def sync(
     seat, with the same rules, start, time control and ask for a rating.
     Against a built-in bot the rematch begins at once.
 
+    The bearer token needs the scope `play`.
+
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
@@ -180,6 +184,8 @@ async def asyncio_detailed(
     opponent's offer: a new `active` game, each of you in the other's
     seat, with the same rules, start, time control and ask for a rating.
     Against a built-in bot the rematch begins at once.
+
+    The bearer token needs the scope `play`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
@@ -216,6 +222,8 @@ async def asyncio(
     opponent's offer: a new `active` game, each of you in the other's
     seat, with the same rules, start, time control and ask for a rating.
     Against a built-in bot the rematch begins at once.
+
+    The bearer token needs the scope `play`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.

@@ -105,6 +105,8 @@ def sync_detailed(
     Casual games between two people only; an offer lapses when a move is
     played. Both are told on the game's stream (`offer`, then `taken_back`).
 
+    The bearer token needs the scope `play`.
+
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
@@ -143,6 +145,8 @@ def sync(
     Casual games between two people only; an offer lapses when a move is
     played. Both are told on the game's stream (`offer`, then `taken_back`).
 
+    The bearer token needs the scope `play`.
+
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
@@ -175,6 +179,8 @@ async def asyncio_detailed(
     their last move, and your reply to it if you made one, are undone.
     Casual games between two people only; an offer lapses when a move is
     played. Both are told on the game's stream (`offer`, then `taken_back`).
+
+    The bearer token needs the scope `play`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
@@ -211,6 +217,8 @@ async def asyncio(
     their last move, and your reply to it if you made one, are undone.
     Casual games between two people only; an offer lapses when a move is
     played. Both are told on the game's stream (`offer`, then `taken_back`).
+
+    The bearer token needs the scope `play`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.

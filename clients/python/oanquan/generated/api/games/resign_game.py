@@ -102,6 +102,8 @@ def sync_detailed(
 
      Resigns an active game (on your turn or not): the other seat wins.
 
+    The bearer token needs the scope `play`.
+
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
@@ -137,6 +139,8 @@ def sync(
 
      Resigns an active game (on your turn or not): the other seat wins.
 
+    The bearer token needs the scope `play`.
+
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
@@ -166,6 +170,8 @@ async def asyncio_detailed(
     """Resign a game
 
      Resigns an active game (on your turn or not): the other seat wins.
+
+    The bearer token needs the scope `play`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
@@ -199,6 +205,8 @@ async def asyncio(
     """Resign a game
 
      Resigns an active game (on your turn or not): the other seat wins.
+
+    The bearer token needs the scope `play`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.

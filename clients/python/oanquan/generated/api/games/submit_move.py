@@ -148,6 +148,8 @@ def sync_detailed(
     answer is the full `PlayedMove` below. (The 201 names only `PlayedMove`,
     so that the typed clients' answer type stays one.)
 
+    The bearer token needs the scope `play`.
+
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         if_match (str | Unset):
@@ -205,6 +207,8 @@ def sync(
     answer is the full `PlayedMove` below. (The 201 names only `PlayedMove`,
     so that the typed clients' answer type stays one.)
 
+    The bearer token needs the scope `play`.
+
     Args:
         id (str): A game id: 10 ASCII letters or digits.
         if_match (str | Unset):
@@ -256,6 +260,8 @@ async def asyncio_detailed(
     `PlayedMove` (no event trace, board, players or rules). Without it the
     answer is the full `PlayedMove` below. (The 201 names only `PlayedMove`,
     so that the typed clients' answer type stays one.)
+
+    The bearer token needs the scope `play`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.
@@ -311,6 +317,8 @@ async def asyncio(
     `PlayedMove` (no event trace, board, players or rules). Without it the
     answer is the full `PlayedMove` below. (The 201 names only `PlayedMove`,
     so that the typed clients' answer type stays one.)
+
+    The bearer token needs the scope `play`.
 
     Args:
         id (str): A game id: 10 ASCII letters or digits.

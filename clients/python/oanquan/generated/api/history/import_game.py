@@ -49,6 +49,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -105,6 +110,8 @@ def sync_detailed(
     (read-only). The players are the names the record gives, linked to no
     account; you are the game's `created_by`. Bodies up to 1 MiB.
 
+    The bearer token needs the scope `play`.
+
     Args:
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
             UUID is a good one).
@@ -148,6 +155,8 @@ def sync(
     (read-only). The players are the names the record gives, linked to no
     account; you are the game's `created_by`. Bodies up to 1 MiB.
 
+    The bearer token needs the scope `play`.
+
     Args:
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
             UUID is a good one).
@@ -185,6 +194,8 @@ async def asyncio_detailed(
     resignation) becomes a `finished` game, any other an `archived` one
     (read-only). The players are the names the record gives, linked to no
     account; you are the game's `created_by`. Bodies up to 1 MiB.
+
+    The bearer token needs the scope `play`.
 
     Args:
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
@@ -226,6 +237,8 @@ async def asyncio(
     resignation) becomes a `finished` game, any other an `archived` one
     (read-only). The players are the names the record gives, linked to no
     account; you are the game's `created_by`. Bodies up to 1 MiB.
+
+    The bearer token needs the scope `play`.
 
     Args:
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a

@@ -49,6 +49,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 409:
         response_409 = Problem.from_dict(response.json())
 
@@ -103,10 +108,13 @@ def sync_detailed(
     idempotency_key: str | Unset = UNSET,
 ) -> Response[CreatedToken | Problem]:
     """Issues another bearer token for your account, under a label of your
-    choice; at most 20 per player.
+    choice, that may do what its `scopes` allow (all, by default); at most
+    20 per player.
 
      With `Idempotency-Key`, a retry (with the same bearer token) whose first
     answer was lost gets the same 201 and token back.
+
+    The bearer token needs the scope `tokens`.
 
     Args:
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
@@ -140,10 +148,13 @@ def sync(
     idempotency_key: str | Unset = UNSET,
 ) -> CreatedToken | Problem | None:
     """Issues another bearer token for your account, under a label of your
-    choice; at most 20 per player.
+    choice, that may do what its `scopes` allow (all, by default); at most
+    20 per player.
 
      With `Idempotency-Key`, a retry (with the same bearer token) whose first
     answer was lost gets the same 201 and token back.
+
+    The bearer token needs the scope `tokens`.
 
     Args:
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
@@ -172,10 +183,13 @@ async def asyncio_detailed(
     idempotency_key: str | Unset = UNSET,
 ) -> Response[CreatedToken | Problem]:
     """Issues another bearer token for your account, under a label of your
-    choice; at most 20 per player.
+    choice, that may do what its `scopes` allow (all, by default); at most
+    20 per player.
 
      With `Idempotency-Key`, a retry (with the same bearer token) whose first
     answer was lost gets the same 201 and token back.
+
+    The bearer token needs the scope `tokens`.
 
     Args:
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
@@ -207,10 +221,13 @@ async def asyncio(
     idempotency_key: str | Unset = UNSET,
 ) -> CreatedToken | Problem | None:
     """Issues another bearer token for your account, under a label of your
-    choice; at most 20 per player.
+    choice, that may do what its `scopes` allow (all, by default); at most
+    20 per player.
 
      With `Idempotency-Key`, a retry (with the same bearer token) whose first
     answer was lost gets the same 201 and token back.
+
+    The bearer token needs the scope `tokens`.
 
     Args:
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a

@@ -45,6 +45,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 404:
         response_404 = Problem.from_dict(response.json())
 
@@ -92,6 +97,8 @@ def sync_detailed(
     it authenticates nothing. You may delete the token you are using; this
     request still succeeds, and the next one with it is 401.
 
+    The bearer token needs the scope `tokens`.
+
     Args:
         id (str):
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
@@ -129,6 +136,8 @@ def sync(
     it authenticates nothing. You may delete the token you are using; this
     request still succeeds, and the next one with it is 401.
 
+    The bearer token needs the scope `tokens`.
+
     Args:
         id (str):
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
@@ -160,6 +169,8 @@ async def asyncio_detailed(
      Deletes one of your tokens: from the next request on, on every server,
     it authenticates nothing. You may delete the token you are using; this
     request still succeeds, and the next one with it is 401.
+
+    The bearer token needs the scope `tokens`.
 
     Args:
         id (str):
@@ -195,6 +206,8 @@ async def asyncio(
      Deletes one of your tokens: from the next request on, on every server,
     it authenticates nothing. You may delete the token you are using; this
     request still succeeds, and the next one with it is 401.
+
+    The bearer token needs the scope `tokens`.
 
     Args:
         id (str):

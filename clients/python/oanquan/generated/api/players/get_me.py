@@ -49,6 +49,11 @@ def _parse_response(
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -85,6 +90,8 @@ def sync_detailed(
 
      The profile of the player whose token is presented: a way to check a token.
 
+    The bearer token needs the scope `read`.
+
     Args:
         if_none_match (str | Unset):
 
@@ -116,6 +123,8 @@ def sync(
 
      The profile of the player whose token is presented: a way to check a token.
 
+    The bearer token needs the scope `read`.
+
     Args:
         if_none_match (str | Unset):
 
@@ -141,6 +150,8 @@ async def asyncio_detailed(
     """Get your profile
 
      The profile of the player whose token is presented: a way to check a token.
+
+    The bearer token needs the scope `read`.
 
     Args:
         if_none_match (str | Unset):
@@ -170,6 +181,8 @@ async def asyncio(
     """Get your profile
 
      The profile of the player whose token is presented: a way to check a token.
+
+    The bearer token needs the scope `read`.
 
     Args:
         if_none_match (str | Unset):

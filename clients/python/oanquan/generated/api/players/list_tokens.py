@@ -36,6 +36,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -70,6 +75,8 @@ def sync_detailed(
      Your tokens: ids, labels, when each was created and last used. Never
     the tokens themselves.
 
+    The bearer token needs the scope `tokens`.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -96,6 +103,8 @@ def sync(
      Your tokens: ids, labels, when each was created and last used. Never
     the tokens themselves.
 
+    The bearer token needs the scope `tokens`.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -117,6 +126,8 @@ async def asyncio_detailed(
 
      Your tokens: ids, labels, when each was created and last used. Never
     the tokens themselves.
+
+    The bearer token needs the scope `tokens`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -141,6 +152,8 @@ async def asyncio(
 
      Your tokens: ids, labels, when each was created and last used. Never
     the tokens themselves.
+
+    The bearer token needs the scope `tokens`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

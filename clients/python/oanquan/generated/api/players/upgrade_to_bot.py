@@ -45,6 +45,11 @@ def _parse_response(
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 409:
         response_409 = Problem.from_dict(response.json())
 
@@ -95,6 +100,8 @@ def sync_detailed(
     leaderboard. Only a fresh person's account is upgraded: one that has
     played no rated game and has no game waiting or under way.
 
+    The bearer token needs the scope `play`.
+
     Args:
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
             UUID is a good one).
@@ -131,6 +138,8 @@ def sync(
     leaderboard. Only a fresh person's account is upgraded: one that has
     played no rated game and has no game waiting or under way.
 
+    The bearer token needs the scope `play`.
+
     Args:
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
             UUID is a good one).
@@ -161,6 +170,8 @@ async def asyncio_detailed(
     games are never rated (`unrated_reason: "bot"`), so it is on no
     leaderboard. Only a fresh person's account is upgraded: one that has
     played no rated game and has no game waiting or under way.
+
+    The bearer token needs the scope `play`.
 
     Args:
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a
@@ -195,6 +206,8 @@ async def asyncio(
     games are never rated (`unrated_reason: "bot"`), so it is on no
     leaderboard. Only a fresh person's account is upgraded: one that has
     played no rated game and has no game waiting or under way.
+
+    The bearer token needs the scope `play`.
 
     Args:
         idempotency_key (str | Unset): An idempotency key: 1 to 255 visible ASCII characters (a

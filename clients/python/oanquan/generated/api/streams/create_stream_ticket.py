@@ -38,6 +38,11 @@ def _parse_response(
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -78,6 +83,8 @@ def sync_detailed(
     one whose token was deleted since, is refused with 401 `invalid_ticket`. Ask for a new one for each
     (re)connection.
 
+    The bearer token needs the scope `read`.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -108,6 +115,8 @@ def sync(
     one whose token was deleted since, is refused with 401 `invalid_ticket`. Ask for a new one for each
     (re)connection.
 
+    The bearer token needs the scope `read`.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -133,6 +142,8 @@ async def asyncio_detailed(
     server stores only its SHA-256; a used, expired or unknown ticket, or
     one whose token was deleted since, is refused with 401 `invalid_ticket`. Ask for a new one for each
     (re)connection.
+
+    The bearer token needs the scope `read`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -161,6 +172,8 @@ async def asyncio(
     server stores only its SHA-256; a used, expired or unknown ticket, or
     one whose token was deleted since, is refused with 401 `invalid_ticket`. Ask for a new one for each
     (re)connection.
+
+    The bearer token needs the scope `read`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

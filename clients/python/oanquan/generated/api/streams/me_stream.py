@@ -52,6 +52,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -115,6 +120,8 @@ def sync_detailed(
     issued its ticket) is deleted, it ends, on every node; so do that
     token's unused tickets.
 
+    The bearer token needs the scope `read`.
+
     Args:
         ticket (str | Unset):
         since (str | Unset):
@@ -174,6 +181,8 @@ def sync(
     issued its ticket) is deleted, it ends, on every node; so do that
     token's unused tickets.
 
+    The bearer token needs the scope `read`.
+
     Args:
         ticket (str | Unset):
         since (str | Unset):
@@ -227,6 +236,8 @@ async def asyncio_detailed(
     When the token it was opened with (as the bearer, or the one that
     issued its ticket) is deleted, it ends, on every node; so do that
     token's unused tickets.
+
+    The bearer token needs the scope `read`.
 
     Args:
         ticket (str | Unset):
@@ -284,6 +295,8 @@ async def asyncio(
     When the token it was opened with (as the bearer, or the one that
     issued its ticket) is deleted, it ends, on every node; so do that
     token's unused tickets.
+
+    The bearer token needs the scope `read`.
 
     Args:
         ticket (str | Unset):
