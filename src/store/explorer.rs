@@ -4,6 +4,7 @@
 
 use chrono::{DateTime, Utc};
 
+use super::explorer_counts::bounds;
 use super::games::{GameRow, SELECT_GAME};
 use super::moves_write::MoveRow;
 use super::sqlite::direct::{Param, SqlBuilder};
@@ -64,88 +65,6 @@ row_struct! {
     }
 }
 
-/// One game's part of one bucket of `explorer_counts`: a position and a
-/// move it played there (`*`: it reached the position; empty: it ended
-/// there), under the game's filter bucket.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ExplorerCount {
-    pub rules: String,
-    pub position: String,
-    pub played: String,
-    pub rated: bool,
-    /// `floor(rating / 100) * 100`; -1 without a rating.
-    pub rating_band: i32,
-    /// The UTC month the game finished in, `YYYY-MM`.
-    pub month: String,
-    pub speed: &'static str,
-    pub winner: &'static str,
-    pub score_difference: i32,
-    pub rating: Option<f64>,
-}
-
-/// The bucket bounds a filter falls on, when it does: `rating_band >=`,
-/// `month >=`, `month <`.
-type Bounds = (Option<i32>, Option<String>, Option<String>);
-
-/// The month an instant starts, if it is the first instant of one.
-fn month_start(at: DateTime<Utc>) -> Option<String> {
-    use chrono::{Datelike, Timelike};
-    let first = at.day() == 1
-        && at.hour() == 0
-        && at.minute() == 0
-        && at.second() == 0
-        && at.nanosecond() == 0;
-    first.then(|| at.format("%Y-%m").to_string())
-}
-
-/// The filter as bucket bounds, or `None` when it cuts inside a bucket
-/// (a time within a month, a rating not a multiple of 100): the rows
-/// answer then.
-fn bounds(filter: &ExplorerFilter) -> Option<Bounds> {
-    let band = match filter.min_rating {
-        None => None,
-        Some(r) if (0.0..=1e9).contains(&r) && r % 100.0 == 0.0 => Some(r as i32),
-        Some(_) => return None,
-    };
-    let since = match filter.since {
-        None => None,
-        Some(at) => Some(month_start(at)?),
-    };
-    let until = match filter.until {
-        None => None,
-        Some(at) => Some(month_start(at)?),
-    };
-    Some((band, since, until))
-}
-
-/// The sums of the buckets of one position passing the bounds: `$1` to `$7`.
-const BUCKET_SUMS: &str = "\
-    SUM(games) AS games, SUM(south_wins) AS south_wins, SUM(north_wins) AS north_wins, \
-    SUM(draws) AS draws, \
-    CAST(SUM(score_difference_sum) AS DOUBLE PRECISION) / SUM(games) AS average_score_difference, \
-    CASE WHEN SUM(rating_games) > 0 \
-        THEN SUM(rating_sum) / SUM(rating_games) END AS average_rating \
-    FROM explorer_counts WHERE rules = $1 AND position = $2 \
-    AND ($3 IS NULL OR rated = $3) AND ($4 IS NULL OR rating_band >= $4) \
-    AND ($5 IS NULL OR month >= $5) AND ($6 IS NULL OR month < $6) \
-    AND ($7 IS NULL OR speed = $7)";
-
-/// Rows per upsert of counts: 14 values each.
-const COUNTS_PER_UPSERT: usize = 100;
-
-const UPSERT_COUNTS: &str = "INSERT INTO explorer_counts (rules, position, move, rated, \
-    rating_band, month, speed, games, south_wins, north_wins, draws, score_difference_sum, \
-    rating_sum, rating_games) ";
-
-const ADD_COUNTS: &str = " ON CONFLICT (rules, position, move, rated, rating_band, month, speed) \
-    DO UPDATE SET games = explorer_counts.games + excluded.games, \
-    south_wins = explorer_counts.south_wins + excluded.south_wins, \
-    north_wins = explorer_counts.north_wins + excluded.north_wins, \
-    draws = explorer_counts.draws + excluded.draws, \
-    score_difference_sum = explorer_counts.score_difference_sum + excluded.score_difference_sum, \
-    rating_sum = explorer_counts.rating_sum + excluded.rating_sum, \
-    rating_games = explorer_counts.rating_games + excluded.rating_games";
-
 row_struct! {
     struct MeanRating {
         rating: Option<f64>,
@@ -197,36 +116,10 @@ impl Store {
         &self,
         filter: &ExplorerFilter,
     ) -> Result<(ExplorerCounts, Vec<ExplorerCounts>), StoreError> {
-        let Some((band, since, until)) = bounds(filter) else {
-            return self.explorer_counts_from_rows(filter).await;
-        };
-        let sql = format!("SELECT move AS played, {BUCKET_SUMS} GROUP BY move");
-        let mut rows = with_pool!(self, |pool| {
-            sqlx::query_as::<_, ExplorerCounts>(&sql)
-                .bind(&filter.rules)
-                .bind(&filter.position)
-                .bind(filter.rated)
-                .bind(band)
-                .bind(since.as_deref())
-                .bind(until.as_deref())
-                .bind(filter.speed.as_deref())
-                .fetch_all(pool)
-                .await
-        })?;
-        let total = match rows.iter().position(|row| row.played == "*") {
-            Some(at) => rows.swap_remove(at),
-            None => ExplorerCounts {
-                played: String::new(),
-                games: 0,
-                south_wins: 0,
-                north_wins: 0,
-                draws: 0,
-                average_score_difference: None,
-                average_rating: None,
-            },
-        };
-        rows.retain(|row| !row.played.is_empty());
-        Ok((total, rows))
+        match bounds(filter) {
+            Some(bounds) => self.explorer_bucket_counts(filter, bounds).await,
+            None => self.explorer_counts_from_rows(filter).await,
+        }
     }
 
     /// [`Store::explorer_counts`] counted from the rows.
@@ -322,40 +215,6 @@ impl WriteTx {
         Ok(())
     }
 
-    /// Adds one game's counts to their buckets, in key order (so that
-    /// concurrent games lock shared buckets in the same order).
-    pub async fn add_explorer_counts(
-        &mut self,
-        counts: &[ExplorerCount],
-    ) -> Result<(), StoreError> {
-        let mut sorted: Vec<&ExplorerCount> = counts.iter().collect();
-        sorted.sort_by(|a, b| (&a.position, &a.played).cmp(&(&b.position, &b.played)));
-        for chunk in sorted.chunks(COUNTS_PER_UPSERT) {
-            let mut upsert = SqlBuilder::new(UPSERT_COUNTS);
-            upsert.push_values(chunk, |mut values, count| {
-                let won = |seat: &str| i32::from(count.winner == seat);
-                values
-                    .push_bind(count.rules.as_str())
-                    .push_bind(count.position.as_str())
-                    .push_bind(count.played.as_str())
-                    .push_bind(count.rated)
-                    .push_bind(count.rating_band)
-                    .push_bind(count.month.as_str())
-                    .push_bind(count.speed)
-                    .push_bind(1)
-                    .push_bind(won("south"))
-                    .push_bind(won("north"))
-                    .push_bind(won("draw"))
-                    .push_bind(i64::from(count.score_difference))
-                    .push_bind(count.rating.unwrap_or(0.0))
-                    .push_bind(i32::from(count.rating.is_some()));
-            });
-            upsert.push(ADD_COUNTS);
-            self.execute(&upsert.sql, &upsert.params).await?;
-        }
-        Ok(())
-    }
-
     /// Deletes every explorer row and count (before a rebuild); how many
     /// rows there were. On PostgreSQL it first locks both tables until the
     /// commit, so that a game finishing meanwhile is either seen finished
@@ -384,57 +243,5 @@ impl WriteTx {
         );
         self.fetch_all(&sql, &[after.into(), i64::from(limit).into()])
             .await
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn at(text: &str) -> DateTime<Utc> {
-        text.parse().unwrap()
-    }
-
-    #[test]
-    fn only_filters_on_the_buckets_bounds_read_the_buckets() {
-        assert_eq!(
-            month_start(at("2026-05-01T00:00:00Z")).as_deref(),
-            Some("2026-05")
-        );
-        assert_eq!(month_start(at("2026-05-01T00:00:00.000001Z")), None);
-        assert_eq!(month_start(at("2026-05-02T00:00:00Z")), None);
-        let filter = |min_rating, since, until| ExplorerFilter {
-            min_rating,
-            since,
-            until,
-            ..ExplorerFilter::default()
-        };
-        assert_eq!(bounds(&filter(None, None, None)), Some((None, None, None)));
-        assert_eq!(
-            bounds(&filter(
-                Some(1500.0),
-                Some(at("2026-01-01T00:00:00Z")),
-                Some(at("2027-01-01T00:00:00Z"))
-            )),
-            Some((
-                Some(1500),
-                Some("2026-01".to_owned()),
-                Some("2027-01".to_owned())
-            ))
-        );
-        assert_eq!(
-            bounds(&filter(Some(0.0), None, None)),
-            Some((Some(0), None, None))
-        );
-        assert_eq!(bounds(&filter(Some(1550.0), None, None)), None);
-        assert_eq!(bounds(&filter(Some(-100.0), None, None)), None);
-        assert_eq!(
-            bounds(&filter(None, Some(at("2026-01-01T00:00:01Z")), None)),
-            None
-        );
-        assert_eq!(
-            bounds(&filter(None, None, Some(at("2026-01-15T00:00:00Z")))),
-            None
-        );
     }
 }

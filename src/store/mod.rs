@@ -40,6 +40,7 @@ mod bots;
 mod challenges;
 mod citus;
 mod explorer;
+mod explorer_counts;
 mod game_locks;
 mod game_writes;
 #[macro_use]
@@ -66,7 +67,8 @@ mod tournaments;
 
 pub use bots::{bot_id, bot_name};
 pub use citus::{Distributed, Worker, DISTRIBUTED_TABLES, REFERENCE_TABLES};
-pub use explorer::{ExplorerCount, ExplorerCounts, ExplorerFilter, ExplorerRow};
+pub use explorer::{ExplorerCounts, ExplorerFilter, ExplorerRow};
+pub use explorer_counts::ExplorerCount;
 pub use game_locks::Caller;
 pub use games::GameRow;
 pub use gauges::PoolUse;
