@@ -62,8 +62,8 @@ pub mod settings;
 mod stream_reads;
 mod stream_tickets;
 mod tokens;
-mod webhooks;
 mod tournaments;
+mod webhooks;
 
 pub use bots::{bot_id, bot_name};
 pub use citus::{Distributed, Worker, DISTRIBUTED_TABLES, REFERENCE_TABLES};
@@ -87,8 +87,8 @@ pub use sqlite::checkpoints::{Checkpoints, WalPlan};
 pub use sqlite::writer_queue::{GroupCommit, SqliteWrite};
 pub use stream_reads::{ChangeListener, Heard};
 pub use tokens::{use_is_due, TokenHolder, TokenRecord, LAST_USED_PRECISION};
-pub use webhooks::{AttemptOutcome, Attempted, DeliveryRow, EndpointRow};
 pub use tournaments::{EntrantRow, PairingRow, TournamentRow};
+pub use webhooks::{AttemptOutcome, Attempted, DeliveryRow, EndpointRow};
 
 /// What [`Store::migrate`] did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -26,7 +26,7 @@ pub fn required_scope(method: &str, path: &str) -> Option<Scope> {
         Some(Scope::Read)
     } else if path.starts_with("/v1/challenges") {
         Some(if read { Scope::Read } else { Scope::Challenge })
-    } else if path.starts_with("/v1/games") && !read {
+    } else if (path.starts_with("/v1/games") || path.starts_with("/v1/tournaments")) && !read {
         Some(Scope::Play)
     } else {
         None
@@ -99,6 +99,9 @@ mod tests {
             ("post", "/v1/games/{id}/moves", Some(Scope::Play)),
             ("delete", "/v1/games/{id}/rematch", Some(Scope::Play)),
             ("post", "/v1/games/import", Some(Scope::Play)),
+            ("post", "/v1/tournaments", Some(Scope::Play)),
+            ("post", "/v1/tournaments/{id}/withdraw", Some(Scope::Play)),
+            ("get", "/v1/tournaments/{id}", None),
             ("get", "/v1/games/{id}/stream", None),
             ("get", "/v1/games/{id}", None),
             ("get", "/v1/players/{id}", None),

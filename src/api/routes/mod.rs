@@ -23,5 +23,5 @@ pub mod records;
 pub mod replay;
 pub mod streams;
 pub mod tokens;
-pub mod webhooks;
 pub mod tournaments;
+pub mod webhooks;

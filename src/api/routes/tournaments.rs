@@ -7,7 +7,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::api::problems::{ApiError, Problem};
-use crate::api::protocol::auth::Authenticated;
+use crate::api::protocol::auth::{scope, Authenticated};
 use crate::api::protocol::extractors::{Json, StrictQuery};
 use crate::api::protocol::links::add_links;
 use crate::api::views::{
@@ -146,7 +146,7 @@ async fn reply(
 #[post("/v1/tournaments")]
 pub async fn create_tournament(
     state: web::Data<AppState>,
-    Authenticated(player): Authenticated,
+    Authenticated { player, .. }: Authenticated<scope::Play>,
     body: Json<NewTournamentBody>,
 ) -> Result<HttpResponse, ApiError> {
     let asked = body.asked()?;
@@ -329,7 +329,7 @@ macro_rules! action {
         #[post($path)]
         pub async fn $name(
             state: web::Data<AppState>,
-            Authenticated(player): Authenticated,
+            Authenticated { player, .. }: Authenticated<scope::Play>,
             path: web::Path<TournamentIdPath>,
         ) -> Result<HttpResponse, ApiError> {
             let id = tournament_id(&path.id)?;
@@ -393,7 +393,7 @@ pub struct JoinQuery {
 #[post("/v1/tournaments/{id}/join")]
 pub async fn join_tournament(
     state: web::Data<AppState>,
-    Authenticated(player): Authenticated,
+    Authenticated { player, .. }: Authenticated<scope::Play>,
     path: web::Path<TournamentIdPath>,
     query: StrictQuery<JoinQuery>,
 ) -> Result<HttpResponse, ApiError> {

@@ -15,8 +15,8 @@ mod ratings;
 mod record;
 mod rules;
 pub mod stream_events;
-pub mod webhooks;
 mod tournament;
+pub mod webhooks;
 
 pub use challenge::{challenge_status, ChallengeList, ChallengeView};
 pub use clock::{ClockView, CorrespondenceClock, RealTimeClock, TimeControlView};
