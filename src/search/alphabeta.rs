@@ -59,12 +59,15 @@ impl Searcher {
         let start = Instant::now();
         // A table about as large as the budget can fill, at most 2^20
         // entries: a time budget counts as the nodes it buys (zeroing a
-        // table of 2^20 entries for a short move cost more than the move).
-        let budget = match (limits.nodes, limits.time) {
-            (Some(nodes), _) => nodes,
-            (None, Some(time)) => u64::try_from(time.as_millis())
+        // table of 2^20 entries for a short move cost more than the move),
+        // a depth cap alone 8 nodes a ply (a five-ply search visits a few
+        // hundred to a few thousand).
+        let budget = match (limits.nodes, limits.time, limits.depth) {
+            (Some(nodes), _, _) => nodes,
+            (None, Some(time), _) => u64::try_from(time.as_millis())
                 .map_or(u64::MAX, |ms| ms.saturating_mul(NODES_PER_MS)),
-            (None, None) => 1 << 19,
+            (None, None, Some(depth)) => 1 << (3 * depth.min(7)),
+            (None, None, None) => 1 << 19,
         }
         .min(1 << 21);
         let log2 = (64 - budget.leading_zeros()).clamp(12, 20);
