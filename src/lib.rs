@@ -2,6 +2,7 @@ pub mod accounts;
 pub mod api;
 pub mod bots;
 pub mod config;
+pub mod explorer;
 /// Validated domain values, a crate of its own (crates/domain).
 pub use oanquan_domain as domain;
 /// The rules engine, a crate of its own (crates/engine); every

@@ -6,7 +6,7 @@ use oanquan::startup::Application;
 use oanquan::store::DatabaseSettings;
 use oanquan::store::Store;
 use oanquan::telemetry::LogSettings;
-use oanquan::{api, games, telemetry, verify};
+use oanquan::{api, explorer, games, telemetry, verify};
 
 /// HTTP game server for Ô Ăn Quan. Without a subcommand, `serve`.
 #[derive(Parser)]
@@ -207,7 +207,7 @@ async fn main() -> anyhow::Result<()> {
                 .await
                 .context("cannot connect to the database")?;
             store.migrate().await.context("cannot apply migrations")?;
-            let done = games::explorer::rebuild_explorer(&store)
+            let done = explorer::rebuild_explorer(&store)
                 .await
                 .context("cannot rebuild the opening explorer")?;
             store.close().await;

@@ -118,7 +118,7 @@ impl Application {
         let operations = settings.operations.clone();
         let games = Games::with_policy(time, settings.games.policy())
             .keeping_recent_games(settings.games.recent_games);
-        games.hook(std::sync::Arc::new(crate::games::explorer::ExplorerHook));
+        games.hook(std::sync::Arc::new(crate::explorer::ExplorerHook));
         // Before any game can end: a tournament game's end records its result.
         let tournaments = crate::tournaments::Tournaments::new(&games);
         // Games whose deadline passed while no server ran end before any

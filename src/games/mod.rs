@@ -14,7 +14,6 @@ mod challenges;
 pub mod clock;
 pub mod error;
 pub mod events;
-pub mod explorer;
 pub mod hooks;
 mod import;
 mod lifecycle;

@@ -280,7 +280,7 @@ backend_tests! {
         assert_eq!(recent.as_array().unwrap().len(), 8, "{recent}");
 
         // The rebuild writes the same counts.
-        let rebuilt = oanquan::games::explorer::rebuild_explorer(&app.store).await.unwrap();
+        let rebuilt = oanquan::explorer::rebuild_explorer(&app.store).await.unwrap();
         assert_eq!(rebuilt.games, played.len() as u64);
         let rows: usize = played.iter().map(|g| g.visits.len()).sum();
         assert_eq!(rebuilt.rows, rows as u64);

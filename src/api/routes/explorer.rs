@@ -1,7 +1,7 @@
 //! `GET /v1/explorer`: the opening explorer. For one position, how many
 //! finished games reached it, how they ended, and the same for each move
 //! played from it, read from the index the Games layer writes as games
-//! finish (`games/explorer.rs`).
+//! finish (`explorer.rs`).
 
 use actix_web::{get, web, HttpResponse};
 use chrono::{DateTime, Utc};
@@ -14,7 +14,7 @@ use crate::api::views::{PresetName, ResultView, RulesInput, SeatPlayers};
 use crate::api::AppState;
 use crate::domain::GameId;
 use crate::engine::{Move, Position, Preset, Rules, Seat};
-use crate::games::explorer::{position_key, rules_key, SPEEDS};
+use crate::explorer::{position_key, rules_key, SPEEDS};
 use crate::store::{ExplorerCounts, ExplorerFilter};
 
 pub fn configure(config: &mut ServiceConfig) {

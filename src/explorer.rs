@@ -7,9 +7,9 @@
 //! notation without the ply — so that transpositions meet; a ruleset by
 //! [`rules_key`], so that games under other rules stay apart.
 
-use super::{Game, GameEvent, GamesError, HookFailed, HookFuture, Transition, TxHook};
 use crate::domain::{GameStatus, TimeControl};
 use crate::engine::{MandarinSetup, Position, RefillShortfall, Rules, Seat};
+use crate::games::{Game, GameEvent, GamesError, HookFailed, HookFuture, Transition, TxHook};
 use crate::store::{ExplorerCount, ExplorerRow, MoveRecord, Store, StoreError, WriteTx};
 
 /// Games read per step of a rebuild.
