@@ -60,6 +60,7 @@ pub mod settings;
 mod stream_reads;
 mod stream_tickets;
 mod tokens;
+mod webhook_deliveries;
 mod webhooks;
 
 pub use bots::{bot_id, bot_name};
@@ -82,7 +83,8 @@ pub use sqlite::checkpoints::{Checkpoints, WalPlan};
 pub use sqlite::writer_queue::{GroupCommit, SqliteWrite};
 pub use stream_reads::{ChangeListener, Heard};
 pub use tokens::{use_is_due, TokenHolder, TokenRecord, LAST_USED_PRECISION};
-pub use webhooks::{AttemptOutcome, Attempted, DeliveryRow, EndpointRow};
+pub use webhook_deliveries::{AttemptOutcome, Attempted};
+pub use webhooks::{DeliveryRow, EndpointRow};
 
 /// What [`Store::migrate`] did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
