@@ -75,7 +75,7 @@ pub struct Distributed {
 }
 
 /// The reference tables, each after the tables its foreign keys name.
-pub const REFERENCE_TABLES: [&str; 7] = [
+pub const REFERENCE_TABLES: [&str; 9] = [
     "players",
     "player_tokens",
     "stream_tickets",
@@ -83,6 +83,9 @@ pub const REFERENCE_TABLES: [&str; 7] = [
     "rating_changes",
     "registration_keys",
     "recent_registrations",
+    // Read by the one-statement move beside `games` (its webhook guard).
+    "webhook_endpoints",
+    "webhook_deliveries",
 ];
 
 /// The distributed tables: name, distribution column, co-located with.

@@ -63,6 +63,7 @@ mod stream_reads;
 mod stream_tickets;
 mod tokens;
 mod tournaments;
+mod webhook_deliveries;
 mod webhooks;
 
 pub use bots::{bot_id, bot_name};
@@ -89,6 +90,8 @@ pub use stream_reads::{ChangeListener, Heard};
 pub use tokens::{use_is_due, TokenHolder, TokenRecord, LAST_USED_PRECISION};
 pub use tournaments::{EntrantRow, PairingRow, TournamentRow};
 pub use webhooks::{AttemptOutcome, Attempted, DeliveryRow, EndpointRow};
+pub use webhook_deliveries::{AttemptOutcome, Attempted};
+pub use webhooks::{DeliveryRow, EndpointRow};
 
 /// What [`Store::migrate`] did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

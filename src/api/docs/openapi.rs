@@ -147,10 +147,7 @@ pub fn spec_value_32() -> Value {
 pub fn spec_value_30() -> Value {
     let mut doc = base_value();
     sequences::describe(&mut doc, Form::Text30);
-    // 3.0 has no `webhooks`; the events' schemas stay.
-    if let Some(doc) = doc.as_object_mut() {
-        doc.remove("webhooks");
-    }
+    super::webhooks::remove(&mut doc);
     openapi30::downgrade(doc)
 }
 

@@ -1,8 +1,8 @@
 //! The OpenAPI 3.1 `webhooks` section: every event a webhook endpoint is
 //! sent, its body a named schema (`GameMoveWebhook` …) whose `data` is the
 //! event's payload schema (`GameMoveData` …), and the Standard Webhooks
-//! headers. OpenAPI 3.0 has no such section; its rendition keeps the
-//! schemas only.
+//! headers. OpenAPI 3.0 has no such section; its rendition has neither
+//! the section nor the schemas only it names.
 
 use serde_json::{json, Map, Value};
 
@@ -87,4 +87,24 @@ pub fn describe(doc: &mut Value) {
         webhooks.insert(kind.to_owned(), operation);
     }
     doc["webhooks"] = Value::Object(webhooks);
+}
+
+/// The schemas only the `webhooks` section names, beside the events'.
+const NESTED: [&str; 3] = ["WebhookPlayer", "WebhookResult", "WebhookScores"];
+
+/// Removes the `webhooks` section and the schemas only it names: OpenAPI
+/// 3.0 has no such section, and a schema nothing names is an unused one.
+pub fn remove(doc: &mut Value) {
+    if let Some(doc) = doc.as_object_mut() {
+        doc.remove("webhooks");
+    }
+    if let Some(schemas) = doc["components"]["schemas"].as_object_mut() {
+        for (_, body, data, _) in EVENTS {
+            schemas.remove(body);
+            schemas.remove(data);
+        }
+        for name in NESTED {
+            schemas.remove(name);
+        }
+    }
 }
