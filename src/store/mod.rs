@@ -89,7 +89,6 @@ pub use sqlite::writer_queue::{GroupCommit, SqliteWrite};
 pub use stream_reads::{ChangeListener, Heard};
 pub use tokens::{use_is_due, TokenHolder, TokenRecord, LAST_USED_PRECISION};
 pub use tournaments::{EntrantRow, PairingRow, TournamentRow};
-pub use webhooks::{AttemptOutcome, Attempted, DeliveryRow, EndpointRow};
 pub use webhook_deliveries::{AttemptOutcome, Attempted};
 pub use webhooks::{DeliveryRow, EndpointRow};
 

@@ -8,7 +8,7 @@ use utoipa::IntoParams;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::api::problems::{ApiError, Problem};
-use crate::api::protocol::auth::Bearer;
+use crate::api::protocol::auth::{scope, Authenticated};
 use crate::api::protocol::extractors::{Json, StrictQuery};
 use crate::api::views::webhooks::{
     DeliveryPage, DeliveryView, NewWebhook, WebhookChange, WebhookList, WebhookView,
@@ -62,7 +62,7 @@ fn no_store(mut response: HttpResponse) -> HttpResponse {
 #[post("/v1/me/webhooks")]
 pub async fn create_webhook(
     state: web::Data<AppState>,
-    bearer: Bearer,
+    Authenticated { player, .. }: Authenticated<scope::Webhooks>,
     body: Json<NewWebhook>,
 ) -> Result<HttpResponse, ApiError> {
     let Json(body) = body;
@@ -71,7 +71,7 @@ pub async fn create_webhook(
         events: body.events,
         description: body.description,
     };
-    let created = state.webhooks.create(&bearer.player.id, new).await?;
+    let created = state.webhooks.create(&player.id, new).await?;
     let view = WebhookWithSecret::from(&created.endpoint);
     Ok(no_store(
         HttpResponse::Created()
@@ -94,9 +94,9 @@ pub async fn create_webhook(
 #[get("/v1/me/webhooks")]
 pub async fn list_webhooks(
     state: web::Data<AppState>,
-    bearer: Bearer,
+    Authenticated { player, .. }: Authenticated<scope::Webhooks>,
 ) -> Result<HttpResponse, ApiError> {
-    let rows = state.webhooks.list(&bearer.player.id).await?;
+    let rows = state.webhooks.list(&player.id).await?;
     let webhooks = rows.iter().map(WebhookView::from).collect();
     Ok(no_store(HttpResponse::Ok().json(WebhookList { webhooks })))
 }
@@ -117,10 +117,10 @@ pub async fn list_webhooks(
 #[get("/v1/me/webhooks/{id}")]
 pub async fn get_webhook(
     state: web::Data<AppState>,
-    bearer: Bearer,
+    Authenticated { player, .. }: Authenticated<scope::Webhooks>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let row = state.webhooks.get(&bearer.player.id, &id).await?;
+    let row = state.webhooks.get(&player.id, &id).await?;
     Ok(no_store(HttpResponse::Ok().json(WebhookView::from(&row))))
 }
 
@@ -144,7 +144,7 @@ pub async fn get_webhook(
 #[patch("/v1/me/webhooks/{id}")]
 pub async fn change_webhook(
     state: web::Data<AppState>,
-    bearer: Bearer,
+    Authenticated { player, .. }: Authenticated<scope::Webhooks>,
     id: web::Path<String>,
     body: Json<WebhookChange>,
 ) -> Result<HttpResponse, ApiError> {
@@ -155,10 +155,7 @@ pub async fn change_webhook(
         description: body.description,
         enabled: body.enabled,
     };
-    let row = state
-        .webhooks
-        .change(&bearer.player.id, &id, change)
-        .await?;
+    let row = state.webhooks.change(&player.id, &id, change).await?;
     Ok(no_store(HttpResponse::Ok().json(WebhookView::from(&row))))
 }
 
@@ -177,10 +174,10 @@ pub async fn change_webhook(
 #[delete("/v1/me/webhooks/{id}")]
 pub async fn delete_webhook(
     state: web::Data<AppState>,
-    bearer: Bearer,
+    Authenticated { player, .. }: Authenticated<scope::Webhooks>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    state.webhooks.delete(&bearer.player.id, &id).await?;
+    state.webhooks.delete(&player.id, &id).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -200,10 +197,10 @@ pub async fn delete_webhook(
 #[post("/v1/me/webhooks/{id}/rotate-secret")]
 pub async fn rotate_secret(
     state: web::Data<AppState>,
-    bearer: Bearer,
+    Authenticated { player, .. }: Authenticated<scope::Webhooks>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let rotated = state.webhooks.rotate_secret(&bearer.player.id, &id).await?;
+    let rotated = state.webhooks.rotate_secret(&player.id, &id).await?;
     Ok(no_store(
         HttpResponse::Ok().json(WebhookWithSecret::from(&rotated.endpoint)),
     ))
@@ -225,10 +222,10 @@ pub async fn rotate_secret(
 #[post("/v1/me/webhooks/{id}/ping")]
 pub async fn ping_webhook(
     state: web::Data<AppState>,
-    bearer: Bearer,
+    Authenticated { player, .. }: Authenticated<scope::Webhooks>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let delivery = state.webhooks.ping(&bearer.player.id, &id).await?;
+    let delivery = state.webhooks.ping(&player.id, &id).await?;
     Ok(HttpResponse::Accepted().json(DeliveryView::from(&delivery)))
 }
 
@@ -263,7 +260,7 @@ pub struct DeliveryQuery {
 #[get("/v1/me/webhooks/{id}/deliveries")]
 pub async fn list_deliveries(
     state: web::Data<AppState>,
-    bearer: Bearer,
+    Authenticated { player, .. }: Authenticated<scope::Webhooks>,
     id: web::Path<String>,
     query: StrictQuery<DeliveryQuery>,
 ) -> Result<HttpResponse, ApiError> {
@@ -279,7 +276,7 @@ pub async fn list_deliveries(
     };
     let rows = state
         .webhooks
-        .deliveries(&bearer.player.id, &id, query.after.as_deref(), limit + 1)
+        .deliveries(&player.id, &id, query.after.as_deref(), limit + 1)
         .await?;
     let more = rows.len() > limit as usize;
     let deliveries: Vec<DeliveryView> = rows
@@ -315,13 +312,10 @@ pub async fn list_deliveries(
 #[post("/v1/me/webhooks/{id}/deliveries/{delivery_id}/retry")]
 pub async fn retry_delivery(
     state: web::Data<AppState>,
-    bearer: Bearer,
+    Authenticated { player, .. }: Authenticated<scope::Webhooks>,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, delivery) = path.into_inner();
-    let row = state
-        .webhooks
-        .retry(&bearer.player.id, &id, &delivery)
-        .await?;
+    let row = state.webhooks.retry(&player.id, &id, &delivery).await?;
     Ok(HttpResponse::Accepted().json(DeliveryView::from(&row)))
 }
