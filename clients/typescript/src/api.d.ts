@@ -142,6 +142,8 @@ export interface paths {
         /**
          * Your challenges
          * @description The pending challenges to you (`in`) and from you (`out`), newest first.
+         *
+         *     The bearer token needs the scope `read`.
          */
         get: operations["list_challenges"];
         put?: never;
@@ -150,6 +152,8 @@ export interface paths {
          * @description Makes a game for the player named by `opponent`, who is told on their
          *     `GET /v1/me/stream` and accepts or declines it; it counts among your
          *     waiting games until then and expires like them.
+         *
+         *     The bearer token needs the scope `challenge`.
          */
         post: operations["create_challenge"];
         delete?: never;
@@ -170,6 +174,8 @@ export interface paths {
         /**
          * Accept a challenge
          * @description Takes the seat the challenge keeps for you: the game is `active`.
+         *
+         *     The bearer token needs the scope `challenge`.
          */
         post: operations["accept_challenge"];
         delete?: never;
@@ -191,6 +197,8 @@ export interface paths {
          * Cancel a challenge
          * @description Withdraws a challenge you made while it is pending (as
          *     `POST /v1/games/{id}/cancel`).
+         *
+         *     The bearer token needs the scope `challenge`.
          */
         post: operations["cancel_challenge"];
         delete?: never;
@@ -212,8 +220,35 @@ export interface paths {
          * Decline a challenge
          * @description Declines a challenge to you, with an optional reason: its game is
          *     `cancelled` and the challenger is told.
+         *
+         *     The bearer token needs the scope `challenge`.
          */
         post: operations["decline_challenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/explorer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Opening explorer
+         * @description The finished games that reached a position — named by `position`, or by
+         *     `play` from the standard start — and, for each move played from it,
+         *     how those games ended. A position is its board, side to move and stores
+         *     (not its ply), so lines that transpose meet. Games under other rules,
+         *     and games from a custom start (`custom_start=true`), are counted apart.
+         *     The filters narrow the games counted.
+         */
+        get: operations["explore"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -242,8 +277,35 @@ export interface paths {
          * @description Creates a game; the creator takes a seat and the game waits for a second
          *     player. With `opponent` set to a bot's id (`GET /v1/bots`) the bot takes
          *     the other seat at once and the game is `active`.
+         *
+         *     The bearer token needs the scope `play`.
          */
         post: operations["create_game"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export games
+         * @description The records of every game passing the filters (by default the finished
+         *     ones), newest first, streamed: NDJSON, one record per line — the record
+         *     `GET /v1/games/{id}/export` gives — or, with `Accept: text/plain` or
+         *     `?format=text`, text records separated by a blank line. An export cut
+         *     short resumes with `after=<id of the last record received>`, the same
+         *     filters: the games after it in the same order, none twice.
+         */
+        get: operations["export_games"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -268,6 +330,8 @@ export interface paths {
          *     resignation) becomes a `finished` game, any other an `archived` one
          *     (read-only). The players are the names the record gives, linked to no
          *     account; you are the game's `created_by`. Bodies up to 1 MiB.
+         *
+         *     The bearer token needs the scope `play`.
          */
         post: operations["import_game"];
         delete?: never;
@@ -309,6 +373,8 @@ export interface paths {
          * Abort a game
          * @description Aborts an active game in which a side has made fewer than two moves
          *     (either player): status `aborted`, never rated.
+         *
+         *     The bearer token needs the scope `play`.
          */
         post: operations["abort_game"];
         delete?: never;
@@ -329,6 +395,8 @@ export interface paths {
         /**
          * Cancel a waiting game
          * @description Cancels a game that is still waiting for its second player (creator only).
+         *
+         *     The bearer token needs the scope `play`.
          */
         post: operations["cancel_game"];
         delete?: never;
@@ -352,6 +420,8 @@ export interface paths {
          *     limit, a forfeit), a resignation or the clock, and a draw is equal
          *     scores at the end: there is no draw by agreement, so an offer to a
          *     player of an active game is 409 `draw_not_allowed`.
+         *
+         *     The bearer token needs the scope `play`.
          */
         post: operations["offer_draw"];
         delete?: never;
@@ -418,6 +488,8 @@ export interface paths {
         /**
          * Join a game
          * @description Takes the open seat (or the one reserved for you); the game becomes `active`.
+         *
+         *     The bearer token needs the scope `play`.
          */
         post: operations["join_game"];
         delete?: never;
@@ -456,6 +528,8 @@ export interface paths {
          *     `PlayedMove` (no event trace, board, players or rules). Without it the
          *     answer is the full `PlayedMove` below. (The 201 names only `PlayedMove`,
          *     so that the typed clients' answer type stays one.)
+         *
+         *     The bearer token needs the scope `play`.
          */
         post: operations["submit_move"];
         delete?: never;
@@ -524,11 +598,15 @@ export interface paths {
          *     opponent's offer: a new `active` game, each of you in the other's
          *     seat, with the same rules, start, time control and ask for a rating.
          *     Against a built-in bot the rematch begins at once.
+         *
+         *     The bearer token needs the scope `play`.
          */
         post: operations["offer_rematch"];
         /**
          * Withdraw or decline a rematch
          * @description Ends the standing rematch offer: yours is withdrawn, your opponent's declined.
+         *
+         *     The bearer token needs the scope `play`.
          */
         delete: operations["end_rematch"];
         options?: never;
@@ -548,6 +626,8 @@ export interface paths {
         /**
          * Resign a game
          * @description Resigns an active game (on your turn or not): the other seat wins.
+         *
+         *     The bearer token needs the scope `play`.
          */
         post: operations["resign_game"];
         delete?: never;
@@ -607,11 +687,15 @@ export interface paths {
          *     their last move, and your reply to it if you made one, are undone.
          *     Casual games between two people only; an offer lapses when a move is
          *     played. Both are told on the game's stream (`offer`, then `taken_back`).
+         *
+         *     The bearer token needs the scope `play`.
          */
         post: operations["offer_takeback"];
         /**
          * Withdraw or decline a takeback
          * @description Ends the standing takeback offer: yours is withdrawn, your opponent's declined.
+         *
+         *     The bearer token needs the scope `play`.
          */
         delete: operations["end_takeback"];
         options?: never;
@@ -701,6 +785,8 @@ export interface paths {
         /**
          * Get your profile
          * @description The profile of the player whose token is presented: a way to check a token.
+         *
+         *     The bearer token needs the scope `read`.
          */
         get: operations["get_me"];
         put?: never;
@@ -743,6 +829,8 @@ export interface paths {
          *     When the token it was opened with (as the bearer, or the one that
          *     issued its ticket) is deleted, it ends, on every node; so do that
          *     token's unused tickets.
+         *
+         *     The bearer token needs the scope `read`.
          */
         get: operations["me_stream"];
         put?: never;
@@ -770,6 +858,8 @@ export interface paths {
          *     server stores only its SHA-256; a used, expired or unknown ticket, or
          *     one whose token was deleted since, is refused with 401 `invalid_ticket`. Ask for a new one for each
          *     (re)connection.
+         *
+         *     The bearer token needs the scope `read`.
          */
         post: operations["create_stream_ticket"];
         delete?: never;
@@ -789,14 +879,19 @@ export interface paths {
          * List your tokens
          * @description Your tokens: ids, labels, when each was created and last used. Never
          *     the tokens themselves.
+         *
+         *     The bearer token needs the scope `tokens`.
          */
         get: operations["list_tokens"];
         put?: never;
         /**
          * Issues another bearer token for your account, under a label of your
-         *     choice; at most 20 per player.
+         *     choice, that may do what its `scopes` allow (all, by default); at most
+         *     20 per player.
          * @description With `Idempotency-Key`, a retry (with the same bearer token) whose first
          *     answer was lost gets the same 201 and token back.
+         *
+         *     The bearer token needs the scope `tokens`.
          */
         post: operations["create_token"];
         delete?: never;
@@ -820,6 +915,8 @@ export interface paths {
          * @description Deletes one of your tokens: from the next request on, on every server,
          *     it authenticates nothing. You may delete the token you are using; this
          *     request still succeeds, and the next one with it is 401.
+         *
+         *     The bearer token needs the scope `tokens`.
          */
         delete: operations["delete_token"];
         options?: never;
@@ -843,8 +940,175 @@ export interface paths {
          *     games are never rated (`unrated_reason: "bot"`), so it is on no
          *     leaderboard. Only a fresh person's account is upgraded: one that has
          *     played no rated game and has no game waiting or under way.
+         *
+         *     The bearer token needs the scope `play`.
          */
         post: operations["upgrade_to_bot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your webhook endpoints
+         * @description Your endpoints, oldest first, without their secrets.
+         *
+         *     The bearer token needs the scope `webhooks`.
+         */
+        get: operations["list_webhooks"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description Registers a URL to which the events of your games are POSTed, signed
+         *     as Standard Webhooks (standardwebhooks.com). The signing secret is
+         *     shown only in this answer (and on rotation). At most 10 endpoints per
+         *     player (`--max-webhooks-per-player`). Targets on loopback, private,
+         *     link-local, multicast or unspecified addresses are refused unless the
+         *     server runs with `--webhook-allow-private-targets`.
+         *
+         *     The bearer token needs the scope `webhooks`.
+         */
+        post: operations["create_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description One of your endpoints, without its secret: whether it is enabled, and
+         *     why the server disabled it if it did.
+         *
+         *     The bearer token needs the scope `webhooks`.
+         */
+        get: operations["get_webhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Deletes it and its delivery log; pending deliveries are dropped.
+         *
+         *     The bearer token needs the scope `webhooks`.
+         */
+        delete: operations["delete_webhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Changes its URL, events or description, or enables (`enabled: true`,
+         *     also after the server disabled it) or pauses it (`enabled: false`: its
+         *     deliveries wait, and are retried once it is enabled again within their
+         *     24 hours).
+         *
+         *     The bearer token needs the scope `webhooks`.
+         */
+        patch: operations["change_webhook"];
+        trace?: never;
+    };
+    "/v1/me/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an endpoint's deliveries
+         * @description Newest first: each event sent, its status (`pending`, `delivered`,
+         *     `failed`), attempts, the last answer's status code and error, and when
+         *     it is next attempted. Delivered and failed ones are kept for 7 days
+         *     (`--webhook-retention-hours`).
+         *
+         *     The bearer token needs the scope `webhooks`.
+         */
+        get: operations["list_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/webhooks/{id}/deliveries/{delivery_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a delivery
+         * @description Makes the delivery due now: a pending one is attempted at once, a failed
+         *     one once more (and failed again if that attempt fails).
+         *
+         *     The bearer token needs the scope `webhooks`.
+         */
+        post: operations["retry_delivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/webhooks/{id}/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ping a webhook endpoint
+         * @description Queues a `ping` event to the endpoint (whatever events it subscribes
+         *     to): the delivery, pending; follow it in the delivery log.
+         *
+         *     The bearer token needs the scope `webhooks`.
+         */
+        post: operations["ping_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook endpoint's secret
+         * @description A new signing secret, shown only in this answer; every attempt from now
+         *     on (retries of older deliveries too) is signed with it.
+         *
+         *     The bearer token needs the scope `webhooks`.
+         */
+        post: operations["rotate_secret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -943,6 +1207,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/players/{id}/games/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a player's games
+         * @description As `GET /v1/games/export`, over the games the player sits in.
+         */
+        get: operations["export_player_games"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/players/{id}/rating-history": {
         parameters: {
             query?: never;
@@ -964,8 +1248,289 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tournaments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List tournaments
+         * @description Newest first, a page at a time (keyset pages: `next_cursor`, and a
+         *     `Link` header to the next page).
+         */
+        get: operations["list_tournaments"];
+        put?: never;
+        /**
+         * Create a tournament
+         * @description A round-robin (every pair meets once, or twice with `double`) or a
+         *     Swiss (`rounds` rounds, no pair twice), `registering` until its creator
+         *     starts it or `starts_at` comes. You are not entered by creating it:
+         *     join it to play.
+         *
+         *     The bearer token needs the scope `play`.
+         */
+        post: operations["create_tournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tournament
+         * @description Its settings, players, pairings and standings (best first, with their
+         *     tiebreaks).
+         */
+        get: operations["get_tournament"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a tournament
+         * @description Its creator cancels a tournament not over: no more rounds are paired; the games under way play out, uncounted.
+         *
+         *     The bearer token needs the scope `play`.
+         */
+        post: operations["cancel_tournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{id}/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tournament's games
+         * @description Every game it made, by round and board, each with `tournament`.
+         */
+        get: operations["tournament_games"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{id}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join a tournament
+         * @description Enters you in a `registering` tournament, seeded after the players
+         *     entered before you; with `?bot=`, its creator enters that built-in bot.
+         *
+         *     The bearer token needs the scope `play`.
+         */
+        post: operations["join_tournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a tournament
+         * @description Its creator starts a `registering` tournament of two players or more: round 1 is paired, its games created active.
+         *
+         *     The bearer token needs the scope `play`.
+         */
+        post: operations["start_tournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw from a tournament
+         * @description Before it starts, takes you off the list; while it runs, you are paired no more, and in a round-robin your remaining games are forfeited (your game under way plays out).
+         *
+         *     The bearer token needs the scope `play`.
+         */
+        post: operations["withdraw_from_tournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "challenge.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A challenge from or to you was made.
+         * @description A `challenge.created` event, POSTed to each of your endpoints subscribed to it, signed as Standard Webhooks (docs/API.md, "Webhooks"). Answer 2xx within 10 s; anything else is retried for 24 hours under the same `webhook-id`.
+         */
+        post: operations["webhook_challenge_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "game.aborted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One of your games was aborted before it counted.
+         * @description A `game.aborted` event, POSTed to each of your endpoints subscribed to it, signed as Standard Webhooks (docs/API.md, "Webhooks"). Answer 2xx within 10 s; anything else is retried for 24 hours under the same `webhook-id`.
+         */
+        post: operations["webhook_game_aborted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "game.ended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One of your games ended, with its result.
+         * @description A `game.ended` event, POSTed to each of your endpoints subscribed to it, signed as Standard Webhooks (docs/API.md, "Webhooks"). Answer 2xx within 10 s; anything else is retried for 24 hours under the same `webhook-id`.
+         */
+        post: operations["webhook_game_ended"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "game.move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A move was played in one of your games.
+         * @description A `game.move` event, POSTed to each of your endpoints subscribed to it, signed as Standard Webhooks (docs/API.md, "Webhooks"). Answer 2xx within 10 s; anything else is retried for 24 hours under the same `webhook-id`.
+         */
+        post: operations["webhook_game_move"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "game.started": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Both seats are taken: the game is under way.
+         * @description A `game.started` event, POSTed to each of your endpoints subscribed to it, signed as Standard Webhooks (docs/API.md, "Webhooks"). Answer 2xx within 10 s; anything else is retried for 24 hours under the same `webhook-id`.
+         */
+        post: operations["webhook_game_started"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sent on `POST /v1/me/webhooks/{id}/ping`.
+         * @description A `ping` event, POSTed to each of your endpoints subscribed to it, signed as Standard Webhooks (docs/API.md, "Webhooks"). Answer 2xx within 10 s; anything else is retried for 24 hours under the same `webhook-id`.
+         */
+        post: operations["webhook_ping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -1200,6 +1765,27 @@ export interface components {
              */
             type: "capture";
         };
+        /** @description `challenge.created`: a game offered to one player by another. */
+        ChallengeCreatedData: {
+            /** @description The id of the player challenged. */
+            challenged_id: string;
+            challenger?: null | components["schemas"]["WebhookPlayer"];
+            game_id: string;
+            rated: boolean;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description The body of a `challenge.created` delivery (Standard Webhooks). */
+        ChallengeCreatedWebhook: {
+            data: components["schemas"]["ChallengeCreatedData"];
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            timestamp: string;
+            /** @constant */
+            type: "challenge.created";
+        };
         /** @description The open challenges to you and from you. */
         ChallengeList: {
             /** @description The pending challenges to you, newest first. */
@@ -1277,6 +1863,10 @@ export interface components {
          *       "created_at": "2025-01-31T08:30:00.123456Z",
          *       "id": "Xk3dE6gH9j",
          *       "label": "phone",
+         *       "scopes": [
+         *         "read",
+         *         "play"
+         *       ],
          *       "token": "oq_3q2-7wEXAMPLEtokenEXAMPLEtokenEXAMPLEtoke"
          *     }
          */
@@ -1285,6 +1875,8 @@ export interface components {
             created_at: string;
             id: string;
             label: string;
+            /** @description What the token may do. */
+            scopes: components["schemas"]["Scope"][];
             /** @description Send as `Authorization: Bearer <token>`. Store it: it cannot be shown again. */
             token: string;
         };
@@ -1302,11 +1894,60 @@ export interface components {
          * @enum {string}
          */
         DeclineReason: "generic" | "later" | "too_fast" | "too_slow" | "time_control" | "rated" | "casual" | "rules" | "no_bot" | "only_bot";
+        /** @description A page of an endpoint's deliveries, newest first. */
+        DeliveryPage: {
+            deliveries: components["schemas"]["DeliveryView"][];
+            /** @description The `after` of the next page; `null` on the last. */
+            next_after: string | null;
+        };
+        /** @description One delivery of an event to an endpoint. */
+        DeliveryView: {
+            /** Format: int32 */
+            attempts: number;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The event's type, e.g. `game.move`. */
+            event: string;
+            /** @description The `webhook-id` header of every attempt: `msg_` and 32 hex digits. */
+            id: string;
+            /** Format: date-time */
+            last_attempt_at: string | null;
+            /**
+             * @description Why the last attempt failed (with a short excerpt of the answer);
+             *     `null` once delivered.
+             */
+            last_error: string | null;
+            /**
+             * Format: int32
+             * @description The status code of the last answer; `null` if none came.
+             */
+            last_status_code: number | null;
+            /**
+             * Format: date-time
+             * @description When a pending delivery is next attempted.
+             */
+            next_attempt_at: string | null;
+            /** @description The body sent (JSON `{type, timestamp, data}`). */
+            payload: unknown;
+            /** @description `pending`, `delivered` or `failed`. */
+            status: string;
+        };
         /**
          * @description Why a game ended: both mandarins captured, the ply limit, a forfeit (no stones to refill with), a resignation or the clock.
          * @enum {string}
          */
         EndReason: "mandarins_captured" | "max_plies" | "forfeit" | "resignation" | "timeout";
+        /** @description A player entered, by seed (the order they joined in, from 1). */
+        EntrantView: {
+            /** @description A built-in bot. */
+            bot: boolean;
+            id: string;
+            name: string;
+            /** Format: int32 */
+            seed: number;
+            /** @description Withdrawn while the tournament ran: paired no more. */
+            withdrawn: boolean;
+        };
         /**
          * @description One step of a move, in order, for animating it stone by stone; tagged
          *     by `type`.
@@ -1316,6 +1957,71 @@ export interface components {
          *     `forfeit` of the next mover, or `game_end`.
          */
         EventView: components["schemas"]["LiftEvent"] | components["schemas"]["SowEvent"] | components["schemas"]["RelayEvent"] | components["schemas"]["CaptureEvent"] | components["schemas"]["TurnEndEvent"] | components["schemas"]["RefillEvent"] | components["schemas"]["ForfeitEvent"] | components["schemas"]["GameEndEvent"];
+        /** @description The finished games that reached a position, and each move played from it. */
+        ExplorerAnswer: {
+            /** Format: int64 */
+            draws: number;
+            /** Format: int64 */
+            games: number;
+            /** @description Most played first. */
+            moves: components["schemas"]["ExplorerMove"][];
+            /** Format: int64 */
+            north_wins: number;
+            /** @description The position, in RULES.md notation. */
+            position: string;
+            /** @description The latest games first. */
+            recent_games: components["schemas"]["ExplorerGame"][];
+            /** Format: int64 */
+            south_wins: number;
+        };
+        /** @description One of the latest games that reached the position. */
+        ExplorerGame: {
+            id: string;
+            players: components["schemas"]["SeatPlayers"];
+            result: components["schemas"]["ResultView"];
+        };
+        /** @description What the games did after one move. */
+        ExplorerMove: {
+            /**
+             * Format: double
+             * @description The mean of the players' ratings before the rated games among them.
+             */
+            average_rating: number | null;
+            /**
+             * Format: double
+             * @description The mean final score of the side that played the move minus the other's.
+             */
+            average_score_difference: number;
+            /** Format: int64 */
+            draws: number;
+            /** Format: int64 */
+            games: number;
+            /** @example 3R */
+            move: string;
+            /** Format: int64 */
+            north_wins: number;
+            /** Format: int64 */
+            south_wins: number;
+        };
+        /**
+         * @description One invalid field of a request body.
+         * @example {
+         *       "code": "invalid_clock",
+         *       "detail": "clock.initial_s is 0; it is 1 to 86400 seconds",
+         *       "pointer": "/clock/initial_s"
+         *     }
+         */
+        FieldError: {
+            /** @description The problem code of this field's error (`GET /problems/{code}`). */
+            code: components["schemas"]["ProblemCode"];
+            /** @description What is wrong with the field. */
+            detail: string;
+            /**
+             * @description A JSON Pointer (RFC 6901) to the field in the request body:
+             *     `/label`, `/scopes/1`, `/clock`.
+             */
+            pointer: string;
+        };
         /** @description The next mover could not refill and forfeits (`refill_shortfall = forfeit`). */
         ForfeitEvent: {
             seat: components["schemas"]["SeatName"];
@@ -1327,6 +2033,13 @@ export interface components {
              */
             type: "forfeit";
         };
+        /** @description `game.aborted`: the game was aborted before it counted. */
+        GameAbortedData: {
+            game_id: string;
+            reason: string;
+            /** Format: int64 */
+            version: number;
+        };
         /** @description The game was aborted before it counted. */
         GameAbortedEvent: {
             reason: components["schemas"]["AbortReason"];
@@ -1337,6 +2050,17 @@ export interface components {
             type: "aborted";
             /** Format: int64 */
             version: number;
+        };
+        /** @description The body of a `game.aborted` delivery (Standard Webhooks). */
+        GameAbortedWebhook: {
+            data: components["schemas"]["GameAbortedData"];
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            timestamp: string;
+            /** @constant */
+            type: "game.aborted";
         };
         /** @description The creator cancelled the game before anyone joined. */
         GameCancelledEvent: {
@@ -1374,6 +2098,15 @@ export interface components {
             type: "game_end";
             winner: components["schemas"]["Winner"];
         };
+        /** @description `game.ended`: the game is over, with its result. */
+        GameEndedData: {
+            game_id: string;
+            result: components["schemas"]["WebhookResult"];
+            /** @description The game's status now (`finished`). */
+            status: string;
+            /** Format: int64 */
+            version: number;
+        };
         /** @description The game ended (by its last move, a resignation, or the clock). */
         GameEndedEvent: {
             clock: null | components["schemas"]["ClockView"];
@@ -1386,6 +2119,17 @@ export interface components {
             type: "ended";
             /** Format: int64 */
             version: number;
+        };
+        /** @description The body of a `game.ended` delivery (Standard Webhooks). */
+        GameEndedWebhook: {
+            data: components["schemas"]["GameEndedData"];
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            timestamp: string;
+            /** @constant */
+            type: "game.ended";
         };
         /** @description Nobody joined in time. */
         GameExpiredEvent: {
@@ -1418,6 +2162,27 @@ export interface components {
             /** Format: int64 */
             version: number;
         };
+        /** @description `game.move`: a move was played. */
+        GameMoveData: {
+            game_id: string;
+            /** @description The move, e.g. `3R`. */
+            notation: string;
+            /** Format: date-time */
+            played_at: string;
+            /**
+             * Format: int32
+             * @description The move's ply: 1 for the first move, as in the move list.
+             */
+            ply: number;
+            /** @description The position after the move. */
+            position: string;
+            /** @description `south` or `north`: who played it. */
+            seat: string;
+            /** @description `south` or `north`: the side to move next. */
+            to_move: string;
+            /** Format: int64 */
+            version: number;
+        };
         /** @description A move was played: the move view with its event trace, and the game after it. */
         GameMoveEvent: {
             clock: null | components["schemas"]["ClockView"];
@@ -1438,6 +2203,17 @@ export interface components {
             type: "move";
             /** Format: int64 */
             version: number;
+        };
+        /** @description The body of a `game.move` delivery (Standard Webhooks). */
+        GameMoveWebhook: {
+            data: components["schemas"]["GameMoveData"];
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            timestamp: string;
+            /** @constant */
+            type: "game.move";
         };
         /** @description A takeback or rematch offer was made, withdrawn, declined or accepted. */
         GameOfferEvent: {
@@ -1559,6 +2335,33 @@ export interface components {
             type: "snapshot";
             /** Format: int64 */
             version: number;
+        };
+        /** @description `game.started`: both seats are taken, the game is under way. */
+        GameStartedData: {
+            game_id: string;
+            north?: null | components["schemas"]["WebhookPlayer"];
+            rated: boolean;
+            south?: null | components["schemas"]["WebhookPlayer"];
+            /** Format: date-time */
+            started_at?: string | null;
+            /** @description `south` or `north`: the side to move first. */
+            to_move: string;
+            /**
+             * Format: int64
+             * @description The game's version after the event: order a game's events by it.
+             */
+            version: number;
+        };
+        /** @description The body of a `game.started` delivery (Standard Webhooks). */
+        GameStartedWebhook: {
+            data: components["schemas"]["GameStartedData"];
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            timestamp: string;
+            /** @constant */
+            type: "game.started";
         };
         /**
          * @description Where a game is in its life: `waiting` (a seat is open), `active`, `finished`, `cancelled`, `archived` (an imported, unfinished record), `aborted` (ended before each side made two moves; never rated) or `expired` (nobody joined).
@@ -2098,11 +2901,131 @@ export interface components {
              * @example phone
              */
             label: string;
+            /**
+             * @description What the token may do (docs/API.md, "Token scopes"): one or more
+             *     scopes, each at most once. Without it, every scope.
+             * @example [
+             *       "read",
+             *       "play"
+             *     ]
+             */
+            scopes?: string[] | null;
+        };
+        /**
+         * @description A tournament to create.
+         * @example {
+         *       "clock": {
+         *         "increment_s": 3,
+         *         "initial_s": 300
+         *       },
+         *       "format": "swiss",
+         *       "max_players": 16,
+         *       "name": "Club night",
+         *       "rated": true,
+         *       "rounds": 3,
+         *       "rules": {
+         *         "preset": "classic"
+         *       }
+         *     }
+         */
+        NewTournamentBody: {
+            /**
+             * @description Built-in bots to enter (`GET /v1/bots`), by id, e.g. `botLevel03`.
+             * @example [
+             *       "botLevel03"
+             *     ]
+             */
+            bots?: string[];
+            clock: components["schemas"]["TournamentClock"];
+            /** @description A round-robin played twice, the seats swapped (default false). */
+            double?: boolean;
+            /**
+             * Format: int32
+             * @description For an arena's length; refused with the other formats.
+             */
+            duration_min?: number | null;
+            /** @description `round_robin` or `swiss` (`arena` is not offered yet). */
+            format: string;
+            /**
+             * Format: int32
+             * @description 2 to 32 (default 16).
+             */
+            max_players?: number | null;
+            /** @description 1 to 64 characters. */
+            name: string;
+            /** @description Its games are rated (those against bots never are). */
+            rated?: boolean;
+            /**
+             * Format: int32
+             * @description A Swiss's rounds, 1 to 15; none for a round-robin.
+             */
+            rounds?: number | null;
+            rules?: components["schemas"]["TournamentRules"];
+            /**
+             * Format: date-time
+             * @description When it starts by itself, if it has two players or more then (it is
+             *     cancelled otherwise); its creator may start it before.
+             */
+            starts_at?: string | null;
+        };
+        /** @description `POST /v1/me/webhooks`. */
+        NewWebhook: {
+            /** @description What the endpoint is for, up to 200 characters. */
+            description?: string | null;
+            /**
+             * @description The events to send: any of `game.started`, `game.move`,
+             *     `game.ended`, `game.aborted`, `challenge.created`.
+             * @example [
+             *       "game.started",
+             *       "game.move",
+             *       "game.ended"
+             *     ]
+             */
+            events: string[];
+            /**
+             * @description Where deliveries are POSTed: an `http` or `https` URL whose host is a
+             *     public address (or a name resolving only to public addresses).
+             * @example https://bots.example.com/oanquan/hook
+             */
+            url: string;
         };
         /** @description The seat whose offer stands, for each kind; `null`: none. */
         OffersView: {
             rematch: null | components["schemas"]["SeatName"];
             takeback: null | components["schemas"]["SeatName"];
+        };
+        /** @description One board of a round. */
+        PairingView: {
+            /** Format: int32 */
+            board: number;
+            /** @description `null`: a bye, or a game forfeited by a withdrawn player. */
+            game_id: string | null;
+            north: null | components["schemas"]["TournamentPlayer"];
+            /** Format: double */
+            north_points: number | null;
+            /** Format: int32 */
+            round: number;
+            south: components["schemas"]["TournamentPlayer"];
+            /**
+             * Format: double
+             * @description South's points and North's once decided.
+             */
+            south_points: number | null;
+        };
+        /** @description `ping`: sent on `POST /v1/me/webhooks/{id}/ping`. */
+        PingData: {
+            endpoint_id: string;
+        };
+        /** @description The body of a `ping` delivery (Standard Webhooks). */
+        PingWebhook: {
+            data: components["schemas"]["PingData"];
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            timestamp: string;
+            /** @constant */
+            type: "ping";
         };
         /** @description The move played and the game after it. */
         PlayedMove: {
@@ -2336,6 +3259,13 @@ export interface components {
             /** @description What went wrong with this request. */
             detail: string;
             /**
+             * @description Invalid input only: every invalid field of the request, in the
+             *     order of the body's fields; `code` and `detail` above are the
+             *     first's.
+             */
+            errors?: components["schemas"]["FieldError"][] | null;
+            scope?: null | components["schemas"]["Scope"];
+            /**
              * Format: int32
              * @description The HTTP status code.
              */
@@ -2352,7 +3282,7 @@ export interface components {
          * @description A problem's stable machine-readable code: the whole catalogue (`GET /problems/{code}` describes each).
          * @enum {string}
          */
-        ProblemCode: "invalid_name" | "name_taken" | "unauthorized" | "invalid_label" | "token_not_found" | "too_many_tokens" | "player_not_found" | "game_not_found" | "leaderboard_not_found" | "not_on_leaderboard" | "invalid_rules" | "invalid_position" | "invalid_move" | "illegal_move" | "invalid_game" | "not_a_player" | "not_game_creator" | "bot_upgrade_refused" | "not_challenged" | "invalid_decline_reason" | "game_not_over" | "offer_pending" | "no_offer" | "takeback_not_allowed" | "nothing_to_take_back" | "rematch_made" | "draw_not_allowed" | "not_your_turn" | "stale_ply" | "game_not_active" | "game_full" | "own_game" | "seat_reserved" | "game_not_waiting" | "time_out" | "too_many_waiting_games" | "too_many_registrations" | "not_abortable" | "invalid_clock" | "precondition_failed" | "idempotency_key_reused" | "invalid_header" | "not_found" | "method_not_allowed" | "malformed_json" | "invalid_body" | "unsupported_media_type" | "payload_too_large" | "invalid_path_parameter" | "invalid_query" | "bad_request" | "rate_limited" | "database_unavailable" | "invalid_record" | "inconsistent_record" | "answer_too_large" | "invalid_search" | "too_many_bot_games" | "bots_busy" | "analysis_busy" | "invalid_ticket" | "since_ahead" | "too_many_streams" | "overloaded" | "internal";
+        ProblemCode: "invalid_name" | "name_taken" | "unauthorized" | "insufficient_scope" | "invalid_scope" | "invalid_label" | "token_not_found" | "too_many_tokens" | "webhook_not_found" | "webhook_delivery_not_found" | "invalid_webhook" | "webhook_target_refused" | "too_many_webhooks" | "player_not_found" | "game_not_found" | "leaderboard_not_found" | "not_on_leaderboard" | "invalid_rules" | "invalid_position" | "invalid_move" | "illegal_move" | "invalid_game" | "not_a_player" | "not_game_creator" | "bot_upgrade_refused" | "not_challenged" | "invalid_decline_reason" | "game_not_over" | "offer_pending" | "no_offer" | "takeback_not_allowed" | "nothing_to_take_back" | "rematch_made" | "draw_not_allowed" | "not_your_turn" | "stale_ply" | "game_not_active" | "game_full" | "own_game" | "seat_reserved" | "game_not_waiting" | "time_out" | "too_many_waiting_games" | "too_many_registrations" | "not_abortable" | "invalid_clock" | "precondition_failed" | "idempotency_key_reused" | "invalid_header" | "not_found" | "method_not_allowed" | "malformed_json" | "invalid_body" | "unsupported_media_type" | "payload_too_large" | "invalid_path_parameter" | "invalid_query" | "bad_request" | "rate_limited" | "database_unavailable" | "invalid_record" | "inconsistent_record" | "answer_too_large" | "invalid_search" | "too_many_bot_games" | "bots_busy" | "analysis_busy" | "invalid_ticket" | "since_ahead" | "too_many_streams" | "overloaded" | "invalid_tournament" | "tournament_not_found" | "not_tournament_creator" | "tournament_not_registering" | "tournament_over" | "tournament_full" | "already_entered" | "not_entered" | "too_few_players" | "internal";
         /**
          * @description What a problem `code` means: the target of every problem's `type`.
          * @example {
@@ -2603,6 +3533,11 @@ export interface components {
             /** Format: int32 */
             young_mandarin_min: number;
         };
+        /**
+         * @description What a token may do: `read` (your own data and streams), `play` (moves, resignations, aborts, offers, creating, joining and importing games, the bot upgrade), `challenge` (challenges), `webhooks` (your webhooks), `tokens` (your tokens).
+         * @enum {string}
+         */
+        Scope: "read" | "play" | "challenge" | "webhooks" | "tokens";
         /** @description Scores per seat: store small stones + `mandarin_value` × mandarins. */
         ScoresView: {
             /** Format: int32 */
@@ -2648,6 +3583,26 @@ export interface components {
              * @enum {string}
              */
             type: "sow";
+        };
+        /** @description One line of the standings. */
+        StandingView: {
+            /**
+             * Format: int32
+             * @description Games played over the board.
+             */
+            games: number;
+            player: components["schemas"]["TournamentPlayer"];
+            /**
+             * Format: double
+             * @description 1 a win, ½ a draw, 1 a Swiss bye or a forfeit won.
+             */
+            points: number;
+            /**
+             * Format: int32
+             * @description 1 and up; players equal on points and every tiebreak share one.
+             */
+            rank: number;
+            tiebreaks: components["schemas"]["TiebreaksView"];
         };
         /**
          * @description A player's store: captured small stones (negative while owing borrowed
@@ -2695,6 +3650,25 @@ export interface components {
             /** Format: int32 */
             south: number;
         };
+        /** @description The tiebreaks of a standings line. */
+        TiebreaksView: {
+            /**
+             * Format: double
+             * @description The sum of the points of the opponents met over the board.
+             */
+            buchholz: number;
+            /**
+             * Format: double
+             * @description The points scored against the players with as many points.
+             */
+            direct_encounter: number;
+            /**
+             * Format: double
+             * @description The sum of the points of the opponents beaten, and half the points
+             *     of those drawn.
+             */
+            sonneborn_berger: number;
+        };
         /** @description A time control: `{initial_s, increment_s}` or `{days_per_move}`. */
         TimeControlView: components["schemas"]["RealTimeClock"] | components["schemas"]["CorrespondenceClock"];
         /**
@@ -2706,14 +3680,26 @@ export interface components {
          *           "current": true,
          *           "id": "aB3dE6gH9j",
          *           "label": "registration",
-         *           "last_used_at": "2025-02-02T19:04:10.5Z"
+         *           "last_used_at": "2025-02-02T19:04:10.5Z",
+         *           "scopes": [
+         *             "read",
+         *             "play",
+         *             "challenge",
+         *             "webhooks",
+         *             "tokens"
+         *           ]
          *         },
          *         {
          *           "created_at": "2025-02-01T10:00:00Z",
          *           "current": false,
          *           "id": "Xk3dE6gH9j",
          *           "label": "bot script",
-         *           "last_used_at": null
+         *           "last_used_at": null,
+         *           "scopes": [
+         *             "read",
+         *             "play",
+         *             "challenge"
+         *           ]
          *         }
          *       ]
          *     }
@@ -2735,6 +3721,112 @@ export interface components {
              *     at most once a minute); `null` if never.
              */
             last_used_at: string | null;
+            /** @description What the token may do. */
+            scopes: components["schemas"]["Scope"][];
+        };
+        /** @description A tournament's clock: Fischer, for every game. */
+        TournamentClock: {
+            /**
+             * Format: int32
+             * @description 0 to 3600.
+             */
+            increment_s: number;
+            /**
+             * Format: int32
+             * @description 1 to 86400.
+             */
+            initial_s: number;
+        };
+        /** @description A tournament's game. */
+        TournamentGameView: components["schemas"]["GameView"] & {
+            tournament: components["schemas"]["TournamentRef"];
+        };
+        /** @description A tournament's games, by round and board. */
+        TournamentGames: {
+            games: components["schemas"]["TournamentGameView"][];
+        };
+        /** @description A page of tournaments, newest first. */
+        TournamentPage: {
+            /** @description The `cursor` of the next page; `null` on the last. */
+            next_cursor: string | null;
+            tournaments: components["schemas"]["TournamentSummary"][];
+        };
+        /** @description A player, as a tournament names them. */
+        TournamentPlayer: {
+            /** @example aB3dE6gH9j */
+            id: string;
+            name: string;
+        };
+        /** @description Where a game stands in its tournament. */
+        TournamentRef: {
+            id: string;
+            /** Format: int32 */
+            round: number;
+        };
+        /** @description A tournament's rules: one of the presets (default `classic`). */
+        TournamentRules: {
+            preset?: null | components["schemas"]["PresetName"];
+        };
+        /** @description A tournament in a list. */
+        TournamentSummary: {
+            /** Format: date-time */
+            created_at: string;
+            format: string;
+            id: string;
+            /** Format: int32 */
+            max_players: number;
+            name: string;
+            /** Format: int32 */
+            player_count: number;
+            /** Format: int32 */
+            round: number;
+            /** Format: int32 */
+            rounds: number | null;
+            /** Format: date-time */
+            starts_at: string | null;
+            status: string;
+        };
+        /** @description A tournament: its settings, players, pairings and standings. */
+        TournamentView: {
+            clock: components["schemas"]["TournamentClock"];
+            /** Format: date-time */
+            created_at: string;
+            created_by: string;
+            /** @description A round-robin played twice, the seats swapped. */
+            double: boolean;
+            /** Format: date-time */
+            finished_at: string | null;
+            /** @description `round_robin` or `swiss`. */
+            format: string;
+            /** @example Tn4x9QzLp2 */
+            id: string;
+            /** Format: int32 */
+            max_players: number;
+            name: string;
+            /** @description By round and board. */
+            pairings: components["schemas"]["PairingView"][];
+            /** @description The players entered, by seed. */
+            players: components["schemas"]["EntrantView"][];
+            rated: boolean;
+            /**
+             * Format: int32
+             * @description The round paired last (0 before the start).
+             */
+            round: number;
+            /**
+             * Format: int32
+             * @description A Swiss's rounds; a round-robin's once it started.
+             */
+            rounds: number | null;
+            rules: components["schemas"]["TournamentRules"];
+            /** @description Best first. */
+            standings: components["schemas"]["StandingView"][];
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            starts_at: string | null;
+            /** @description `registering`, `running`, `finished` or `cancelled`. */
+            status: string;
         };
         /** @description The move is over; `square` is the square that ended it. */
         TurnEndEvent: {
@@ -2798,6 +3890,73 @@ export interface components {
             /** @description The rated ones among them. */
             rated: components["schemas"]["RecordView"];
         };
+        /** @description `PATCH /v1/me/webhooks/{id}`: the fields to change. */
+        WebhookChange: {
+            description?: string | null;
+            /**
+             * @description `true` enables a disabled endpoint again (clearing
+             *     `disabled_reason`); `false` pauses it (its deliveries wait).
+             */
+            enabled?: boolean | null;
+            events?: string[] | null;
+            url?: string | null;
+        };
+        /** @description Your webhook endpoints, oldest first. */
+        WebhookList: {
+            webhooks: components["schemas"]["WebhookView"][];
+        };
+        /** @description A player as an event names them. */
+        WebhookPlayer: {
+            bot: boolean;
+            id: string;
+            name: string;
+        };
+        /** @description How a game ended. */
+        WebhookResult: {
+            /** @description Why it ended, e.g. `mandarins_captured`, `resignation`, `timeout`. */
+            reason: string;
+            scores: components["schemas"]["WebhookScores"];
+            /** @description `south`, `north` or `draw`. */
+            winner: string;
+        };
+        /** @description The scores at the end of a game. */
+        WebhookScores: {
+            /** Format: int32 */
+            north: number;
+            /** Format: int32 */
+            south: number;
+        };
+        /** @description A webhook endpoint, without its secret. */
+        WebhookView: {
+            /** Format: date-time */
+            created_at: string;
+            description: string;
+            /**
+             * @description Why the server disabled it (deliveries failing for days); `null`
+             *     when enabled, or paused by its owner.
+             */
+            disabled_reason: string | null;
+            enabled: boolean;
+            events: string[];
+            /** @description `ep_` and 22 letters and digits. */
+            id: string;
+            /** Format: date-time */
+            updated_at: string;
+            url: string;
+        };
+        /**
+         * @description A webhook endpoint with its signing secret, shown only here (on
+         *     creation and on rotation).
+         */
+        WebhookWithSecret: components["schemas"]["WebhookView"] & {
+            /**
+             * @description `whsec_` and the base64 of 32 random bytes: the Standard Webhooks
+             *     signing secret (the HMAC key is the base64-decoded part after
+             *     `whsec_`). Store it: it cannot be shown again.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwEXAMPLEk3Q=
+             */
+            secret: string;
+        };
         /**
          * @description The winning seat, or `draw`.
          * @enum {string}
@@ -2841,6 +4000,10 @@ export interface components {
     headers: {
         /** @description `true`: the stored answer of an earlier request with the same `Idempotency-Key`, which did the work once */
         IdempotentReplayed: string;
+        /** @description What is left of the client's quota after this request, e.g. `"per-client";r=19;t=1`: `r` requests, whole again in `t` seconds (`r=0` on a 429, with `Retry-After`). Sent when rate limiting is on. */
+        RateLimit: string;
+        /** @description The client's quota (draft-ietf-httpapi-ratelimit-headers), e.g. `"per-client";q=20;w=2`: `q` requests at once, whole again after `w` seconds. Sent when rate limiting is on. */
+        RateLimitPolicy: string;
         /** @description The request's id, also in the server's logs: quote it when reporting a problem */
         RequestId: string;
     };
@@ -2912,6 +4075,8 @@ export interface operations {
             /** @description The problem type */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2922,6 +4087,8 @@ export interface operations {
             /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2932,6 +4099,8 @@ export interface operations {
             /** @description `not_found`: no such code */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2942,6 +4111,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2954,6 +4125,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3038,6 +4211,8 @@ export interface operations {
             /** @description The best move, its value and the value of every move */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3048,6 +4223,8 @@ export interface operations {
             /** @description `malformed_json`: The request body is not well-formed JSON (or is empty).; or `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3058,6 +4235,8 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than this endpoint accepts (16 KiB for JSON bodies; 1 MiB for a game record to import). */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3068,6 +4247,8 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be sent with `Content-Type: application/json`. */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3078,6 +4259,8 @@ export interface operations {
             /** @description `invalid_rules`, `invalid_position`, `invalid_search` or `invalid_body` */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3088,6 +4271,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3100,6 +4285,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3110,6 +4297,8 @@ export interface operations {
             /** @description `analysis_busy`: every search slot is taken; retry after `Retry-After` seconds */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3138,6 +4327,8 @@ export interface operations {
             /** @description The line, move by move */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3148,6 +4339,8 @@ export interface operations {
             /** @description `malformed_json`: The request body is not well-formed JSON (or is empty).; or `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3158,6 +4351,8 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than this endpoint accepts (16 KiB for JSON bodies; 1 MiB for a game record to import). */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3168,6 +4363,8 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be sent with `Content-Type: application/json`. */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3178,6 +4375,8 @@ export interface operations {
             /** @description `invalid_rules`, `invalid_position`, `invalid_move`, `illegal_move` (naming the first bad move), `answer_too_large` or `invalid_body` */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3188,6 +4387,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3200,6 +4401,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3221,6 +4424,8 @@ export interface operations {
             /** @description The bots, by level */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3231,6 +4436,8 @@ export interface operations {
             /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3241,6 +4448,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3253,6 +4462,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3274,6 +4485,8 @@ export interface operations {
             /** @description Your pending challenges */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3284,6 +4497,8 @@ export interface operations {
             /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3294,8 +4509,22 @@ export interface operations {
             /** @description `unauthorized` */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The bearer token lacks the scope this operation needs; the problem's `scope` (and its detail) names it. A token's scopes are chosen when it is made (`POST /v1/me/tokens`, `scopes`) and never change: make one with the scope (docs/API.md, "Token scopes"). */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3306,6 +4535,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3318,6 +4549,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3357,6 +4590,8 @@ export interface operations {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     /** @description `/v1/games/{id}` */
                     Location: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3367,6 +4602,8 @@ export interface operations {
             /** @description `invalid_header`: A request header does not have the expected form; the detail names it.; or `malformed_json`; or `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3377,8 +4614,22 @@ export interface operations {
             /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The bearer token lacks the scope this operation needs; the problem's `scope` (and its detail) names it. A token's scopes are chosen when it is made (`POST /v1/me/tokens`, `scopes`) and never change: make one with the scope (docs/API.md, "Token scopes"). */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3389,6 +4640,8 @@ export interface operations {
             /** @description `too_many_waiting_games` */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3399,6 +4652,8 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than this endpoint accepts (16 KiB for JSON bodies; 1 MiB for a game record to import). */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3409,6 +4664,8 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be sent with `Content-Type: application/json`. */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3419,6 +4676,8 @@ export interface operations {
             /** @description `invalid_game` (unknown player, yourself, a built-in bot), `invalid_rules`, `invalid_position`, `invalid_clock` or `invalid_body`; or `idempotency_key_reused` */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3429,6 +4688,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3441,6 +4702,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3476,6 +4739,8 @@ export interface operations {
                     /** @description The game's new version */
                     ETag: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3486,6 +4751,8 @@ export interface operations {
             /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3496,6 +4763,8 @@ export interface operations {
             /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3505,9 +4774,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `not_challenged`: the challenge is not for you */
+            /** @description `not_challenged`: the challenge is not for you; or `insufficient_scope` */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3518,6 +4789,8 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3528,6 +4801,8 @@ export interface operations {
             /** @description `game_not_waiting`: it was accepted, declined, cancelled or expired */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3538,6 +4813,8 @@ export interface operations {
             /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3548,6 +4825,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3560,6 +4839,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3595,6 +4876,8 @@ export interface operations {
                     /** @description The game's new version */
                     ETag: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3605,6 +4888,8 @@ export interface operations {
             /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3615,6 +4900,8 @@ export interface operations {
             /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3624,9 +4911,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `not_game_creator` */
+            /** @description `not_game_creator`; or `insufficient_scope` */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3637,6 +4926,8 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3647,6 +4938,8 @@ export interface operations {
             /** @description `game_not_waiting` */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3657,6 +4950,8 @@ export interface operations {
             /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3667,6 +4962,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3679,6 +4976,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3719,6 +5018,8 @@ export interface operations {
                     /** @description The game's new version */
                     ETag: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3729,6 +5030,8 @@ export interface operations {
             /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `malformed_json`; or `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3739,6 +5042,8 @@ export interface operations {
             /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3748,9 +5053,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `not_challenged`: the challenge is not for you */
+            /** @description `not_challenged`: the challenge is not for you; or `insufficient_scope` */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3761,6 +5068,8 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3771,6 +5080,8 @@ export interface operations {
             /** @description `game_not_waiting` */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3781,6 +5092,8 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than this endpoint accepts (16 KiB for JSON bodies; 1 MiB for a game record to import). */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3791,6 +5104,8 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be sent with `Content-Type: application/json`. */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3801,6 +5116,8 @@ export interface operations {
             /** @description `invalid_decline_reason` or `invalid_body`; or `idempotency_key_reused` */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3811,6 +5128,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3823,6 +5142,109 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    explore: {
+        parameters: {
+            query?: {
+                /** @description The preset (default `classic`); not with `rules`. */
+                preset?: components["schemas"]["PresetName"];
+                /**
+                 * @description A ruleset as JSON, as the analysis endpoints take it
+                 *     (`{"preset":"village","max_plies":200}`); not with `preset`.
+                 */
+                rules?: string;
+                /** @description `true`: the games that began from a custom position (kept apart). */
+                custom_start?: boolean;
+                /** @description The position in RULES.md notation; not with `play`. */
+                position?: string;
+                /** @description Moves from the standard start, comma-separated (`3R,2L`). */
+                play?: string;
+                /** @description Who moves first at the standard start of `play` (default `south`). */
+                first?: components["schemas"]["SeatName"];
+                /** @description Only rated (`true`) or unrated (`false`) games. */
+                rated?: boolean;
+                /** @description Only rated games whose players' mean rating before the game was at least this. */
+                min_rating?: number;
+                /** @description Only games finished at or after this instant (RFC 3339). */
+                since?: string;
+                /** @description Only games finished before this instant (RFC 3339). */
+                until?: string;
+                /** @description Only games of this clock class. */
+                speed?: string;
+                /** @description How many of the latest games to list, 0 to 20 (default 8). */
+                recent?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The position's games and moves */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExplorerAnswer"];
+                };
+            };
+            /** @description `invalid_query`: a parameter is not valid */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_rules`, `invalid_position`, `invalid_move` or `illegal_move` (in `play`) */
+            422: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3839,10 +5261,24 @@ export interface operations {
                 status?: components["schemas"]["GameStatus"];
                 /** @description A player id: the games in which this player sits, in either seat. */
                 player?: components["schemas"]["PlayerId"];
+                /** @description With a player: only the games against this player. */
+                opponent?: components["schemas"]["PlayerId"];
                 /** @description Only rated (`true`) or unrated (`false`) games. */
                 rated?: boolean;
                 /** @description `classic`, `village`, `online`, or `custom` (a mix that is no preset). */
                 rules?: string;
+                /** @description The same as `rules` (not with it). */
+                preset?: string;
+                /** @description Only the games won by this seat, or drawn. */
+                result?: components["schemas"]["Winner"];
+                /** @description Only the games that ended this way. */
+                reason?: components["schemas"]["EndReason"];
+                /** @description Only games created at or after this instant (RFC 3339). */
+                since?: string;
+                /** @description Only games created before this instant (RFC 3339). */
+                until?: string;
+                /** @description Only rated games whose rating changes all started at this rating or above. */
+                min_rating?: number;
                 /**
                  * @description Where the page starts: the `next_cursor` (or `prev_cursor`) of the
                  *     page before; omit it for the first page.
@@ -3862,6 +5298,8 @@ export interface operations {
                 headers: {
                     /** @description `<…>; rel="next"`: the next page, when there is one */
                     Link?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3872,6 +5310,8 @@ export interface operations {
             /** @description `invalid_query`: a parameter's value is not allowed (the detail names it) */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3882,6 +5322,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3894,6 +5336,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3933,6 +5377,8 @@ export interface operations {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     /** @description `/v1/games/{id}` */
                     Location: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3943,6 +5389,8 @@ export interface operations {
             /** @description `invalid_header`: A request header does not have the expected form; the detail names it.; or `malformed_json`; or `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3953,8 +5401,22 @@ export interface operations {
             /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The bearer token lacks the scope this operation needs; the problem's `scope` (and its detail) names it. A token's scopes are chosen when it is made (`POST /v1/me/tokens`, `scopes`) and never change: make one with the scope (docs/API.md, "Token scopes"). */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3965,6 +5427,8 @@ export interface operations {
             /** @description `too_many_bot_games`: the creator has as many games against bots waiting or active as a player may */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3975,6 +5439,8 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than this endpoint accepts (16 KiB for JSON bodies; 1 MiB for a game record to import). */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3985,6 +5451,8 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be sent with `Content-Type: application/json`. */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3995,6 +5463,8 @@ export interface operations {
             /** @description `invalid_rules`, `invalid_position`, `invalid_game`, `idempotency_key_reused` or `invalid_body` */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4005,6 +5475,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4017,6 +5489,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4027,8 +5501,108 @@ export interface operations {
             /** @description `bots_busy`: against a bot, while as many bot moves wait for a search as the server queues; retry after `Retry-After` seconds */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds */
                     "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    export_games: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `ndjson` (`application/x-ndjson`) or `text` (`text/plain`); without
+                 *     it, `Accept` decides (NDJSON unless it prefers `text/plain`).
+                 */
+                format?: string;
+                /** @description Only games created at or after this instant (RFC 3339). */
+                since?: string;
+                /** @description Only games created before this instant (RFC 3339). */
+                until?: string;
+                /** @description At most this many games (default: all). */
+                max?: number;
+                /** @description Only rated (`true`) or unrated (`false`) games. */
+                rated?: boolean;
+                /** @description `classic`, `village`, `online`, or `custom` (a mix that is no preset). */
+                preset?: string;
+                /** @description The games in this status (default `finished`). */
+                status?: components["schemas"]["GameStatus"];
+                /** @description Whether the records hold their moves (default `true`). */
+                with_moves?: boolean;
+                /** @description Resume after this game: the id of the last record received. */
+                after?: components["schemas"]["GameId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The records, streamed */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description `Accept` */
+                    Vary?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                    "text/plain": components["schemas"]["GameRecordText"];
+                };
+            };
+            /** @description `invalid_query` */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `game_not_found`: `after` names no game */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4078,6 +5652,8 @@ export interface operations {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     /** @description `/v1/games/{id}` */
                     Location: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4088,6 +5664,8 @@ export interface operations {
             /** @description `malformed_json`; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4098,8 +5676,22 @@ export interface operations {
             /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The bearer token lacks the scope this operation needs; the problem's `scope` (and its detail) names it. A token's scopes are chosen when it is made (`POST /v1/me/tokens`, `scopes`) and never change: make one with the scope (docs/API.md, "Token scopes"). */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4110,6 +5702,8 @@ export interface operations {
             /** @description `payload_too_large`: over 1 MiB */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4120,6 +5714,8 @@ export interface operations {
             /** @description `unsupported_media_type`: neither JSON nor text */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4130,6 +5726,8 @@ export interface operations {
             /** @description `invalid_record`, `inconsistent_record`, `invalid_body` or `idempotency_key_reused` */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4140,6 +5738,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4152,6 +5752,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4185,6 +5787,8 @@ export interface operations {
                 headers: {
                     /** @description The game's version */
                     ETag: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4195,6 +5799,8 @@ export interface operations {
             /** @description Unchanged since the `If-None-Match` version */
             304: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4203,6 +5809,8 @@ export interface operations {
             /** @description `invalid_path_parameter`; or `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4213,6 +5821,8 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4223,6 +5833,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4235,6 +5847,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4270,6 +5884,8 @@ export interface operations {
                     /** @description The game's new version */
                     ETag: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4280,6 +5896,8 @@ export interface operations {
             /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4290,6 +5908,8 @@ export interface operations {
             /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4299,9 +5919,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `not_a_player` */
+            /** @description `not_a_player`; or `insufficient_scope` */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4312,6 +5934,8 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4322,6 +5946,8 @@ export interface operations {
             /** @description `game_not_active` or `not_abortable` */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4332,6 +5958,8 @@ export interface operations {
             /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4342,6 +5970,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4354,6 +5984,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4389,6 +6021,8 @@ export interface operations {
                     /** @description The game's new version */
                     ETag: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4399,6 +6033,8 @@ export interface operations {
             /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4409,6 +6045,8 @@ export interface operations {
             /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4418,9 +6056,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `not_game_creator` */
+            /** @description `not_game_creator`; or `insufficient_scope` */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4431,6 +6071,8 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4441,6 +6083,8 @@ export interface operations {
             /** @description `game_not_waiting` */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4451,6 +6095,8 @@ export interface operations {
             /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4461,6 +6107,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4473,6 +6121,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4506,6 +6156,8 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4516,6 +6168,8 @@ export interface operations {
             /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4526,6 +6180,8 @@ export interface operations {
             /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4535,9 +6191,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `not_a_player` */
+            /** @description `not_a_player`; or `insufficient_scope` */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4548,6 +6206,8 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4558,6 +6218,8 @@ export interface operations {
             /** @description `draw_not_allowed`, or `game_not_active` */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4568,6 +6230,8 @@ export interface operations {
             /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4578,6 +6242,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4590,6 +6256,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4631,6 +6299,8 @@ export interface operations {
                     "Cache-Control"?: string;
                     /** @description Of the content */
                     ETag: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4654,6 +6324,8 @@ export interface operations {
             /** @description Unchanged since the `If-None-Match` ETag */
             304: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4662,6 +6334,8 @@ export interface operations {
             /** @description `invalid_query` or `invalid_path_parameter` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4672,6 +6346,8 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4682,6 +6358,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4694,6 +6372,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4729,6 +6409,8 @@ export interface operations {
                     "Cache-Control"?: string;
                     /** @description Of the content */
                     ETag: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4751,6 +6433,8 @@ export interface operations {
             /** @description Unchanged since the `If-None-Match` ETag */
             304: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4759,6 +6443,8 @@ export interface operations {
             /** @description `invalid_path_parameter` or `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4769,6 +6455,8 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4779,6 +6467,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4791,6 +6481,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4826,6 +6518,8 @@ export interface operations {
                     /** @description The game's new version */
                     ETag: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4836,6 +6530,8 @@ export interface operations {
             /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4846,8 +6542,22 @@ export interface operations {
             /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The bearer token lacks the scope this operation needs; the problem's `scope` (and its detail) names it. A token's scopes are chosen when it is made (`POST /v1/me/tokens`, `scopes`) and never change: make one with the scope (docs/API.md, "Token scopes"). */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4858,6 +6568,8 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4868,6 +6580,8 @@ export interface operations {
             /** @description `game_full`, `own_game`, `seat_reserved` or `game_not_waiting` */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4878,6 +6592,8 @@ export interface operations {
             /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4888,6 +6604,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4900,6 +6618,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4940,6 +6660,8 @@ export interface operations {
                     "Cache-Control"?: string;
                     /** @description Of the content */
                     ETag: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4950,6 +6672,8 @@ export interface operations {
             /** @description Unchanged since the `If-None-Match` ETag */
             304: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4958,6 +6682,8 @@ export interface operations {
             /** @description `invalid_query` (`from` after `to`) or `invalid_path_parameter` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4968,6 +6694,8 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4978,6 +6706,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4990,6 +6720,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5047,6 +6779,8 @@ export interface operations {
                     Location: string;
                     /** @description `return=minimal` on the compact answer; absent on the full one */
                     "Preference-Applied"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5057,6 +6791,8 @@ export interface operations {
             /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `malformed_json`; or `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5067,6 +6803,8 @@ export interface operations {
             /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5076,9 +6814,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `not_a_player` */
+            /** @description `not_a_player`; or `insufficient_scope` */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5089,6 +6829,8 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5099,6 +6841,8 @@ export interface operations {
             /** @description `not_your_turn`, `stale_ply`, `game_not_active` or `time_out` (the move came after the deadline: the game is over) */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5109,6 +6853,8 @@ export interface operations {
             /** @description `precondition_failed`: `If-Match` is not the current `ETag` */
             412: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5119,6 +6865,8 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than this endpoint accepts (16 KiB for JSON bodies; 1 MiB for a game record to import). */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5129,6 +6877,8 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be sent with `Content-Type: application/json`. */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5139,6 +6889,8 @@ export interface operations {
             /** @description `illegal_move` (with the engine's reason), `invalid_move`, `idempotency_key_reused` or `invalid_body` */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5149,6 +6901,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5161,6 +6915,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5198,6 +6954,8 @@ export interface operations {
                     "Cache-Control"?: string;
                     /** @description Of the content */
                     ETag: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5208,6 +6966,8 @@ export interface operations {
             /** @description Unchanged since the `If-None-Match` ETag */
             304: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5216,6 +6976,8 @@ export interface operations {
             /** @description `invalid_path_parameter`; or `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5226,6 +6988,8 @@ export interface operations {
             /** @description `game_not_found` or `not_found` (no move at that ply) */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5236,6 +7000,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5248,6 +7014,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5285,6 +7053,8 @@ export interface operations {
                     "Cache-Control"?: string;
                     /** @description Of the content */
                     ETag: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5295,6 +7065,8 @@ export interface operations {
             /** @description Unchanged since the `If-None-Match` ETag */
             304: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5303,6 +7075,8 @@ export interface operations {
             /** @description `invalid_path_parameter`; or `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5313,6 +7087,8 @@ export interface operations {
             /** @description `game_not_found` or `not_found` (no such ply yet) */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5323,6 +7099,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5335,6 +7113,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5370,6 +7150,8 @@ export interface operations {
                     /** @description The game's new version */
                     ETag: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5385,6 +7167,8 @@ export interface operations {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     /** @description `/v1/games/{id}` of the new game */
                     Location: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5395,6 +7179,8 @@ export interface operations {
             /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5405,6 +7191,8 @@ export interface operations {
             /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5414,9 +7202,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `not_a_player` */
+            /** @description `not_a_player`; or `insufficient_scope` */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5427,6 +7217,8 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5437,6 +7229,8 @@ export interface operations {
             /** @description `game_not_over`, `offer_pending`, `rematch_made`, `too_many_waiting_games` or `too_many_bot_games` */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5447,6 +7241,8 @@ export interface operations {
             /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5457,6 +7253,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5469,6 +7267,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5504,6 +7304,8 @@ export interface operations {
                     /** @description The game's new version */
                     ETag: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5514,6 +7316,8 @@ export interface operations {
             /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5524,6 +7328,8 @@ export interface operations {
             /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5533,9 +7339,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `not_a_player` */
+            /** @description `not_a_player`; or `insufficient_scope` */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5546,6 +7354,8 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5556,6 +7366,8 @@ export interface operations {
             /** @description `no_offer` */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5566,6 +7378,8 @@ export interface operations {
             /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5576,6 +7390,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5588,6 +7404,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5623,6 +7441,8 @@ export interface operations {
                     /** @description The game's new version */
                     ETag: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5633,6 +7453,8 @@ export interface operations {
             /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5643,6 +7465,8 @@ export interface operations {
             /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5652,9 +7476,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `not_a_player` */
+            /** @description `not_a_player`; or `insufficient_scope` */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5665,6 +7491,8 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5675,6 +7503,8 @@ export interface operations {
             /** @description `game_not_active` */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5685,6 +7515,8 @@ export interface operations {
             /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5695,6 +7527,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5707,6 +7541,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5741,6 +7577,8 @@ export interface operations {
             /** @description The stream: each message one `GameStreamEvent` */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5760,6 +7598,8 @@ export interface operations {
             /** @description The game is over and nothing is left to replay */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5768,6 +7608,8 @@ export interface operations {
             /** @description `invalid_path_parameter`, `invalid_query` (`since` not an integer ≥ 0), `invalid_header` (`Last-Event-ID` not one) or `since_ahead` (either after the game's current version, which the detail gives) */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5778,6 +7620,8 @@ export interface operations {
             /** @description `unauthorized`: `Authorization` was given, and names no token */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5790,6 +7634,8 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5800,6 +7646,8 @@ export interface operations {
             /** @description `too_many_streams`: this client IP holds the most streams allowed; or `rate_limited` */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5812,6 +7660,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5822,6 +7672,8 @@ export interface operations {
             /** @description `too_many_streams`: the server holds the most streams allowed */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5859,6 +7711,8 @@ export interface operations {
                     /** @description The game's new version */
                     ETag: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5869,6 +7723,8 @@ export interface operations {
             /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5879,6 +7735,8 @@ export interface operations {
             /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5888,9 +7746,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `not_a_player` */
+            /** @description `not_a_player`; or `insufficient_scope` */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5901,6 +7761,8 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5911,6 +7773,8 @@ export interface operations {
             /** @description `game_not_active`, `takeback_not_allowed` (a rated game, a bot), `nothing_to_take_back` or `offer_pending` */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5921,6 +7785,8 @@ export interface operations {
             /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5931,6 +7797,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5943,6 +7811,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5978,6 +7848,8 @@ export interface operations {
                     /** @description The game's new version */
                     ETag: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5988,6 +7860,8 @@ export interface operations {
             /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5998,6 +7872,8 @@ export interface operations {
             /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6007,9 +7883,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `not_a_player` */
+            /** @description `not_a_player`; or `insufficient_scope` */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6020,6 +7898,8 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6030,6 +7910,8 @@ export interface operations {
             /** @description `game_not_active` or `no_offer` */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6040,6 +7922,8 @@ export interface operations {
             /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6050,6 +7934,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6062,6 +7948,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6111,6 +7999,8 @@ export interface operations {
                     ETag: string;
                     /** @description `<…>; rel="next"` and `<…>; rel="prev"`: the pages after and before this one in `GET /v1/leaderboards/{preset}` (its `next_cursor` and `prev_cursor`), with the same filters and `limit`, when there are such pages */
                     Link?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6121,6 +8011,8 @@ export interface operations {
             /** @description Unchanged since the `If-None-Match` ETag */
             304: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6129,6 +8021,8 @@ export interface operations {
             /** @description `invalid_query`: a bad `limit`, `min_games`, `include_provisional` or `cursor`; or `invalid_path_parameter` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6139,6 +8033,8 @@ export interface operations {
             /** @description `leaderboard_not_found`: the path names no preset */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6149,6 +8045,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6161,6 +8059,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6207,6 +8107,8 @@ export interface operations {
                     ETag: string;
                     /** @description `<…>; rel="next"` and `<…>; rel="prev"`: the pages after and before this one in `GET /v1/leaderboards/{preset}` (its `next_cursor` and `prev_cursor`), with the same filters and `limit`, when there are such pages */
                     Link?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6217,6 +8119,8 @@ export interface operations {
             /** @description Unchanged since the `If-None-Match` ETag */
             304: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6225,6 +8129,8 @@ export interface operations {
             /** @description `invalid_query` or `invalid_path_parameter` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6235,6 +8141,8 @@ export interface operations {
             /** @description `leaderboard_not_found`, `player_not_found` or `not_on_leaderboard` */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6245,6 +8153,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6257,6 +8167,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6278,6 +8190,8 @@ export interface operations {
             /** @description The stream: each message one `LobbyStreamEvent` */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6297,6 +8211,8 @@ export interface operations {
             /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6307,6 +8223,8 @@ export interface operations {
             /** @description `unauthorized`: `Authorization` was given, and names no token */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6319,6 +8237,8 @@ export interface operations {
             /** @description `too_many_streams`: this client IP holds the most streams allowed; or `rate_limited` */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6331,6 +8251,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6341,6 +8263,8 @@ export interface operations {
             /** @description `too_many_streams`: the server holds the most streams allowed */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6375,6 +8299,8 @@ export interface operations {
                     "Cache-Control"?: string;
                     /** @description Of the content */
                     ETag: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description `Authorization` */
                     Vary?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6387,6 +8313,8 @@ export interface operations {
             /** @description Unchanged since the `If-None-Match` ETag */
             304: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6395,6 +8323,8 @@ export interface operations {
             /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6405,8 +8335,22 @@ export interface operations {
             /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The bearer token lacks the scope this operation needs; the problem's `scope` (and its detail) names it. A token's scopes are chosen when it is made (`POST /v1/me/tokens`, `scopes`) and never change: make one with the scope (docs/API.md, "Token scopes"). */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6417,6 +8361,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6429,6 +8375,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6462,6 +8410,8 @@ export interface operations {
             /** @description The stream: each message one `MeStreamEvent` */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6481,6 +8431,8 @@ export interface operations {
             /** @description `invalid_query` (`since` not a cursor) or `invalid_header` (`Last-Event-ID` not one) */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6491,8 +8443,22 @@ export interface operations {
             /** @description `unauthorized` (no ticket, no valid token) or `invalid_ticket` */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The bearer token lacks the scope this operation needs; the problem's `scope` (and its detail) names it. A token's scopes are chosen when it is made (`POST /v1/me/tokens`, `scopes`) and never change: make one with the scope (docs/API.md, "Token scopes"). */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6503,6 +8469,8 @@ export interface operations {
             /** @description `too_many_streams`: this client IP holds the most streams allowed; or `rate_limited` */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6515,6 +8483,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6525,6 +8495,8 @@ export interface operations {
             /** @description `too_many_streams`: the server holds the most streams allowed */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6548,6 +8520,8 @@ export interface operations {
             /** @description The ticket */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6558,6 +8532,8 @@ export interface operations {
             /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6568,8 +8544,22 @@ export interface operations {
             /** @description `unauthorized` */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The bearer token lacks the scope this operation needs; the problem's `scope` (and its detail) names it. A token's scopes are chosen when it is made (`POST /v1/me/tokens`, `scopes`) and never change: make one with the scope (docs/API.md, "Token scopes"). */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6580,6 +8570,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6592,6 +8584,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6613,6 +8607,8 @@ export interface operations {
             /** @description Your tokens, oldest first */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6623,6 +8619,8 @@ export interface operations {
             /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6633,8 +8631,22 @@ export interface operations {
             /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The bearer token lacks the scope this operation needs; the problem's `scope` (and its detail) names it. A token's scopes are chosen when it is made (`POST /v1/me/tokens`, `scopes`) and never change: make one with the scope (docs/API.md, "Token scopes"). */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6645,6 +8657,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6657,6 +8671,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6696,6 +8712,8 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6706,6 +8724,8 @@ export interface operations {
             /** @description `invalid_header`: A request header does not have the expected form; the detail names it.; or `malformed_json`; or `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6716,8 +8736,22 @@ export interface operations {
             /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The bearer token lacks the scope this operation needs; the problem's `scope` (and its detail) names it. A token's scopes are chosen when it is made (`POST /v1/me/tokens`, `scopes`) and never change: make one with the scope (docs/API.md, "Token scopes"). */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6728,6 +8762,8 @@ export interface operations {
             /** @description `too_many_tokens` */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6738,6 +8774,8 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than this endpoint accepts (16 KiB for JSON bodies; 1 MiB for a game record to import). */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6748,6 +8786,8 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be sent with `Content-Type: application/json`. */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6755,9 +8795,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `invalid_label`; or `idempotency_key_reused`; or `invalid_body` */
+            /** @description `invalid_label` or `invalid_scope`, each invalid field listed in `errors`; or `idempotency_key_reused`; or `invalid_body` */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6768,6 +8810,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6780,6 +8824,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6813,6 +8859,8 @@ export interface operations {
             204: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6821,6 +8869,8 @@ export interface operations {
             /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_header`; or `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6831,8 +8881,22 @@ export interface operations {
             /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The bearer token lacks the scope this operation needs; the problem's `scope` (and its detail) names it. A token's scopes are chosen when it is made (`POST /v1/me/tokens`, `scopes`) and never change: make one with the scope (docs/API.md, "Token scopes"). */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6843,6 +8907,8 @@ export interface operations {
             /** @description `token_not_found`: you have no token with this id */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6853,6 +8919,8 @@ export interface operations {
             /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6863,6 +8931,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6875,6 +8945,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6905,6 +8977,8 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6915,6 +8989,8 @@ export interface operations {
             /** @description `invalid_header`: A request header does not have the expected form; the detail names it.; or `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6925,8 +9001,22 @@ export interface operations {
             /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description A `Bearer` challenge */
                     "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The bearer token lacks the scope this operation needs; the problem's `scope` (and its detail) names it. A token's scopes are chosen when it is made (`POST /v1/me/tokens`, `scopes`) and never change: make one with the scope (docs/API.md, "Token scopes"). */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6937,6 +9027,8 @@ export interface operations {
             /** @description `bot_upgrade_refused`: a bot already, a rated game played, or a game waiting or under way */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6947,6 +9039,8 @@ export interface operations {
             /** @description `idempotency_key_reused`: This `Idempotency-Key` was already used by you for a different request. Use a new key for each distinct request. */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6957,6 +9051,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6969,6 +9065,1009 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_webhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your endpoints */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The bearer token lacks the scope this operation needs; the problem's `scope` (and its detail) names it. A token's scopes are chosen when it is made (`POST /v1/me/tokens`, `scopes`) and never change: make one with the scope (docs/API.md, "Token scopes"). */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "description": "my bot",
+                 *       "events": [
+                 *         "game.started",
+                 *         "game.move",
+                 *         "game.ended"
+                 *       ],
+                 *       "url": "https://bots.example.com/oanquan/hook"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NewWebhook"];
+            };
+        };
+        responses: {
+            /** @description Created; the secret is shown only here */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecret"];
+                };
+            };
+            /** @description `malformed_json`: The request body is not well-formed JSON (or is empty).; or `invalid_query` */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The bearer token lacks the scope this operation needs; the problem's `scope` (and its detail) names it. A token's scopes are chosen when it is made (`POST /v1/me/tokens`, `scopes`) and never change: make one with the scope (docs/API.md, "Token scopes"). */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_webhooks` */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than this endpoint accepts (16 KiB for JSON bodies; 1 MiB for a game record to import). */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be sent with `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_webhook` (the detail names the field) or `webhook_target_refused`; or `invalid_body` */
+            422: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Endpoint id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookView"];
+                };
+            };
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_query` */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The bearer token lacks the scope this operation needs; the problem's `scope` (and its detail) names it. A token's scopes are chosen when it is made (`POST /v1/me/tokens`, `scopes`) and never change: make one with the scope (docs/API.md, "Token scopes"). */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `webhook_not_found` */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    delete_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Endpoint id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_query` */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The bearer token lacks the scope this operation needs; the problem's `scope` (and its detail) names it. A token's scopes are chosen when it is made (`POST /v1/me/tokens`, `scopes`) and never change: make one with the scope (docs/API.md, "Token scopes"). */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `webhook_not_found` */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    change_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Endpoint id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookChange"];
+            };
+        };
+        responses: {
+            /** @description The endpoint as changed */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookView"];
+                };
+            };
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `malformed_json`; or `invalid_query` */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The bearer token lacks the scope this operation needs; the problem's `scope` (and its detail) names it. A token's scopes are chosen when it is made (`POST /v1/me/tokens`, `scopes`) and never change: make one with the scope (docs/API.md, "Token scopes"). */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `webhook_not_found` */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than this endpoint accepts (16 KiB for JSON bodies; 1 MiB for a game record to import). */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be sent with `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_webhook` or `webhook_target_refused`; or `invalid_body` */
+            422: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_deliveries: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `next_after`; omit for the newest deliveries. */
+                after?: string;
+                /** @description Items per page, 1 to 100 (default: 20 games, 50 leaderboard rows). */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Endpoint id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryPage"];
+                };
+            };
+            /** @description `invalid_query`; or `invalid_path_parameter` */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The bearer token lacks the scope this operation needs; the problem's `scope` (and its detail) names it. A token's scopes are chosen when it is made (`POST /v1/me/tokens`, `scopes`) and never change: make one with the scope (docs/API.md, "Token scopes"). */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `webhook_not_found` */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    retry_delivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Endpoint id */
+                id: string;
+                /** @description Delivery id (its `webhook-id`) */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Due now */
+            202: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryView"];
+                };
+            };
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_query` */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The bearer token lacks the scope this operation needs; the problem's `scope` (and its detail) names it. A token's scopes are chosen when it is made (`POST /v1/me/tokens`, `scopes`) and never change: make one with the scope (docs/API.md, "Token scopes"). */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `webhook_not_found` or `webhook_delivery_not_found` */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    ping_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Endpoint id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryView"];
+                };
+            };
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_query` */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The bearer token lacks the scope this operation needs; the problem's `scope` (and its detail) names it. A token's scopes are chosen when it is made (`POST /v1/me/tokens`, `scopes`) and never change: make one with the scope (docs/API.md, "Token scopes"). */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `webhook_not_found` */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rotate_secret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Endpoint id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint with its new secret */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecret"];
+                };
+            };
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_query` */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The bearer token lacks the scope this operation needs; the problem's `scope` (and its detail) names it. A token's scopes are chosen when it is made (`POST /v1/me/tokens`, `scopes`) and never change: make one with the scope (docs/API.md, "Token scopes"). */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `webhook_not_found` */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7009,6 +10108,8 @@ export interface operations {
                     "Cache-Control"?: string;
                     /** @description Of the content */
                     ETag: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7019,6 +10120,8 @@ export interface operations {
             /** @description Unchanged since the `If-None-Match` ETag */
             304: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7027,6 +10130,8 @@ export interface operations {
             /** @description `invalid_query`: no `name`, or a parameter besides it */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7037,6 +10142,8 @@ export interface operations {
             /** @description `invalid_name`: no player could have that name (empty, too long, a character names may not have) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7047,6 +10154,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -7059,6 +10168,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7100,6 +10211,8 @@ export interface operations {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     /** @description `/v1/players/{id}` */
                     Location: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7110,6 +10223,8 @@ export interface operations {
             /** @description `invalid_header`: A request header does not have the expected form; the detail names it.; or `malformed_json`; or `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7120,6 +10235,8 @@ export interface operations {
             /** @description `name_taken` */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7130,6 +10247,8 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than this endpoint accepts (16 KiB for JSON bodies; 1 MiB for a game record to import). */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7140,6 +10259,8 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body must be sent with `Content-Type: application/json`. */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7150,6 +10271,8 @@ export interface operations {
             /** @description `invalid_name` or `invalid_body`; or `idempotency_key_reused` */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7160,6 +10283,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -7172,6 +10297,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7198,6 +10325,8 @@ export interface operations {
             /** @description The record */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7208,6 +10337,8 @@ export interface operations {
             /** @description `invalid_path_parameter`: a malformed id, or the same player twice; or `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7218,6 +10349,8 @@ export interface operations {
             /** @description `player_not_found` */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7228,6 +10361,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -7240,6 +10375,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7275,6 +10412,8 @@ export interface operations {
                     "Cache-Control"?: string;
                     /** @description Of the content */
                     ETag: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7285,6 +10424,8 @@ export interface operations {
             /** @description Unchanged since the `If-None-Match` ETag */
             304: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7293,6 +10434,8 @@ export interface operations {
             /** @description `invalid_path_parameter`: not a well-formed player id; or `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7303,6 +10446,8 @@ export interface operations {
             /** @description `player_not_found` */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7313,6 +10458,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -7325,6 +10472,8 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7343,6 +10492,20 @@ export interface operations {
                 rated?: boolean;
                 /** @description `classic`, `village`, `online` or `custom` */
                 rules?: string;
+                /** @description The same as `rules` (not with it) */
+                preset?: string;
+                /** @description Only the games against this player */
+                opponent?: components["schemas"]["PlayerId"];
+                /** @description Only the games won by this seat, or drawn */
+                result?: components["schemas"]["Winner"];
+                /** @description Only the games that ended this way */
+                reason?: components["schemas"]["EndReason"];
+                /** @description Only games created at or after this instant (RFC 3339) */
+                since?: string;
+                /** @description Only games created before this instant (RFC 3339) */
+                until?: string;
+                /** @description Only rated games whose rating changes all started at this rating or above */
+                min_rating?: number;
                 /**
                  * @description Where the page starts: the `next_cursor` (or `prev_cursor`) of the
                  *     page before; omit it for the first page.
@@ -7365,6 +10528,8 @@ export interface operations {
                 headers: {
                     /** @description `<…>; rel="next"`: the next page, when there is one */
                     Link?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7375,6 +10540,8 @@ export interface operations {
             /** @description `invalid_query` or `invalid_path_parameter` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7385,6 +10552,8 @@ export interface operations {
             /** @description `player_not_found` */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7395,6 +10564,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -7407,6 +10578,109 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    export_player_games: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `ndjson` (`application/x-ndjson`) or `text` (`text/plain`); without
+                 *     it, `Accept` decides (NDJSON unless it prefers `text/plain`).
+                 */
+                format?: string;
+                /** @description Only games created at or after this instant (RFC 3339). */
+                since?: string;
+                /** @description Only games created before this instant (RFC 3339). */
+                until?: string;
+                /** @description At most this many games (default: all). */
+                max?: number;
+                /** @description Only rated (`true`) or unrated (`false`) games. */
+                rated?: boolean;
+                /** @description `classic`, `village`, `online`, or `custom` (a mix that is no preset). */
+                preset?: string;
+                /** @description The games in this status (default `finished`). */
+                status?: components["schemas"]["GameStatus"];
+                /** @description Whether the records hold their moves (default `true`). */
+                with_moves?: boolean;
+                /** @description Resume after this game: the id of the last record received. */
+                after?: components["schemas"]["GameId"];
+            };
+            header?: never;
+            path: {
+                /** @description Player id. */
+                id: components["parameters"]["PlayerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The records, streamed */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description `Accept` */
+                    Vary?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                    "text/plain": components["schemas"]["GameRecordText"];
+                };
+            };
+            /** @description `invalid_query` or `invalid_path_parameter` */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `player_not_found`, or `game_not_found`: `after` names no game */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7443,6 +10717,8 @@ export interface operations {
                 headers: {
                     /** @description `<…>; rel="next"`: the next (older) page, its `next_cursor` with the same `preset` and `limit`, when there is one */
                     Link?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7453,6 +10729,8 @@ export interface operations {
             /** @description `invalid_query` or `invalid_path_parameter` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7463,6 +10741,8 @@ export interface operations {
             /** @description `player_not_found` */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7473,6 +10753,8 @@ export interface operations {
             /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -7485,12 +10767,1034 @@ export interface operations {
             /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
+            };
+        };
+    };
+    list_tournaments: {
+        parameters: {
+            query?: {
+                /** @description Only the tournaments in this status. */
+                status?: string;
+                /**
+                 * @description Where the page starts: the `next_cursor` (or `prev_cursor`) of the
+                 *     page before; omit it for the first page.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Items per page, 1 to 100 (default: 20 games, 50 leaderboard rows). */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tournaments */
+            200: {
+                headers: {
+                    /** @description `<…>; rel="next"`: the next page, when there is one */
+                    Link?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentPage"];
+                };
+            };
+            /** @description `invalid_query` */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The tournament */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "clock": {
+                 *         "increment_s": 3,
+                 *         "initial_s": 300
+                 *       },
+                 *       "format": "swiss",
+                 *       "max_players": 16,
+                 *       "name": "Club night",
+                 *       "rated": true,
+                 *       "rounds": 3,
+                 *       "rules": {
+                 *         "preset": "classic"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["NewTournamentBody"];
+            };
+        };
+        responses: {
+            /** @description Created, `registering` */
+            201: {
+                headers: {
+                    /** @description `/v1/tournaments/{id}` */
+                    Location: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentView"];
+                };
+            };
+            /** @description `malformed_json`: The request body is not well-formed JSON (or is empty).; or `invalid_query` */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The bearer token lacks the scope this operation needs; the problem's `scope` (and its detail) names it. A token's scopes are chosen when it is made (`POST /v1/me/tokens`, `scopes`) and never change: make one with the scope (docs/API.md, "Token scopes"). */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than this endpoint accepts (16 KiB for JSON bodies; 1 MiB for a game record to import). */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be sent with `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_tournament` or `invalid_body` */
+            422: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 10 letters or digits. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tournament */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentView"];
+                };
+            };
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_query` */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `tournament_not_found` */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancel_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 10 letters or digits. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the tournament after it */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentView"];
+                };
+            };
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_query` */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The bearer token lacks the scope this operation needs; the problem's `scope` (and its detail) names it. A token's scopes are chosen when it is made (`POST /v1/me/tokens`, `scopes`) and never change: make one with the scope (docs/API.md, "Token scopes"). */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `tournament_not_found` */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `tournament_over` (403 `not_tournament_creator`) */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    tournament_games: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 10 letters or digits. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The games */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentGames"];
+                };
+            };
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_query` */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `tournament_not_found` */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    join_tournament: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A built-in bot's id (`GET /v1/bots`): its creator enters the bot
+                 *     instead of themselves.
+                 * @example botLevel03
+                 */
+                bot?: string;
+            };
+            header?: never;
+            path: {
+                /** @description 10 letters or digits. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Entered: the tournament after it */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentView"];
+                };
+            };
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_query` */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_tournament_creator` (a bot entered by another); or `insufficient_scope` */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `tournament_not_found` */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `tournament_not_registering`, `tournament_full` or `already_entered` */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_tournament`: `bot` is not a built-in bot */
+            422: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    start_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 10 letters or digits. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the tournament after it */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentView"];
+                };
+            };
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_query` */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The bearer token lacks the scope this operation needs; the problem's `scope` (and its detail) names it. A token's scopes are chosen when it is made (`POST /v1/me/tokens`, `scopes`) and never change: make one with the scope (docs/API.md, "Token scopes"). */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `tournament_not_found` */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `tournament_not_registering` or `too_few_players` (403 `not_tournament_creator`) */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    withdraw_from_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 10 letters or digits. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the tournament after it */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentView"];
+                };
+            };
+            /** @description `invalid_path_parameter`: A parameter in the path does not have the expected form, e.g. a player id that is not 10 letters or digits.; or `invalid_query` */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: This endpoint needs `Authorization: Bearer <token>` with a token returned by `POST /v1/players` or `POST /v1/me/tokens`; it was missing, malformed, unknown or deleted. */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: The bearer token lacks the scope this operation needs; the problem's `scope` (and its detail) names it. A token's scopes are chosen when it is made (`POST /v1/me/tokens`, `scopes`) and never change: make one with the scope (docs/API.md, "Token scopes"). */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `tournament_not_found` */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_entered` or `tournament_over` */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    webhook_challenge_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id, the same on every attempt: the receiver's dedupe key. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; reject one far from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of the endpoint's secret after `whsec_`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChallengeCreatedWebhook"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx will do). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_game_aborted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id, the same on every attempt: the receiver's dedupe key. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; reject one far from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of the endpoint's secret after `whsec_`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GameAbortedWebhook"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx will do). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_game_ended: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id, the same on every attempt: the receiver's dedupe key. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; reject one far from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of the endpoint's secret after `whsec_`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GameEndedWebhook"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx will do). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_game_move: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id, the same on every attempt: the receiver's dedupe key. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; reject one far from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of the endpoint's secret after `whsec_`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GameMoveWebhook"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx will do). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_game_started: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id, the same on every attempt: the receiver's dedupe key. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; reject one far from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of the endpoint's secret after `whsec_`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GameStartedWebhook"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx will do). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_ping: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id, the same on every attempt: the receiver's dedupe key. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; reject one far from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of the endpoint's secret after `whsec_`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PingWebhook"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx will do). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

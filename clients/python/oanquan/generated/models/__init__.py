@@ -12,6 +12,8 @@ from .bot_list import BotList
 from .bot_record_view import BotRecordView
 from .bot_view import BotView
 from .capture_event import CaptureEvent
+from .challenge_created_data import ChallengeCreatedData
+from .challenge_created_webhook import ChallengeCreatedWebhook
 from .challenge_list import ChallengeList
 from .challenge_status import ChallengeStatus
 from .challenge_view import ChallengeView
@@ -21,23 +23,37 @@ from .created_player import CreatedPlayer
 from .created_token import CreatedToken
 from .decline import Decline
 from .decline_reason import DeclineReason
+from .delivery_page import DeliveryPage
+from .delivery_view import DeliveryView
 from .end_reason import EndReason
+from .entrant_view import EntrantView
+from .explorer_answer import ExplorerAnswer
+from .explorer_game import ExplorerGame
+from .explorer_move import ExplorerMove
 from .field_error import FieldError
 from .forfeit_event import ForfeitEvent
+from .game_aborted_data import GameAbortedData
 from .game_aborted_event import GameAbortedEvent
+from .game_aborted_webhook import GameAbortedWebhook
 from .game_cancelled_event import GameCancelledEvent
 from .game_declined_event import GameDeclinedEvent
 from .game_end_event import GameEndEvent
+from .game_ended_data import GameEndedData
 from .game_ended_event import GameEndedEvent
+from .game_ended_webhook import GameEndedWebhook
 from .game_expired_event import GameExpiredEvent
 from .game_joined_event import GameJoinedEvent
+from .game_move_data import GameMoveData
 from .game_move_event import GameMoveEvent
+from .game_move_webhook import GameMoveWebhook
 from .game_offer_event import GameOfferEvent
 from .game_page import GamePage
 from .game_position import GamePosition
 from .game_record import GameRecord
 from .game_record_input import GameRecordInput
 from .game_snapshot_event import GameSnapshotEvent
+from .game_started_data import GameStartedData
+from .game_started_webhook import GameStartedWebhook
 from .game_status import GameStatus
 from .game_taken_back_event import GameTakenBackEvent
 from .game_view import GameView
@@ -66,7 +82,12 @@ from .new_challenge import NewChallenge
 from .new_game import NewGame
 from .new_player import NewPlayer
 from .new_token import NewToken
+from .new_tournament_body import NewTournamentBody
+from .new_webhook import NewWebhook
 from .offers_view import OffersView
+from .pairing_view import PairingView
+from .ping_data import PingData
+from .ping_webhook import PingWebhook
 from .played_move import PlayedMove
 from .player_list import PlayerList
 from .player_name_input import PlayerNameInput
@@ -100,17 +121,35 @@ from .seat_name import SeatName
 from .seat_players import SeatPlayers
 from .seat_players_input import SeatPlayersInput
 from .sow_event import SowEvent
+from .standing_view import StandingView
 from .store_view import StoreView
 from .stores_view import StoresView
 from .streak_view import StreakView
 from .stream_ticket_view import StreamTicketView
 from .sweep_view import SweepView
+from .tiebreaks_view import TiebreaksView
 from .token_list import TokenList
 from .token_view import TokenView
+from .tournament_clock import TournamentClock
+from .tournament_game_view import TournamentGameView
+from .tournament_games import TournamentGames
+from .tournament_page import TournamentPage
+from .tournament_player import TournamentPlayer
+from .tournament_ref import TournamentRef
+from .tournament_rules import TournamentRules
+from .tournament_summary import TournamentSummary
+from .tournament_view import TournamentView
 from .turn_end_event import TurnEndEvent
 from .turn_end_reason import TurnEndReason
 from .unrated_reason import UnratedReason
 from .versus_view import VersusView
+from .webhook_change import WebhookChange
+from .webhook_list import WebhookList
+from .webhook_player import WebhookPlayer
+from .webhook_result import WebhookResult
+from .webhook_scores import WebhookScores
+from .webhook_view import WebhookView
+from .webhook_with_secret import WebhookWithSecret
 from .winner import Winner
 
 __all__ = (
@@ -126,6 +165,8 @@ __all__ = (
     "BotRecordView",
     "BotView",
     "CaptureEvent",
+    "ChallengeCreatedData",
+    "ChallengeCreatedWebhook",
     "ChallengeList",
     "ChallengeStatus",
     "ChallengeView",
@@ -135,23 +176,37 @@ __all__ = (
     "CreatedToken",
     "Decline",
     "DeclineReason",
+    "DeliveryPage",
+    "DeliveryView",
     "EndReason",
+    "EntrantView",
+    "ExplorerAnswer",
+    "ExplorerGame",
+    "ExplorerMove",
     "FieldError",
     "ForfeitEvent",
+    "GameAbortedData",
     "GameAbortedEvent",
+    "GameAbortedWebhook",
     "GameCancelledEvent",
     "GameDeclinedEvent",
+    "GameEndedData",
     "GameEndedEvent",
+    "GameEndedWebhook",
     "GameEndEvent",
     "GameExpiredEvent",
     "GameJoinedEvent",
+    "GameMoveData",
     "GameMoveEvent",
+    "GameMoveWebhook",
     "GameOfferEvent",
     "GamePage",
     "GamePosition",
     "GameRecord",
     "GameRecordInput",
     "GameSnapshotEvent",
+    "GameStartedData",
+    "GameStartedWebhook",
     "GameStatus",
     "GameTakenBackEvent",
     "GameView",
@@ -180,7 +235,12 @@ __all__ = (
     "NewGame",
     "NewPlayer",
     "NewToken",
+    "NewTournamentBody",
+    "NewWebhook",
     "OffersView",
+    "PairingView",
+    "PingData",
+    "PingWebhook",
     "PlayedMove",
     "PlayerList",
     "PlayerNameInput",
@@ -214,16 +274,34 @@ __all__ = (
     "SeatPlayers",
     "SeatPlayersInput",
     "SowEvent",
+    "StandingView",
     "StoresView",
     "StoreView",
     "StreakView",
     "StreamTicketView",
     "SweepView",
+    "TiebreaksView",
     "TokenList",
     "TokenView",
+    "TournamentClock",
+    "TournamentGames",
+    "TournamentGameView",
+    "TournamentPage",
+    "TournamentPlayer",
+    "TournamentRef",
+    "TournamentRules",
+    "TournamentSummary",
+    "TournamentView",
     "TurnEndEvent",
     "TurnEndReason",
     "UnratedReason",
     "VersusView",
+    "WebhookChange",
+    "WebhookList",
+    "WebhookPlayer",
+    "WebhookResult",
+    "WebhookScores",
+    "WebhookView",
+    "WebhookWithSecret",
     "Winner",
 )

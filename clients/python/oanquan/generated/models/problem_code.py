@@ -2,6 +2,7 @@ from enum import StrEnum
 
 
 class ProblemCode(StrEnum):
+    ALREADY_ENTERED = "already_entered"
     ANALYSIS_BUSY = "analysis_busy"
     ANSWER_TOO_LARGE = "answer_too_large"
     BAD_REQUEST = "bad_request"
@@ -35,6 +36,8 @@ class ProblemCode(StrEnum):
     INVALID_SCOPE = "invalid_scope"
     INVALID_SEARCH = "invalid_search"
     INVALID_TICKET = "invalid_ticket"
+    INVALID_TOURNAMENT = "invalid_tournament"
+    INVALID_WEBHOOK = "invalid_webhook"
     LEADERBOARD_NOT_FOUND = "leaderboard_not_found"
     MALFORMED_JSON = "malformed_json"
     METHOD_NOT_ALLOWED = "method_not_allowed"
@@ -43,9 +46,11 @@ class ProblemCode(StrEnum):
     NOT_ABORTABLE = "not_abortable"
     NOT_A_PLAYER = "not_a_player"
     NOT_CHALLENGED = "not_challenged"
+    NOT_ENTERED = "not_entered"
     NOT_FOUND = "not_found"
     NOT_GAME_CREATOR = "not_game_creator"
     NOT_ON_LEADERBOARD = "not_on_leaderboard"
+    NOT_TOURNAMENT_CREATOR = "not_tournament_creator"
     NOT_YOUR_TURN = "not_your_turn"
     NO_OFFER = "no_offer"
     OFFER_PENDING = "offer_pending"
@@ -62,13 +67,22 @@ class ProblemCode(StrEnum):
     TAKEBACK_NOT_ALLOWED = "takeback_not_allowed"
     TIME_OUT = "time_out"
     TOKEN_NOT_FOUND = "token_not_found"
+    TOO_FEW_PLAYERS = "too_few_players"
     TOO_MANY_BOT_GAMES = "too_many_bot_games"
     TOO_MANY_REGISTRATIONS = "too_many_registrations"
     TOO_MANY_STREAMS = "too_many_streams"
     TOO_MANY_TOKENS = "too_many_tokens"
     TOO_MANY_WAITING_GAMES = "too_many_waiting_games"
+    TOO_MANY_WEBHOOKS = "too_many_webhooks"
+    TOURNAMENT_FULL = "tournament_full"
+    TOURNAMENT_NOT_FOUND = "tournament_not_found"
+    TOURNAMENT_NOT_REGISTERING = "tournament_not_registering"
+    TOURNAMENT_OVER = "tournament_over"
     UNAUTHORIZED = "unauthorized"
     UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
+    WEBHOOK_DELIVERY_NOT_FOUND = "webhook_delivery_not_found"
+    WEBHOOK_NOT_FOUND = "webhook_not_found"
+    WEBHOOK_TARGET_REFUSED = "webhook_target_refused"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -1,3 +1,4 @@
+import datetime
 from http import HTTPStatus
 from typing import Any
 
@@ -5,9 +6,11 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.end_reason import EndReason
 from ...models.game_page import GamePage
 from ...models.game_status import GameStatus
 from ...models.problem import Problem
+from ...models.winner import Winner
 from ...types import UNSET, Response, Unset
 
 
@@ -15,8 +18,15 @@ def _get_kwargs(
     *,
     status: GameStatus | Unset = UNSET,
     player: str | Unset = UNSET,
+    opponent: str | Unset = UNSET,
     rated: bool | Unset = UNSET,
     rules: str | Unset = UNSET,
+    preset: str | Unset = UNSET,
+    result: Winner | Unset = UNSET,
+    reason: EndReason | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
+    until: datetime.datetime | Unset = UNSET,
+    min_rating: float | Unset = UNSET,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -31,9 +41,37 @@ def _get_kwargs(
 
     params["player"] = player
 
+    params["opponent"] = opponent
+
     params["rated"] = rated
 
     params["rules"] = rules
+
+    params["preset"] = preset
+
+    json_result: str | Unset = UNSET
+    if not isinstance(result, Unset):
+        json_result = result.value
+
+    params["result"] = json_result
+
+    json_reason: str | Unset = UNSET
+    if not isinstance(reason, Unset):
+        json_reason = reason.value
+
+    params["reason"] = json_reason
+
+    json_since: str | Unset = UNSET
+    if not isinstance(since, Unset):
+        json_since = since.isoformat()
+    params["since"] = json_since
+
+    json_until: str | Unset = UNSET
+    if not isinstance(until, Unset):
+        json_until = until.isoformat()
+    params["until"] = json_until
+
+    params["min_rating"] = min_rating
 
     params["cursor"] = cursor
 
@@ -91,8 +129,15 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     status: GameStatus | Unset = UNSET,
     player: str | Unset = UNSET,
+    opponent: str | Unset = UNSET,
     rated: bool | Unset = UNSET,
     rules: str | Unset = UNSET,
+    preset: str | Unset = UNSET,
+    result: Winner | Unset = UNSET,
+    reason: EndReason | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
+    until: datetime.datetime | Unset = UNSET,
+    min_rating: float | Unset = UNSET,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
 ) -> Response[GamePage | Problem]:
@@ -109,8 +154,16 @@ def sync_detailed(
             `active`, `finished`, `cancelled`, `archived` (an imported, unfinished record), `aborted`
             (ended before each side made two moves; never rated) or `expired` (nobody joined).
         player (str | Unset): A player id: 10 ASCII letters or digits.
+        opponent (str | Unset): A player id: 10 ASCII letters or digits.
         rated (bool | Unset):
         rules (str | Unset):
+        preset (str | Unset):
+        result (Winner | Unset): The winning seat, or `draw`.
+        reason (EndReason | Unset): Why a game ended: both mandarins captured, the ply limit, a
+            forfeit (no stones to refill with), a resignation or the clock.
+        since (datetime.datetime | Unset):
+        until (datetime.datetime | Unset):
+        min_rating (float | Unset):
         cursor (str | Unset):
         limit (int | Unset):
 
@@ -125,8 +178,15 @@ def sync_detailed(
     kwargs = _get_kwargs(
         status=status,
         player=player,
+        opponent=opponent,
         rated=rated,
         rules=rules,
+        preset=preset,
+        result=result,
+        reason=reason,
+        since=since,
+        until=until,
+        min_rating=min_rating,
         cursor=cursor,
         limit=limit,
     )
@@ -143,8 +203,15 @@ def sync(
     client: AuthenticatedClient | Client,
     status: GameStatus | Unset = UNSET,
     player: str | Unset = UNSET,
+    opponent: str | Unset = UNSET,
     rated: bool | Unset = UNSET,
     rules: str | Unset = UNSET,
+    preset: str | Unset = UNSET,
+    result: Winner | Unset = UNSET,
+    reason: EndReason | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
+    until: datetime.datetime | Unset = UNSET,
+    min_rating: float | Unset = UNSET,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
 ) -> GamePage | Problem | None:
@@ -161,8 +228,16 @@ def sync(
             `active`, `finished`, `cancelled`, `archived` (an imported, unfinished record), `aborted`
             (ended before each side made two moves; never rated) or `expired` (nobody joined).
         player (str | Unset): A player id: 10 ASCII letters or digits.
+        opponent (str | Unset): A player id: 10 ASCII letters or digits.
         rated (bool | Unset):
         rules (str | Unset):
+        preset (str | Unset):
+        result (Winner | Unset): The winning seat, or `draw`.
+        reason (EndReason | Unset): Why a game ended: both mandarins captured, the ply limit, a
+            forfeit (no stones to refill with), a resignation or the clock.
+        since (datetime.datetime | Unset):
+        until (datetime.datetime | Unset):
+        min_rating (float | Unset):
         cursor (str | Unset):
         limit (int | Unset):
 
@@ -178,8 +253,15 @@ def sync(
         client=client,
         status=status,
         player=player,
+        opponent=opponent,
         rated=rated,
         rules=rules,
+        preset=preset,
+        result=result,
+        reason=reason,
+        since=since,
+        until=until,
+        min_rating=min_rating,
         cursor=cursor,
         limit=limit,
     ).parsed
@@ -190,8 +272,15 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     status: GameStatus | Unset = UNSET,
     player: str | Unset = UNSET,
+    opponent: str | Unset = UNSET,
     rated: bool | Unset = UNSET,
     rules: str | Unset = UNSET,
+    preset: str | Unset = UNSET,
+    result: Winner | Unset = UNSET,
+    reason: EndReason | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
+    until: datetime.datetime | Unset = UNSET,
+    min_rating: float | Unset = UNSET,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
 ) -> Response[GamePage | Problem]:
@@ -208,8 +297,16 @@ async def asyncio_detailed(
             `active`, `finished`, `cancelled`, `archived` (an imported, unfinished record), `aborted`
             (ended before each side made two moves; never rated) or `expired` (nobody joined).
         player (str | Unset): A player id: 10 ASCII letters or digits.
+        opponent (str | Unset): A player id: 10 ASCII letters or digits.
         rated (bool | Unset):
         rules (str | Unset):
+        preset (str | Unset):
+        result (Winner | Unset): The winning seat, or `draw`.
+        reason (EndReason | Unset): Why a game ended: both mandarins captured, the ply limit, a
+            forfeit (no stones to refill with), a resignation or the clock.
+        since (datetime.datetime | Unset):
+        until (datetime.datetime | Unset):
+        min_rating (float | Unset):
         cursor (str | Unset):
         limit (int | Unset):
 
@@ -224,8 +321,15 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         status=status,
         player=player,
+        opponent=opponent,
         rated=rated,
         rules=rules,
+        preset=preset,
+        result=result,
+        reason=reason,
+        since=since,
+        until=until,
+        min_rating=min_rating,
         cursor=cursor,
         limit=limit,
     )
@@ -240,8 +344,15 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     status: GameStatus | Unset = UNSET,
     player: str | Unset = UNSET,
+    opponent: str | Unset = UNSET,
     rated: bool | Unset = UNSET,
     rules: str | Unset = UNSET,
+    preset: str | Unset = UNSET,
+    result: Winner | Unset = UNSET,
+    reason: EndReason | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
+    until: datetime.datetime | Unset = UNSET,
+    min_rating: float | Unset = UNSET,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
 ) -> GamePage | Problem | None:
@@ -258,8 +369,16 @@ async def asyncio(
             `active`, `finished`, `cancelled`, `archived` (an imported, unfinished record), `aborted`
             (ended before each side made two moves; never rated) or `expired` (nobody joined).
         player (str | Unset): A player id: 10 ASCII letters or digits.
+        opponent (str | Unset): A player id: 10 ASCII letters or digits.
         rated (bool | Unset):
         rules (str | Unset):
+        preset (str | Unset):
+        result (Winner | Unset): The winning seat, or `draw`.
+        reason (EndReason | Unset): Why a game ended: both mandarins captured, the ply limit, a
+            forfeit (no stones to refill with), a resignation or the clock.
+        since (datetime.datetime | Unset):
+        until (datetime.datetime | Unset):
+        min_rating (float | Unset):
         cursor (str | Unset):
         limit (int | Unset):
 
@@ -276,8 +395,15 @@ async def asyncio(
             client=client,
             status=status,
             player=player,
+            opponent=opponent,
             rated=rated,
             rules=rules,
+            preset=preset,
+            result=result,
+            reason=reason,
+            since=since,
+            until=until,
+            min_rating=min_rating,
             cursor=cursor,
             limit=limit,
         )

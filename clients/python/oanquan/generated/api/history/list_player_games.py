@@ -1,3 +1,4 @@
+import datetime
 from http import HTTPStatus
 from typing import Any
 from urllib.parse import quote
@@ -6,8 +7,10 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.end_reason import EndReason
 from ...models.game_page import GamePage
 from ...models.problem import Problem
+from ...models.winner import Winner
 from ...types import UNSET, Response, Unset
 
 
@@ -17,6 +20,13 @@ def _get_kwargs(
     status: str | Unset = UNSET,
     rated: bool | Unset = UNSET,
     rules: str | Unset = UNSET,
+    preset: str | Unset = UNSET,
+    opponent: str | Unset = UNSET,
+    result: Winner | Unset = UNSET,
+    reason: EndReason | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
+    until: datetime.datetime | Unset = UNSET,
+    min_rating: float | Unset = UNSET,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -28,6 +38,34 @@ def _get_kwargs(
     params["rated"] = rated
 
     params["rules"] = rules
+
+    params["preset"] = preset
+
+    params["opponent"] = opponent
+
+    json_result: str | Unset = UNSET
+    if not isinstance(result, Unset):
+        json_result = result.value
+
+    params["result"] = json_result
+
+    json_reason: str | Unset = UNSET
+    if not isinstance(reason, Unset):
+        json_reason = reason.value
+
+    params["reason"] = json_reason
+
+    json_since: str | Unset = UNSET
+    if not isinstance(since, Unset):
+        json_since = since.isoformat()
+    params["since"] = json_since
+
+    json_until: str | Unset = UNSET
+    if not isinstance(until, Unset):
+        json_until = until.isoformat()
+    params["until"] = json_until
+
+    params["min_rating"] = min_rating
 
     params["cursor"] = cursor
 
@@ -94,6 +132,13 @@ def sync_detailed(
     status: str | Unset = UNSET,
     rated: bool | Unset = UNSET,
     rules: str | Unset = UNSET,
+    preset: str | Unset = UNSET,
+    opponent: str | Unset = UNSET,
+    result: Winner | Unset = UNSET,
+    reason: EndReason | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
+    until: datetime.datetime | Unset = UNSET,
+    min_rating: float | Unset = UNSET,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
 ) -> Response[GamePage | Problem]:
@@ -106,6 +151,14 @@ def sync_detailed(
         status (str | Unset):
         rated (bool | Unset):
         rules (str | Unset):
+        preset (str | Unset):
+        opponent (str | Unset): A player id: 10 ASCII letters or digits.
+        result (Winner | Unset): The winning seat, or `draw`.
+        reason (EndReason | Unset): Why a game ended: both mandarins captured, the ply limit, a
+            forfeit (no stones to refill with), a resignation or the clock.
+        since (datetime.datetime | Unset):
+        until (datetime.datetime | Unset):
+        min_rating (float | Unset):
         cursor (str | Unset):
         limit (int | Unset):
 
@@ -122,6 +175,13 @@ def sync_detailed(
         status=status,
         rated=rated,
         rules=rules,
+        preset=preset,
+        opponent=opponent,
+        result=result,
+        reason=reason,
+        since=since,
+        until=until,
+        min_rating=min_rating,
         cursor=cursor,
         limit=limit,
     )
@@ -140,6 +200,13 @@ def sync(
     status: str | Unset = UNSET,
     rated: bool | Unset = UNSET,
     rules: str | Unset = UNSET,
+    preset: str | Unset = UNSET,
+    opponent: str | Unset = UNSET,
+    result: Winner | Unset = UNSET,
+    reason: EndReason | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
+    until: datetime.datetime | Unset = UNSET,
+    min_rating: float | Unset = UNSET,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
 ) -> GamePage | Problem | None:
@@ -152,6 +219,14 @@ def sync(
         status (str | Unset):
         rated (bool | Unset):
         rules (str | Unset):
+        preset (str | Unset):
+        opponent (str | Unset): A player id: 10 ASCII letters or digits.
+        result (Winner | Unset): The winning seat, or `draw`.
+        reason (EndReason | Unset): Why a game ended: both mandarins captured, the ply limit, a
+            forfeit (no stones to refill with), a resignation or the clock.
+        since (datetime.datetime | Unset):
+        until (datetime.datetime | Unset):
+        min_rating (float | Unset):
         cursor (str | Unset):
         limit (int | Unset):
 
@@ -169,6 +244,13 @@ def sync(
         status=status,
         rated=rated,
         rules=rules,
+        preset=preset,
+        opponent=opponent,
+        result=result,
+        reason=reason,
+        since=since,
+        until=until,
+        min_rating=min_rating,
         cursor=cursor,
         limit=limit,
     ).parsed
@@ -181,6 +263,13 @@ async def asyncio_detailed(
     status: str | Unset = UNSET,
     rated: bool | Unset = UNSET,
     rules: str | Unset = UNSET,
+    preset: str | Unset = UNSET,
+    opponent: str | Unset = UNSET,
+    result: Winner | Unset = UNSET,
+    reason: EndReason | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
+    until: datetime.datetime | Unset = UNSET,
+    min_rating: float | Unset = UNSET,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
 ) -> Response[GamePage | Problem]:
@@ -193,6 +282,14 @@ async def asyncio_detailed(
         status (str | Unset):
         rated (bool | Unset):
         rules (str | Unset):
+        preset (str | Unset):
+        opponent (str | Unset): A player id: 10 ASCII letters or digits.
+        result (Winner | Unset): The winning seat, or `draw`.
+        reason (EndReason | Unset): Why a game ended: both mandarins captured, the ply limit, a
+            forfeit (no stones to refill with), a resignation or the clock.
+        since (datetime.datetime | Unset):
+        until (datetime.datetime | Unset):
+        min_rating (float | Unset):
         cursor (str | Unset):
         limit (int | Unset):
 
@@ -209,6 +306,13 @@ async def asyncio_detailed(
         status=status,
         rated=rated,
         rules=rules,
+        preset=preset,
+        opponent=opponent,
+        result=result,
+        reason=reason,
+        since=since,
+        until=until,
+        min_rating=min_rating,
         cursor=cursor,
         limit=limit,
     )
@@ -225,6 +329,13 @@ async def asyncio(
     status: str | Unset = UNSET,
     rated: bool | Unset = UNSET,
     rules: str | Unset = UNSET,
+    preset: str | Unset = UNSET,
+    opponent: str | Unset = UNSET,
+    result: Winner | Unset = UNSET,
+    reason: EndReason | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
+    until: datetime.datetime | Unset = UNSET,
+    min_rating: float | Unset = UNSET,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
 ) -> GamePage | Problem | None:
@@ -237,6 +348,14 @@ async def asyncio(
         status (str | Unset):
         rated (bool | Unset):
         rules (str | Unset):
+        preset (str | Unset):
+        opponent (str | Unset): A player id: 10 ASCII letters or digits.
+        result (Winner | Unset): The winning seat, or `draw`.
+        reason (EndReason | Unset): Why a game ended: both mandarins captured, the ply limit, a
+            forfeit (no stones to refill with), a resignation or the clock.
+        since (datetime.datetime | Unset):
+        until (datetime.datetime | Unset):
+        min_rating (float | Unset):
         cursor (str | Unset):
         limit (int | Unset):
 
@@ -255,6 +374,13 @@ async def asyncio(
             status=status,
             rated=rated,
             rules=rules,
+            preset=preset,
+            opponent=opponent,
+            result=result,
+            reason=reason,
+            since=since,
+            until=until,
+            min_rating=min_rating,
             cursor=cursor,
             limit=limit,
         )

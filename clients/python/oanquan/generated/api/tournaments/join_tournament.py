@@ -1,0 +1,237 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.tournament_view import TournamentView
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: str,
+    *,
+    bot: str | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["bot"] = bot
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/tournaments/{id}/join".format(
+            id=quote(str(id), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | TournamentView | None:
+    if response.status_code == 200:
+        response_200 = TournamentView.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | TournamentView]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    bot: str | Unset = UNSET,
+) -> Response[Problem | TournamentView]:
+    """Join a tournament
+
+     Enters you in a `registering` tournament, seeded after the players
+    entered before you; with `?bot=`, its creator enters that built-in bot.
+
+    The bearer token needs the scope `play`.
+
+    Args:
+        id (str):
+        bot (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | TournamentView]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        bot=bot,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    bot: str | Unset = UNSET,
+) -> Problem | TournamentView | None:
+    """Join a tournament
+
+     Enters you in a `registering` tournament, seeded after the players
+    entered before you; with `?bot=`, its creator enters that built-in bot.
+
+    The bearer token needs the scope `play`.
+
+    Args:
+        id (str):
+        bot (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | TournamentView
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        bot=bot,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    bot: str | Unset = UNSET,
+) -> Response[Problem | TournamentView]:
+    """Join a tournament
+
+     Enters you in a `registering` tournament, seeded after the players
+    entered before you; with `?bot=`, its creator enters that built-in bot.
+
+    The bearer token needs the scope `play`.
+
+    Args:
+        id (str):
+        bot (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | TournamentView]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        bot=bot,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    bot: str | Unset = UNSET,
+) -> Problem | TournamentView | None:
+    """Join a tournament
+
+     Enters you in a `registering` tournament, seeded after the players
+    entered before you; with `?bot=`, its creator enters that built-in bot.
+
+    The bearer token needs the scope `play`.
+
+    Args:
+        id (str):
+        bot (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | TournamentView
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            bot=bot,
+        )
+    ).parsed

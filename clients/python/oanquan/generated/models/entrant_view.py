@@ -1,0 +1,94 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="EntrantView")
+
+
+@_attrs_define
+class EntrantView:
+    """A player entered, by seed (the order they joined in, from 1).
+
+    Attributes:
+        bot (bool): A built-in bot.
+        id (str):
+        name (str):
+        seed (int):
+        withdrawn (bool): Withdrawn while the tournament ran: paired no more.
+    """
+
+    bot: bool
+    id: str
+    name: str
+    seed: int
+    withdrawn: bool
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        bot = self.bot
+
+        id = self.id
+
+        name = self.name
+
+        seed = self.seed
+
+        withdrawn = self.withdrawn
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "bot": bot,
+                "id": id,
+                "name": name,
+                "seed": seed,
+                "withdrawn": withdrawn,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        bot = d.pop("bot")
+
+        id = d.pop("id")
+
+        name = d.pop("name")
+
+        seed = d.pop("seed")
+
+        withdrawn = d.pop("withdrawn")
+
+        entrant_view = cls(
+            bot=bot,
+            id=id,
+            name=name,
+            seed=seed,
+            withdrawn=withdrawn,
+        )
+
+        entrant_view.additional_properties = d
+        return entrant_view
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,78 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="GameAbortedData")
+
+
+@_attrs_define
+class GameAbortedData:
+    """`game.aborted`: the game was aborted before it counted.
+
+    Attributes:
+        game_id (str):
+        reason (str):
+        version (int):
+    """
+
+    game_id: str
+    reason: str
+    version: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        game_id = self.game_id
+
+        reason = self.reason
+
+        version = self.version
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "game_id": game_id,
+                "reason": reason,
+                "version": version,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        game_id = d.pop("game_id")
+
+        reason = d.pop("reason")
+
+        version = d.pop("version")
+
+        game_aborted_data = cls(
+            game_id=game_id,
+            reason=reason,
+            version=version,
+        )
+
+        game_aborted_data.additional_properties = d
+        return game_aborted_data
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
