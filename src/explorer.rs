@@ -183,7 +183,7 @@ impl TxHook for ExplorerHook {
         Box::pin(async move {
             write_game(tx, &transition.game)
                 .await
-                .map(drop)
+                .map(|_| Vec::new())
                 .map_err(|e| HookFailed(e.into()))
         })
     }

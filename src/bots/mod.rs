@@ -201,10 +201,7 @@ pub async fn play(
                 )
                 .await
             {
-                Ok(transition) => Ok(Done {
-                    value: true,
-                    transition: Some(transition),
-                }),
+                Ok(transition) => Ok(Done::with(true, transition)),
                 Err(
                     refused @ (GamesError::PreconditionFailed { .. }
                     | GamesError::StalePly { .. }

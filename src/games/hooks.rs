@@ -13,8 +13,15 @@ use super::unit::HookFailed;
 use super::Transition;
 use crate::store::WriteTx;
 
-/// What [`TxHook::write`] returns.
-pub type HookFuture<'a> = Pin<Box<dyn Future<Output = Result<(), HookFailed>> + Send + 'a>>;
+/// What [`TxHook::write`] returns: the transitions the hook made in the
+/// transaction (the games a tournament's round created, say), which the
+/// unit of work hands to the hooks in turn and publishes after its commit.
+pub type HookFuture<'a> =
+    Pin<Box<dyn Future<Output = Result<Vec<Transition>, HookFailed>> + Send + 'a>>;
+
+/// The most transitions the hooks may make in one unit of work: hooks that
+/// keep answering each other's transitions are a bug, not a workload.
+const MAX_MADE: usize = 1024;
 
 /// Writes its part of a transition in the transition's own transaction,
 /// after the transition's work and before the commit. A hook that fails
@@ -67,16 +74,42 @@ impl Hooks {
             .any(|hook| hook.wants(transition) && !hook.guarded_at_once(transition))
     }
 
-    /// Runs, in `tx`, every hook that wants `transition`.
+    /// Runs, in `tx`, every hook that wants one of the `given`
+    /// transitions, then every hook that wants one of the transitions
+    /// those made, and so on: the transitions the hooks made, in order.
     pub(super) async fn write(
         &self,
         tx: &mut WriteTx,
-        transition: &Transition,
-    ) -> Result<(), HookFailed> {
-        for hook in self.wanting(transition) {
-            hook.write(tx, transition).await?;
+        given: &[&Transition],
+    ) -> Result<Vec<Transition>, HookFailed> {
+        let mut made = Vec::new();
+        for transition in given {
+            made.extend(self.write_one(tx, transition).await?);
         }
-        Ok(())
+        let mut heard = 0;
+        while heard < made.len() {
+            if made.len() > MAX_MADE {
+                return Err(HookFailed(anyhow::anyhow!(
+                    "the hooks made more than {MAX_MADE} transitions in one unit"
+                )));
+            }
+            let transition = made[heard].clone();
+            heard += 1;
+            made.extend(self.write_one(tx, &transition).await?);
+        }
+        Ok(made)
+    }
+
+    async fn write_one(
+        &self,
+        tx: &mut WriteTx,
+        transition: &Transition,
+    ) -> Result<Vec<Transition>, HookFailed> {
+        let mut made = Vec::new();
+        for hook in self.wanting(transition) {
+            made.extend(hook.write(tx, transition).await?);
+        }
+        Ok(made)
     }
 }
 

@@ -59,10 +59,7 @@ impl Games {
                     return Ok(Done::value(false));
                 };
                 Ok(match settle(tx, game, now).await? {
-                    Some(transition) => Done {
-                        value: true,
-                        transition: Some(transition),
-                    },
+                    Some(transition) => Done::with(true, transition),
                     None => Done::value(false),
                 })
             })

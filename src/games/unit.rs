@@ -27,11 +27,14 @@ pub struct Keyed<'a> {
 pub struct HookFailed(#[source] pub anyhow::Error);
 
 /// What a unit's work did: its value, and the transition to publish once
-/// the transaction committed (none for a write that changes no game).
+/// the transaction committed (none for a write that changes no game),
+/// with any others it made beside it (`also`: games it created, say),
+/// which the hooks hear and the listeners are told after it.
 #[derive(Debug)]
 pub struct Done<T> {
     pub value: T,
     pub transition: Option<Transition>,
+    pub also: Vec<Transition>,
 }
 
 impl<T> Done<T> {
@@ -40,6 +43,16 @@ impl<T> Done<T> {
         Done {
             value,
             transition: None,
+            also: Vec::new(),
+        }
+    }
+
+    /// Work whose value goes with the transition it made.
+    pub fn with(value: T, transition: Transition) -> Done<T> {
+        Done {
+            value,
+            transition: Some(transition),
+            also: Vec::new(),
         }
     }
 }
@@ -47,10 +60,7 @@ impl<T> Done<T> {
 impl Done<()> {
     /// Work whose only result is the transition it made.
     pub fn transition(transition: Transition) -> Done<()> {
-        Done {
-            value: (),
-            transition: Some(transition),
-        }
+        Done::with((), transition)
     }
 }
 
@@ -111,12 +121,16 @@ impl Games {
                 return Err(error);
             }
         };
-        if let Some(transition) = &done.transition {
-            if let Err(error) = self.hooks.write(&mut tx, transition).await {
-                tx.rollback().await?;
-                return Err(error.into());
+        let made = {
+            let given: Vec<&Transition> = done.transition.iter().chain(&done.also).collect();
+            match self.hooks.write(&mut tx, &given).await {
+                Ok(made) => made,
+                Err(error) => {
+                    tx.rollback().await?;
+                    return Err(error.into());
+                }
             }
-        }
+        };
         if let Some(key) = key {
             let saved = save(&done)?;
             let now = self.time.now();
@@ -131,14 +145,19 @@ impl Games {
                 };
             }
         }
-        let Done { value, transition } = done;
+        let Done {
+            value,
+            transition,
+            also,
+        } = done;
         let mut pending = Unpublished {
             games: self,
             store,
             transition,
+            others: also.into_iter().chain(made).collect(),
         };
         if let Err(error) = tx.commit().await {
-            pending.transition = None;
+            pending.forget();
             return Err(error.into());
         }
         let transition = pending.transition.take().map(|transition| {
@@ -146,6 +165,9 @@ impl Games {
             self.publish_shared(&transition);
             transition
         });
+        for other in std::mem::take(&mut pending.others) {
+            self.publish(other);
+        }
         Ok(Ran::Done(Committed { value, transition }))
     }
 
@@ -185,6 +207,7 @@ impl Games {
             games: self,
             store,
             transition: Some(transition),
+            others: Vec::new(),
         };
         let written = write.await;
         let transition = pending.transition.take();
@@ -211,20 +234,38 @@ struct Unpublished<'a> {
     games: &'a Games,
     store: &'a Store,
     transition: Option<Transition>,
+    /// The unit's other transitions, published after `transition`.
+    others: Vec<Transition>,
+}
+
+impl Unpublished<'_> {
+    /// Nothing is to be published: the commit failed.
+    fn forget(&mut self) {
+        self.transition = None;
+        self.others.clear();
+    }
 }
 
 impl Drop for Unpublished<'_> {
     fn drop(&mut self) {
-        let Some(transition) = self.transition.take() else {
+        let unsure: Vec<Transition> = self
+            .transition
+            .take()
+            .into_iter()
+            .chain(self.others.drain(..))
+            .collect();
+        if unsure.is_empty() {
             return;
-        };
+        }
         let (games, store) = (self.games.clone(), self.store.clone());
         tokio::spawn(async move {
             // The write lock comes once the dropped commit has ended.
             if let Ok(tx) = store.begin_write().await {
                 let _ = tx.rollback().await;
             }
-            games.unsure(&transition.game);
+            for transition in &unsure {
+                games.unsure(&transition.game);
+            }
         });
     }
 }

@@ -12,8 +12,7 @@ pub mod model;
 mod new;
 mod runner;
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use oanquan_tournament::round_robin;
 
@@ -22,12 +21,9 @@ pub use model::Tournament;
 use model::{CANCELLED, FINISHED, REGISTERING, ROUND_ROBIN, RUNNING};
 pub use new::{NewTournament, DEFAULT_MAX_PLAYERS, MAX_NAME_CHARS, MAX_PLAYERS, MAX_SWISS_ROUNDS};
 
-use crate::domain::{GameId, PlayerId};
-use crate::games::{Done, Games, Published, Transition};
+use crate::domain::PlayerId;
+use crate::games::{Done, Games, Transition};
 use crate::store::{Store, WriteTx};
-
-/// How many games created by a tournament wait to be published at most.
-const MAX_STASHED: usize = 1024;
 
 /// The tournaments of one process. Cheap to clone.
 #[derive(Clone)]
@@ -37,9 +33,6 @@ pub struct Tournaments {
 
 pub(crate) struct Inner {
     games: Games,
-    /// The games a hook created, by the game whose end made them, until
-    /// that end is published.
-    stashed: Mutex<HashMap<GameId, Vec<Transition>>>,
 }
 
 impl std::fmt::Debug for Tournaments {
@@ -48,44 +41,15 @@ impl std::fmt::Debug for Tournaments {
     }
 }
 
-impl Inner {
-    fn stash(&self, ended: &GameId, created: Vec<Transition>) {
-        let mut stashed = self.stashed.lock().expect("stash lock");
-        if stashed.len() >= MAX_STASHED {
-            stashed.clear();
-        }
-        stashed.insert(ended.clone(), created);
-    }
-
-    fn unstash(&self, ended: &GameId) -> Option<Vec<Transition>> {
-        self.stashed.lock().expect("stash lock").remove(ended)
-    }
-}
-
 impl Tournaments {
     /// The tournaments on `games`: registers the hook that records their
-    /// games' ends, and the listener that publishes the games a round's
-    /// end created once that end is committed.
+    /// games' ends and pairs the rounds those ends complete (the games it
+    /// creates are the unit of work's to hook and publish).
     pub fn new(games: &Games) -> Tournaments {
         let inner = Arc::new(Inner {
             games: games.clone(),
-            stashed: Mutex::default(),
         });
         games.hook(Arc::new(runner::ResultHook(inner.clone())));
-        let listening = inner.clone();
-        games.listen(Box::new(move |published| {
-            if let Published::Committed(transition) = published {
-                if let Some(created) = listening.unstash(&transition.game.id) {
-                    let games = listening.games.clone();
-                    tokio::spawn(async move {
-                        for transition in created {
-                            games.publish(transition);
-                        }
-                    });
-                }
-            }
-            true
-        }));
         Tournaments { inner }
     }
 
@@ -93,8 +57,8 @@ impl Tournaments {
         &self.inner.games
     }
 
-    /// Runs `work` on the locked tournament `id` as one unit of work, then
-    /// publishes the games it created.
+    /// Runs `work` on the locked tournament `id` as one unit of work, whose
+    /// other transitions are the games it created.
     async fn on_locked<T>(
         &self,
         store: &Store,
@@ -114,14 +78,14 @@ impl Tournaments {
                     .await?
                     .ok_or_else(|| TournamentsError::NotFound(id.to_owned()))?;
                 let tournament = runner::read(tx, row).await?;
-                Ok::<_, TournamentsError>(Done::value(work(inner, tx, tournament).await?))
+                let (value, created) = work(inner, tx, tournament).await?;
+                Ok::<_, TournamentsError>(Done {
+                    also: created,
+                    ..Done::value(value)
+                })
             })
             .await?;
-        let (value, created) = committed.value;
-        for transition in created {
-            self.games().publish(transition);
-        }
-        Ok(value)
+        Ok(committed.value)
     }
 
     /// Creates a tournament, `registering`, with the bots its creator enters.

@@ -204,15 +204,10 @@ impl TxHook for ResultHook {
 
     fn write<'a>(&'a self, tx: &'a mut WriteTx, transition: &'a Transition) -> HookFuture<'a> {
         Box::pin(async move {
-            let created = self
-                .0
+            self.0
                 .record(tx, transition)
                 .await
-                .map_err(|e| HookFailed(e.into()))?;
-            if !created.is_empty() {
-                self.0.stash(&transition.game.id, created);
-            }
-            Ok(())
+                .map_err(|e| HookFailed(e.into()))
         })
     }
 }

@@ -56,7 +56,7 @@ impl TxHook for Outbox {
                     .map_err(|e| HookFailed(e.into()))?;
                 }
             }
-            Ok(())
+            Ok(Vec::new())
         })
     }
 }

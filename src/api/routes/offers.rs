@@ -1,7 +1,5 @@
 //! Offers between the players of a game: takebacks, rematches, draws.
 
-use std::cell::RefCell;
-
 use actix_web::http::{header, StatusCode};
 use actix_web::{delete, post, web, HttpRequest, HttpResponse};
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -126,34 +124,28 @@ pub async fn offer_rematch(
     id: web::Path<GameId>,
 ) -> Result<HttpResponse, ApiError> {
     let asker = player_ref(&player);
-    // The game asked of, when the rematch was made: the unit publishes the
-    // new game; this one is published once the unit committed.
-    let asked_of: RefCell<Option<Transition>> = RefCell::new(None);
+    // When the rematch is made, the unit's transition is the new game's,
+    // and the game asked of is published after it.
     let work = async |games: &crate::games::Games, tx: &mut crate::store::WriteTx| {
         let rematched = games.rematch(tx, &id, &asker).await?;
         Ok::<_, crate::games::GamesError>(match rematched.new {
             Some(new) => Done {
-                value: Some(rematched.old),
-                transition: Some(new),
+                also: vec![rematched.old],
+                ..Done::with(true, new)
             },
-            None => Done {
-                value: None,
-                transition: Some(rematched.old),
-            },
+            None => Done::with(false, rematched.old),
         })
     };
-    let render = |old: &Option<Transition>, transition: Option<&Transition>| {
+    let render = |made: &bool, transition: Option<&Transition>| {
         let transition = transition
             .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a transition was made")))?;
-        match old {
-            Some(old) => {
-                asked_of.replace(Some(old.clone()));
-                Ok(game_reply(StatusCode::CREATED, &transition.game)?.header(
-                    header::LOCATION,
-                    format!("/v1/games/{}", transition.game.id),
-                ))
-            }
-            None => game_reply(StatusCode::OK, &transition.game),
+        if *made {
+            Ok(game_reply(StatusCode::CREATED, &transition.game)?.header(
+                header::LOCATION,
+                format!("/v1/games/{}", transition.game.id),
+            ))
+        } else {
+            game_reply(StatusCode::OK, &transition.game)
         }
     };
     let response = run_once(
@@ -166,9 +158,6 @@ pub async fn offer_rematch(
         render,
     )
     .await?;
-    if let Some(old) = asked_of.take() {
-        state.games.publish(old);
-    }
     Ok(response)
 }
 

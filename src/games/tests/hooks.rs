@@ -34,7 +34,7 @@ impl TxHook for NameTheExpired {
             if self.fail {
                 return Err(HookFailed(anyhow::anyhow!("the hook refuses")));
             }
-            Ok(())
+            Ok(Vec::new())
         })
     }
 }
@@ -140,4 +140,87 @@ async fn a_hook_writes_only_for_the_transitions_it_wants() {
         let game = fx.games.game(&fx.store, id).await.unwrap().unwrap();
         assert_eq!(game.status, status);
     }
+}
+
+/// On every expiry, creates a new waiting game for the expired game's
+/// creator, in the expiry's transaction: a transition the hook made.
+struct ReopenTheExpired(crate::games::Games);
+
+impl TxHook for ReopenTheExpired {
+    fn wants(&self, transition: &Transition) -> bool {
+        transition.game.status == GameStatus::Expired
+    }
+
+    fn write<'a>(&'a self, tx: &'a mut WriteTx, transition: &'a Transition) -> HookFuture<'a> {
+        Box::pin(async move {
+            let creator = transition.game.south.clone().expect("the creator's seat");
+            let made = self
+                .0
+                .create(tx, &Fixture::classic(), &creator)
+                .await
+                .map_err(|e| HookFailed(e.into()))?;
+            Ok(vec![made])
+        })
+    }
+}
+
+/// Counts the games created that it hears.
+struct CountCreated(AtomicUsize);
+
+impl TxHook for CountCreated {
+    fn wants(&self, transition: &Transition) -> bool {
+        transition
+            .events
+            .iter()
+            .any(|event| matches!(event, crate::games::GameEvent::Created { .. }))
+    }
+
+    fn write<'a>(&'a self, _tx: &'a mut WriteTx, _transition: &'a Transition) -> HookFuture<'a> {
+        Box::pin(async move {
+            self.0.fetch_add(1, Ordering::SeqCst);
+            Ok(Vec::new())
+        })
+    }
+}
+
+#[tokio::test]
+async fn what_a_hook_makes_the_hooks_hear_and_the_listeners_are_told_after_the_commit() {
+    let fx = Fixture::new().await;
+    let lan = fx.player("Lan").await;
+    let expired = fx.create(&Fixture::classic(), &lan).await.game.id;
+    fx.time.advance(TimeDelta::hours(25));
+    fx.games.hook(Arc::new(ReopenTheExpired(fx.games.clone())));
+    let counted = Arc::new(CountCreated(AtomicUsize::new(0)));
+    fx.games.hook(counted.clone());
+    let heard = Arc::new(std::sync::Mutex::new(Vec::new()));
+    fx.games.listen(Box::new({
+        let heard = heard.clone();
+        move |published| {
+            if let Published::Committed(transition) = published {
+                let game = &transition.game;
+                heard.lock().unwrap().push((game.id.clone(), game.status));
+            }
+            true
+        }
+    }));
+
+    assert_eq!(fx.games.sweep(&fx.store).await.unwrap(), 1);
+
+    assert_eq!(
+        counted.0.load(Ordering::SeqCst),
+        1,
+        "the made game was hooked"
+    );
+    let heard = heard.lock().unwrap().clone();
+    assert_eq!(heard.len(), 2, "{heard:?}");
+    assert_eq!(heard[0], (expired.clone(), GameStatus::Expired));
+    assert_ne!(heard[1].0, expired);
+    assert_eq!(heard[1].1, GameStatus::Waiting);
+    let made = fx
+        .games
+        .game(&fx.store, &heard[1].0)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(made.status, GameStatus::Waiting, "the made game is stored");
 }
