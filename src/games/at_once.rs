@@ -8,8 +8,9 @@
 //! [`Games::run`] publishes. Anything else — no game kept, a check or the
 //! engine refusing, a move that ends the game, a move a hook of the unit
 //! of work wants unless the statement guards against it
-//! ([`super::TxHook::guarded_at_once`]), a statement that wrote nothing — plays it as a unit of work instead, which answers exactly as
-//! if this had not been tried: one statement instead of four
+//! ([`super::TxHook::guarded_at_once`]), a statement that wrote nothing —
+//! plays it as a unit of work instead, which answers exactly as if this
+//! had not been tried: one statement instead of four
 //! (`BEGIN`, lock and read, write, `COMMIT`) for most moves, and what
 //! tells a player why a move is refused stays in one place.
 

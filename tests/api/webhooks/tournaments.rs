@@ -7,7 +7,7 @@ use serde_json::json;
 
 use super::create;
 use super::receiver::Receiver;
-use crate::helpers::{Backend, TestApp};
+use crate::helpers::TestApp;
 use crate::tournaments::{act, create as create_tournament, entrants, games_of};
 
 on_both_backends! {
