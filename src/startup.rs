@@ -139,7 +139,8 @@ impl Application {
         let bots = crate::bots::Bots::new(&settings.bots.drive());
         let live = Hub::start(&games);
         let webhooks =
-            crate::webhooks::Webhooks::new(store.clone(), games.clone(), settings.webhooks.clone());
+            crate::webhooks::Webhooks::new(store.clone(), games.clone(), settings.webhooks.clone())
+                .context("cannot set up webhook deliveries")?;
         let reconcile_every = std::time::Duration::from_millis(settings.streams.reconcile_ms);
         live.follow_other_nodes(store.clone(), games.clone(), reconcile_every)
             .await;

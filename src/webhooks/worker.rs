@@ -277,7 +277,7 @@ async fn send(
         body,
     };
     let timeout = Duration::from_millis(webhooks.settings.timeout_ms);
-    post(&target, &addresses, &signed, timeout).await
+    post(&target, &addresses, &signed, timeout, &webhooks.tls).await
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@ use crate::helpers::{Backend, TestApp};
 
 /// An app that may deliver to 127.0.0.1, looking for due deliveries every
 /// 20 ms, with `customise` applied on top.
-async fn spawn(
+pub(super) async fn spawn(
     backend: Backend,
     customise: impl FnOnce(&mut crate::helpers::Settings),
 ) -> Option<TestApp> {
@@ -279,7 +279,7 @@ async fn first_endpoint(app: &TestApp, token: &str) -> String {
 
 /// Waits (up to 20 s) until the newest delivery of the endpoint passes
 /// `ready`; that delivery.
-async fn wait_for_log(
+pub(super) async fn wait_for_log(
     app: &TestApp,
     token: &str,
     endpoint: &str,

@@ -5,6 +5,7 @@ mod crash;
 mod deliveries;
 mod endpoints;
 mod receiver;
+mod tls;
 
 use reqwest::{Method, Response};
 use serde_json::Value;
