@@ -141,6 +141,16 @@ impl Application {
         let webhooks =
             crate::webhooks::Webhooks::new(store.clone(), games.clone(), settings.webhooks.clone())
                 .context("cannot set up webhook deliveries")?;
+        let told = live.clone();
+        webhooks.on_disabled(Box::new(move |disabled| {
+            let notice = crate::live::Notice::WebhookDisabled {
+                endpoint: disabled.endpoint.clone(),
+                url: disabled.url.clone(),
+                reason: disabled.reason.clone(),
+                at: disabled.at,
+            };
+            told.tell_player(&disabled.player, notice);
+        }));
         let reconcile_every = std::time::Duration::from_millis(settings.streams.reconcile_ms);
         live.follow_other_nodes(store.clone(), games.clone(), reconcile_every)
             .await;

@@ -55,7 +55,10 @@ pub enum WebhooksError {
 pub struct Disabled {
     pub player: PlayerId,
     pub endpoint: String,
+    pub url: String,
     pub reason: String,
+    /// When the workers disabled it (the Games layer's time).
+    pub at: chrono::DateTime<chrono::Utc>,
 }
 
 /// Hears of endpoints disabled by this process's workers (the player's

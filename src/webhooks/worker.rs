@@ -235,7 +235,9 @@ async fn attempt(
         webhooks.tell_disabled(&Disabled {
             player,
             endpoint: endpoint.id.clone(),
+            url: endpoint.url.clone(),
             reason,
+            at,
         });
     }
     Ok(false)

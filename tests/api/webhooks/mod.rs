@@ -3,6 +3,7 @@
 
 mod crash;
 mod deliveries;
+mod disabled;
 mod endpoints;
 mod receiver;
 mod tls;
