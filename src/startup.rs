@@ -141,8 +141,14 @@ impl Application {
         let webhooks =
             crate::webhooks::Webhooks::new(store.clone(), games.clone(), settings.webhooks.clone())
                 .context("cannot set up webhook deliveries")?;
+        // On PostgreSQL every node's streams hear of it from the
+        // announcement (`Store::announce_webhook_disabled`), this one's too.
         let told = live.clone();
+        let announced = matches!(store, crate::store::Store::Postgres(_));
         webhooks.on_disabled(Box::new(move |disabled| {
+            if announced {
+                return;
+            }
             let notice = crate::live::Notice::WebhookDisabled {
                 endpoint: disabled.endpoint.clone(),
                 url: disabled.url.clone(),

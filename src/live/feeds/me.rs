@@ -6,9 +6,10 @@
 //! snapshot.
 //!
 //! Besides, a notice for the player ([`Notice`], a webhook endpoint the
-//! delivery workers of this process disabled) is told as it comes; it is
-//! not replayed to a reconnecting client (the endpoint's state is read
-//! with the webhooks' own requests).
+//! delivery workers of this process, or of another node that announced
+//! it, disabled) is told as it comes; it is not replayed to a
+//! reconnecting client (the endpoint's state is read with the webhooks'
+//! own requests).
 //!
 //! Each item carries the time it stands for (a change's commit time as the
 //! time source stamped it, the snapshot's read): a reconnection that gives

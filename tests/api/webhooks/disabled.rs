@@ -1,5 +1,6 @@
 //! A player is told on `/v1/me/stream` when the delivery workers disable
-//! one of their endpoints; other players are not.
+//! one of their endpoints, on whichever node their stream is (PostgreSQL
+//! announces it); other players are not.
 
 use std::time::Duration;
 
@@ -12,6 +13,7 @@ use super::deliveries::{spawn_on_manual_time, wait_for_log};
 use super::receiver::Receiver;
 use super::{call, create};
 use crate::helpers::streams::wait_for;
+use crate::helpers::Backend;
 
 const WAIT: Duration = Duration::from_secs(20);
 
@@ -57,6 +59,51 @@ on_both_backends! {
         assert_eq!((read["enabled"].as_bool(), read["disabled_reason"].as_str()), (Some(false), Some(reason)));
         // Mai has no endpoint: her stream says nothing.
         let heard = tokio::time::timeout(Duration::from_millis(300), mais.next()).await;
+        assert!(heard.is_err(), "{heard:?}");
+    }
+}
+
+#[tokio::test]
+async fn a_stream_on_another_node_hears_of_it_once() {
+    let Some((a, time)) = spawn_on_manual_time(Backend::Postgres, |settings| {
+        settings.webhooks.retry_base_ms = 60_000;
+        settings.webhooks.disable_after_hours = 24;
+    })
+    .await
+    else {
+        crate::helpers::report_skip("webhook_disabled across nodes");
+        return;
+    };
+    // Node B delivers nothing: only A's workers can disable the endpoint.
+    let b = a
+        .sibling_with(|settings| settings.webhooks.deliver = false)
+        .await;
+    let receiver = Receiver::start(500).await;
+    let lan = a.player("lan").await;
+    let hook = create(&a, &lan.token, &receiver.url("/"), &["game.ended"]).await;
+    let endpoint = hook["id"].as_str().unwrap();
+    let mut on_a = a.me_stream(&lan.token, &[]).await;
+    let mut on_b = b.me_stream(&lan.token, &[]).await;
+    wait_for(&mut on_a, "snapshot", WAIT).await;
+    wait_for(&mut on_b, "snapshot", WAIT).await;
+    call(
+        &a,
+        Method::POST,
+        &format!("/v1/me/webhooks/{endpoint}/ping"),
+        &lan.token,
+        None,
+    )
+    .await;
+    wait_for_log(&a, &lan.token, endpoint, |e| e["attempts"] == 1).await;
+
+    time.advance(TimeDelta::hours(25));
+    let told_b = wait_for(&mut on_b, "webhook_disabled", WAIT).await;
+    let told_a = wait_for(&mut on_a, "webhook_disabled", WAIT).await;
+    assert_eq!(told_b.data, told_a.data);
+    assert_eq!(told_b.data["webhook"]["id"], endpoint);
+    // Each stream is told once.
+    for stream in [&mut on_a, &mut on_b] {
+        let heard = tokio::time::timeout(Duration::from_millis(500), stream.next()).await;
         assert!(heard.is_err(), "{heard:?}");
     }
 }
