@@ -143,7 +143,24 @@ impl Application {
         let bots = crate::bots::Bots::new(&settings.bots.drive());
         let live = Hub::start(&games);
         let webhooks =
-            crate::webhooks::Webhooks::new(store.clone(), games.clone(), settings.webhooks.clone());
+            crate::webhooks::Webhooks::new(store.clone(), games.clone(), settings.webhooks.clone())
+                .context("cannot set up webhook deliveries")?;
+        // On PostgreSQL every node's streams hear of it from the
+        // announcement (`Store::announce_webhook_disabled`), this one's too.
+        let told = live.clone();
+        let announced = matches!(store, crate::store::Store::Postgres(_));
+        webhooks.on_disabled(Box::new(move |disabled| {
+            if announced {
+                return;
+            }
+            let notice = crate::live::Notice::WebhookDisabled {
+                endpoint: disabled.endpoint.clone(),
+                url: disabled.url.clone(),
+                reason: disabled.reason.clone(),
+                at: disabled.at,
+            };
+            told.tell_player(&disabled.player, notice);
+        }));
         let reconcile_every = std::time::Duration::from_millis(settings.streams.reconcile_ms);
         live.follow_other_nodes(store.clone(), games.clone(), reconcile_every)
             .await;

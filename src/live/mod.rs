@@ -40,6 +40,21 @@ pub enum Signal {
     Committed(Arc<Announced>),
     /// Something may have been missed: read the database again.
     Resync,
+    /// News for one player that is no game's change (their streams only).
+    Notice(Arc<Notice>),
+}
+
+/// News for one player's streams that is no game's change.
+#[derive(Clone, Debug)]
+pub enum Notice {
+    /// The delivery workers of this process disabled one of the player's
+    /// webhook endpoints: every delivery to it failed for too long.
+    WebhookDisabled {
+        endpoint: String,
+        url: String,
+        reason: String,
+        at: chrono::DateTime<chrono::Utc>,
+    },
 }
 
 /// How many encodings of one change the streams may keep (one per framing).
@@ -235,6 +250,14 @@ impl Hub {
             if let Some(sender) = players.get(&player.id) {
                 let _ = sender.send(signal.clone());
             }
+        }
+    }
+
+    /// Hands `notice` to the streams of `player` open in this process.
+    pub fn tell_player(&self, player: &PlayerId, notice: Notice) {
+        let players = self.players.lock().expect("hub lock");
+        if let Some(sender) = players.get(player) {
+            let _ = sender.send(Signal::Notice(Arc::new(notice)));
         }
     }
 

@@ -75,6 +75,17 @@ impl Hub {
                     }
                 }
                 Ok(Heard::Revoked(token)) => self.revoke(&token),
+                Ok(Heard::WebhookDisabled(disabled)) => {
+                    if let Ok(player) = crate::domain::PlayerId::parse(&disabled.player) {
+                        let notice = super::Notice::WebhookDisabled {
+                            endpoint: disabled.endpoint,
+                            url: disabled.url,
+                            reason: disabled.reason,
+                            at: disabled.at,
+                        };
+                        self.tell_player(&player, notice);
+                    }
+                }
                 Ok(Heard::Lost) => {
                     self.resync_all();
                     self.recheck_tokens(store).await;

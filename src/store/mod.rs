@@ -86,7 +86,7 @@ pub use rebuild::RebuildSummary;
 pub use settings::{Backend, DatabaseSettings, DatabaseUrl, GroupCommitSettings, SqliteSettings};
 pub use sqlite::checkpoints::{Checkpoints, WalPlan};
 pub use sqlite::writer_queue::{GroupCommit, SqliteWrite};
-pub use stream_reads::{ChangeListener, Heard};
+pub use stream_reads::{ChangeListener, Heard, WebhookDisabled};
 pub use tokens::{use_is_due, TokenHolder, TokenRecord, LAST_USED_PRECISION};
 pub use tournaments::{EntrantRow, PairingRow, TournamentRow};
 pub use webhook_deliveries::{AttemptOutcome, Attempted};

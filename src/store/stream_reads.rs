@@ -1,7 +1,8 @@
 //! What the streams need of the database beyond the games' own reads:
 //! PostgreSQL's announcements of committed changes (sent after their
 //! commits: [`super::announcements`]) and of deleted tokens (migration
-//! 0012), on one connection.
+//! 0012) and webhook endpoints the delivery workers disabled, on one
+//! connection.
 
 use sqlx::postgres::PgListener;
 
@@ -10,6 +11,17 @@ use crate::domain::{GameId, TokenId};
 
 use super::announcements::{self, CHANGES};
 const REVOCATIONS: &str = "token_revoked";
+const WEBHOOK_DISABLED: &str = "webhook_disabled";
+
+/// A webhook endpoint some node's delivery workers disabled, as announced.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct WebhookDisabled {
+    pub player: String,
+    pub endpoint: String,
+    pub url: String,
+    pub reason: String,
+    pub at: chrono::DateTime<chrono::Utc>,
+}
 
 /// One listening connection of this process.
 pub struct ChangeListener(PgListener);
@@ -20,6 +32,8 @@ pub enum Heard {
     Changed(Vec<(GameId, i64)>),
     /// A token was deleted.
     Revoked(TokenId),
+    /// A webhook endpoint was disabled.
+    WebhookDisabled(WebhookDisabled),
     /// The connection dropped (and will be reopened): announcements may
     /// have been missed.
     Lost,
@@ -32,8 +46,31 @@ impl Store {
             return Ok(None);
         };
         let mut listener = PgListener::connect_with(pool).await?;
-        listener.listen_all([CHANGES, REVOCATIONS]).await?;
+        listener
+            .listen_all([CHANGES, REVOCATIONS, WEBHOOK_DISABLED])
+            .await?;
         Ok(Some(ChangeListener(listener)))
+    }
+
+    /// Tells every node's listener that a webhook endpoint was disabled
+    /// (PostgreSQL; nothing on SQLite, served by one process). After the
+    /// commit: a process killed in between leaves the streams untold,
+    /// and the endpoint reads disabled all the same.
+    pub async fn announce_webhook_disabled(
+        &self,
+        disabled: &WebhookDisabled,
+    ) -> Result<(), StoreError> {
+        const NOTIFY: &str = "SELECT pg_notify($1, $2)";
+        let Store::Postgres(pool) = self else {
+            return Ok(());
+        };
+        let payload = serde_json::to_string(disabled).unwrap_or_default();
+        sqlx::query(NOTIFY)
+            .bind(WEBHOOK_DISABLED)
+            .bind(payload)
+            .execute(pool)
+            .await?;
+        Ok(())
     }
 }
 
@@ -73,6 +110,16 @@ impl ChangeListener {
                 Err(_) => {
                     tracing::warn!(payload, "unreadable token_revoked announcement");
                     Heard::Lost
+                }
+            });
+        }
+        if notification.channel() == WEBHOOK_DISABLED {
+            return Ok(match serde_json::from_str(payload) {
+                Ok(disabled) => Heard::WebhookDisabled(disabled),
+                Err(_) => {
+                    // Nothing to catch up on: the endpoint reads disabled.
+                    tracing::warn!(payload, "unreadable webhook_disabled announcement");
+                    return Box::pin(self.next()).await;
                 }
             });
         }

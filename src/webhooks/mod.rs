@@ -13,6 +13,7 @@ pub mod send;
 pub mod settings;
 pub mod signing;
 pub mod targets;
+pub mod tls;
 mod worker;
 
 use std::sync::Arc;
@@ -54,7 +55,10 @@ pub enum WebhooksError {
 pub struct Disabled {
     pub player: PlayerId,
     pub endpoint: String,
+    pub url: String,
     pub reason: String,
+    /// When the workers disabled it (the Games layer's time).
+    pub at: chrono::DateTime<chrono::Utc>,
 }
 
 /// Hears of endpoints disabled by this process's workers (the player's
@@ -69,6 +73,7 @@ pub struct Webhooks {
     settings: Arc<WebhookSettings>,
     wake: Arc<Notify>,
     disabled: Arc<std::sync::RwLock<Vec<DisabledListener>>>,
+    tls: Arc<tokio_rustls::rustls::ClientConfig>,
 }
 
 impl std::fmt::Debug for Webhooks {
@@ -88,14 +93,21 @@ pub(crate) fn delivery_id() -> String {
 impl Webhooks {
     /// The webhooks over `store`, with their hook registered with `games`
     /// (from now on every event is written to the outbox) and a listener
-    /// that wakes the workers when a transition commits.
-    pub fn new(store: Store, games: Games, settings: WebhookSettings) -> Webhooks {
+    /// that wakes the workers when a transition commits. Refused when the
+    /// extra root certificates the settings name cannot be read.
+    pub fn new(
+        store: Store,
+        games: Games,
+        settings: WebhookSettings,
+    ) -> Result<Webhooks, tls::RootsUnusable> {
+        let tls = tls::client_config(settings.extra_root_ca.as_deref())?;
         let webhooks = Webhooks {
             store,
             games: games.clone(),
             settings: Arc::new(settings),
             wake: Arc::new(Notify::new()),
             disabled: Arc::default(),
+            tls,
         };
         games.hook(Arc::new(outbox::Outbox {
             time: games.time().clone(),
@@ -109,7 +121,7 @@ impl Webhooks {
             }
             true
         }));
-        webhooks
+        Ok(webhooks)
     }
 
     pub fn settings(&self) -> &WebhookSettings {

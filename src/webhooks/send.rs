@@ -1,14 +1,20 @@
 //! One delivery attempt over HTTP/1.1: connect to an address checked by
-//! [`super::targets::resolve`] (never to a name resolved again), send the
-//! signed POST, read the status line and a short excerpt of the answer,
-//! and close. No redirect is followed: a 3xx is a failed attempt like any
-//! other non-2xx answer.
+//! [`super::targets::resolve`] (never to a name resolved again), for an
+//! `https` target shake hands over TLS ([`super::tls`]) verifying the
+//! certificate for the URL's host, send the signed POST, read the status
+//! line and a short excerpt of the answer, and close. No redirect is
+//! followed: a 3xx is a failed attempt like any other non-2xx answer.
 
+use std::io::ErrorKind;
 use std::net::SocketAddr;
+use std::sync::Arc;
 use std::time::Duration;
 
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use rustls_pki_types::ServerName;
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::net::TcpStream;
+use tokio_rustls::rustls::ClientConfig;
+use tokio_rustls::TlsConnector;
 use url::Position;
 
 use super::targets::Target;
@@ -37,19 +43,16 @@ pub struct Signed<'a> {
 }
 
 /// POSTs `signed` to `target` at the first of `addresses` that accepts a
-/// connection, within `timeout` in all.
+/// connection, within `timeout` in all; over TLS with `tls` for an
+/// `https` target.
 pub async fn post(
     target: &Target,
     addresses: &[SocketAddr],
     signed: &Signed<'_>,
     timeout: Duration,
+    tls: &Arc<ClientConfig>,
 ) -> Answer {
-    if target.https {
-        return Answer::Failed(
-            "https targets need TLS, which this server build does not include".to_owned(),
-        );
-    }
-    match tokio::time::timeout(timeout, attempt(target, addresses, signed)).await {
+    match tokio::time::timeout(timeout, attempt(target, addresses, signed, tls)).await {
         Ok(Ok(answer)) => answer,
         Ok(Err(error)) => Answer::Failed(error),
         Err(_) => Answer::Failed(format!("no answer within {} ms", timeout.as_millis())),
@@ -60,6 +63,7 @@ async fn attempt(
     target: &Target,
     addresses: &[SocketAddr],
     signed: &Signed<'_>,
+    tls: &Arc<ClientConfig>,
 ) -> Result<Answer, String> {
     let mut last_error = String::from("no address to connect to");
     let mut stream = None;
@@ -72,8 +76,26 @@ async fn attempt(
             Err(e) => last_error = format!("cannot connect to {address}: {e}"),
         }
     }
-    let mut stream = stream.ok_or(last_error)?;
+    let stream = stream.ok_or(last_error)?;
     let _ = stream.set_nodelay(true);
+    if !target.https {
+        return exchange(stream, target, signed).await;
+    }
+    let name = ServerName::try_from(target.host.clone())
+        .map_err(|e| format!("{} is not a name TLS can verify: {e}", target.host))?;
+    let stream = TlsConnector::from(tls.clone())
+        .connect(name, stream)
+        .await
+        .map_err(|e| format!("TLS handshake with {} failed: {e}", target.host))?;
+    exchange(stream, target, signed).await
+}
+
+/// Sends the request over a connected `stream` and reads the answer.
+async fn exchange<S: AsyncRead + AsyncWrite + Unpin>(
+    mut stream: S,
+    target: &Target,
+    signed: &Signed<'_>,
+) -> Result<Answer, String> {
     stream
         .write_all(&request(target, signed))
         .await
@@ -81,10 +103,13 @@ async fn attempt(
     let mut answer = Vec::with_capacity(1024);
     let mut chunk = [0u8; 2048];
     while answer.len() < MAX_READ {
-        let read = stream
-            .read(&mut chunk)
-            .await
-            .map_err(|e| format!("cannot read the answer: {e}"))?;
+        let read = match stream.read(&mut chunk).await {
+            Ok(read) => read,
+            // A TLS receiver that closed without `close_notify` after
+            // its answer: what came is the answer.
+            Err(e) if e.kind() == ErrorKind::UnexpectedEof && !answer.is_empty() => 0,
+            Err(e) => return Err(format!("cannot read the answer: {e}")),
+        };
         if read == 0 {
             break;
         }

@@ -1,6 +1,8 @@
 //! The webhooks' settings: how deliveries are retried, how many run at
 //! once, which targets are refused, how long the log is kept.
 
+use std::path::PathBuf;
+
 use clap::Args;
 
 #[derive(Clone, Debug, Args)]
@@ -37,6 +39,10 @@ pub struct WebhookSettings {
     #[arg(long = "webhook-retention-hours", env = "OANQUAN_WEBHOOK_RETENTION_HOURS", default_value_t = WebhookSettings::default().retention_hours)]
     pub retention_hours: u32,
 
+    /// A PEM file of root certificates that `https` webhook targets may also chain to, besides the Mozilla roots built in (a private CA). Read at start-up.
+    #[arg(long = "webhook-extra-root-ca", env = "OANQUAN_WEBHOOK_EXTRA_ROOT_CA")]
+    pub extra_root_ca: Option<PathBuf>,
+
     /// Webhook endpoints one player may have.
     #[arg(long = "max-webhooks-per-player", env = "OANQUAN_MAX_WEBHOOKS_PER_PLAYER", default_value_t = WebhookSettings::default().max_per_player)]
     pub max_per_player: usize,
@@ -53,6 +59,7 @@ impl Default for WebhookSettings {
             max_in_flight: 16,
             disable_after_hours: 120,
             retention_hours: 168,
+            extra_root_ca: None,
             max_per_player: 10,
         }
     }

@@ -8,7 +8,8 @@ use chrono::{DateTime, Utc};
 
 use crate::api::streams::streaming::Sink;
 use crate::api::views::me_stream_events::{
-    ChallengeTag, ChallengeUpdateTag, GameEndedTag, GameStartedTag, YourTurnTag,
+    ChallengeTag, ChallengeUpdateTag, DisabledWebhook, GameEndedTag, GameStartedTag,
+    MeWebhookDisabledEvent, WebhookDisabledTag, YourTurnTag,
 };
 use crate::api::views::stream_events::SnapshotTag;
 use crate::api::views::{
@@ -22,6 +23,7 @@ use crate::domain::GameStatus;
 use crate::engine::{Outcome, Seat};
 use crate::games::{self, Game};
 use crate::live::feeds::me::{ChallengeChange, MeOut, Resume, Standing, Turn};
+use crate::live::Notice;
 
 /// The view of `game`, unless its stored position does not read back (the
 /// game is then left out).
@@ -139,6 +141,27 @@ impl MeOut for Sink {
         };
         let cursor = event.cursor.clone();
         send(self, MeStreamEvent::ChallengeUpdate(event), &cursor);
+    }
+
+    fn notice(&self, notice: &Notice) {
+        let Notice::WebhookDisabled {
+            endpoint,
+            url,
+            reason,
+            at,
+        } = notice;
+        let event = MeWebhookDisabledEvent {
+            type_: WebhookDisabledTag,
+            cursor: cursor(*at, None),
+            webhook: DisabledWebhook {
+                id: endpoint.clone(),
+                url: url.clone(),
+                disabled_reason: reason.clone(),
+                disabled_at: *at,
+            },
+        };
+        let cursor = event.cursor.clone();
+        send(self, MeStreamEvent::WebhookDisabled(event), &cursor);
     }
 
     fn started(&self, game: &Game, seat: Seat, version: i64, at: DateTime<Utc>) {

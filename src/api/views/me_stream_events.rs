@@ -17,6 +17,7 @@ tag!(
     ChallengeTag = "challenge",
     ChallengeUpdateTag = "challenge_update",
     GameEndedTag = "game_ended",
+    WebhookDisabledTag = "webhook_disabled",
 );
 
 /// A message of `GET /v1/me/stream`.
@@ -29,6 +30,7 @@ tag!(
     ("challenge" = "#/components/schemas/MeChallengeEvent"),
     ("challenge_update" = "#/components/schemas/MeChallengeUpdateEvent"),
     ("game_ended" = "#/components/schemas/MeGameEndedEvent"),
+    ("webhook_disabled" = "#/components/schemas/MeWebhookDisabledEvent"),
 )))]
 #[allow(clippy::large_enum_variant)] // built one at a time, sent at once
 pub enum MeStreamEvent {
@@ -38,6 +40,7 @@ pub enum MeStreamEvent {
     Challenge(MeChallengeEvent),
     ChallengeUpdate(MeChallengeUpdateEvent),
     GameEnded(MeGameEndedEvent),
+    WebhookDisabled(MeWebhookDisabledEvent),
 }
 
 /// Where you stand, first on every stream (and again after it fell behind).
@@ -165,4 +168,32 @@ pub struct MeGameEndedEvent {
     /// `null` when it ended without a result (cancelled, aborted, expired).
     #[schema(required = true)]
     pub result: Option<ResultView>,
+}
+
+/// One of your webhook endpoints was disabled: every delivery to it failed
+/// for `--webhook-disable-after-hours`. Told as it happens (not replayed
+/// on reconnection); `PATCH /v1/me/webhooks/{id}` with `enabled: true`
+/// turns it back on.
+#[derive(Serialize, ToSchema)]
+pub struct MeWebhookDisabledEvent {
+    #[serde(rename = "type")]
+    #[schema(schema_with = WebhookDisabledTag::schema)]
+    pub type_: WebhookDisabledTag,
+    /// Where the stream resumes after this message: send it back as
+    /// `Last-Event-ID` (or `?since=`). Also the SSE `id`.
+    #[schema(example = "1738312200123456")]
+    pub cursor: String,
+    pub webhook: DisabledWebhook,
+}
+
+/// The endpoint disabled.
+#[derive(Serialize, ToSchema)]
+pub struct DisabledWebhook {
+    #[schema(example = "ep_V1StGXR8Z5jdHi6BmyTQx2")]
+    pub id: String,
+    pub url: String,
+    /// Why it was disabled.
+    pub disabled_reason: String,
+    /// When.
+    pub disabled_at: DateTime<Utc>,
 }

@@ -97,7 +97,7 @@ impl<O: GameOut> Feed for Follower<O> {
                     }
                 }
             }
-            Signal::Committed(_) => Step::Idle(self),
+            Signal::Committed(_) | Signal::Notice(_) => Step::Idle(self),
             Signal::Resync => self.work(|follower| Box::pin(follower.reread())),
         }
     }

@@ -64,6 +64,7 @@ impl<O: LobbyOut> Feed for Lobby<O> {
             Signal::Changed(transition) => self.change(&transition),
             Signal::Committed(announced) => self.reconcile(&announced.game),
             Signal::Resync => return self.resync(),
+            Signal::Notice(_) => {}
         }
         Step::Idle(self)
     }

@@ -5,6 +5,12 @@
 //! once per game and version. A subscriber that fell behind gets a fresh
 //! snapshot.
 //!
+//! Besides, a notice for the player ([`Notice`], a webhook endpoint the
+//! delivery workers of this process, or of another node that announced
+//! it, disabled) is told as it comes; it is not replayed to a
+//! reconnecting client (the endpoint's state is read with the webhooks'
+//! own requests).
+//!
 //! Each item carries the time it stands for (a change's commit time as the
 //! time source stamped it, the snapshot's read): a reconnection that gives
 //! the last one it saw ([`resume`]) is told what it missed since, from the
@@ -19,7 +25,7 @@ use crate::domain::{GameId, GameStatus, PlayerId};
 use crate::engine::{Outcome, Seat};
 use crate::games::Game;
 use crate::games::{clock, ClockState, GameEvent};
-use crate::live::Signal;
+use crate::live::{Notice, Signal};
 
 /// The most games (seated or challenged) a snapshot lists, newest first;
 /// a snapshot that leaves older ones out says so.
@@ -73,6 +79,9 @@ pub trait MeOut: Out {
         incoming: bool,
         at: DateTime<Utc>,
     );
+
+    /// News for the player that is no game's change.
+    fn notice(&self, notice: &Notice);
 
     /// The player's game began, they sit at `seat`.
     fn started(&self, game: &Game, seat: Seat, version: i64, at: DateTime<Utc>);
@@ -209,6 +218,10 @@ impl<O: MeOut> Feed for Me<O> {
                     Ok(())
                 }
                 Signal::Resync => me.snapshot().await,
+                Signal::Notice(notice) => {
+                    me.out.notice(&notice);
+                    Ok(())
+                }
             };
             match told {
                 Ok(()) => Step::Idle(me),

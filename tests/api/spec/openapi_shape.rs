@@ -191,7 +191,7 @@ fn unions_are_named_schemas_with_a_const_type_and_a_discriminator() {
         ("EventView", 8),
         ("GameStreamEvent", 10),
         ("LobbyStreamEvent", 5),
-        ("MeStreamEvent", 6),
+        ("MeStreamEvent", 7),
     ] {
         let branches = schemas[union]["oneOf"].as_array().unwrap();
         assert_eq!(branches.len(), count, "{union}");

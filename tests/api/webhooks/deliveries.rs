@@ -17,7 +17,7 @@ use crate::helpers::{Backend, TestApp};
 
 /// An app that may deliver to 127.0.0.1, looking for due deliveries every
 /// 20 ms, with `customise` applied on top.
-async fn spawn(
+pub(super) async fn spawn(
     backend: Backend,
     customise: impl FnOnce(&mut crate::helpers::Settings),
 ) -> Option<TestApp> {
@@ -30,7 +30,7 @@ async fn spawn(
 }
 
 /// An app on a manual clock.
-async fn spawn_on_manual_time(
+pub(super) async fn spawn_on_manual_time(
     backend: Backend,
     customise: impl FnOnce(&mut crate::helpers::Settings),
 ) -> Option<(TestApp, Arc<ManualTime>)> {
@@ -137,9 +137,17 @@ on_both_backends! {
         assert_eq!(bodies[4]["data"]["result"]["reason"], "resignation");
         assert_eq!(north_got[0].json()["data"], bodies[4]["data"]);
 
-        // The log says delivered, under the ids the receiver saw.
+        // The log says delivered (once the worker recorded the answer the
+        // receiver sent), under the ids the receiver saw.
         let south_id = south_hook["id"].as_str().unwrap();
-        let entries = log(&app, &game.south.token, south_id).await;
+        let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(20);
+        let entries = loop {
+            let entries = log(&app, &game.south.token, south_id).await;
+            if entries.iter().all(|e| e["status"] == "delivered") || tokio::time::Instant::now() > deadline {
+                break entries;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        };
         assert_eq!(entries.len(), 5);
         let mut logged: Vec<&str> = entries.iter().map(|e| e["id"].as_str().unwrap()).collect();
         let mut seen: Vec<&str> = south_got.iter().map(|r| r.id.as_str()).collect();
@@ -279,7 +287,7 @@ async fn first_endpoint(app: &TestApp, token: &str) -> String {
 
 /// Waits (up to 20 s) until the newest delivery of the endpoint passes
 /// `ready`; that delivery.
-async fn wait_for_log(
+pub(super) async fn wait_for_log(
     app: &TestApp,
     token: &str,
     endpoint: &str,

@@ -3,8 +3,10 @@
 
 mod crash;
 mod deliveries;
+mod disabled;
 mod endpoints;
 mod receiver;
+mod tls;
 mod tournaments;
 
 use reqwest::{Method, Response};

@@ -1,5 +1,6 @@
-//! A webhook receiver inside the test: a TCP server on 127.0.0.1 that
-//! reads each HTTP request, records it, and answers with the status set.
+//! A webhook receiver inside the test: a TCP server on 127.0.0.1 (or a
+//! TLS one, with the certificate of `tls/`) that reads each HTTP request,
+//! records it, and answers with the status set.
 
 use std::sync::atomic::{AtomicU16, Ordering};
 use std::sync::{Arc, Mutex};
@@ -10,8 +11,16 @@ use base64::Engine;
 use hmac::{Hmac, Mac};
 use serde_json::Value;
 use sha2::Sha256;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::net::TcpListener;
+use tokio_rustls::rustls::pki_types::pem::PemObject;
+use tokio_rustls::rustls::pki_types::{CertificateDer, PrivateKeyDer};
+use tokio_rustls::rustls::{self, ServerConfig};
+use tokio_rustls::TlsAcceptor;
+
+/// The PEM file of the test CA that signed the TLS receiver's certificate
+/// (for `127.0.0.1` and `localhost`); no public root trusts it.
+pub const TEST_CA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/api/webhooks/tls/ca.pem");
 
 /// One request as received.
 #[derive(Clone, Debug)]
@@ -45,6 +54,7 @@ impl Received {
 #[derive(Clone)]
 pub struct Receiver {
     pub port: u16,
+    tls: bool,
     status: Arc<AtomicU16>,
     received: Arc<Mutex<Vec<Received>>>,
 }
@@ -52,34 +62,72 @@ pub struct Receiver {
 impl Receiver {
     /// Starts a receiver answering `status` to every request.
     pub async fn start(status: u16) -> Receiver {
+        Receiver::listen(status, None).await
+    }
+
+    /// Starts a receiver that speaks only TLS, with a certificate for
+    /// `127.0.0.1` signed by [`TEST_CA`].
+    pub async fn start_tls(status: u16) -> Receiver {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/api/webhooks/tls");
+        let chain = CertificateDer::pem_file_iter(format!("{dir}/server.pem"))
+            .expect("the test certificate")
+            .collect::<Result<Vec<_>, _>>()
+            .expect("PEM");
+        let key = PrivateKeyDer::from_pem_file(format!("{dir}/server.key")).expect("the test key");
+        #[allow(deprecated)] // the provider the server uses too
+        let provider = Arc::new(rustls::crypto::ring::default_provider());
+        let config = ServerConfig::builder_with_provider(provider)
+            .with_safe_default_protocol_versions()
+            .expect("protocols")
+            .with_no_client_auth()
+            .with_single_cert(chain, key)
+            .expect("a certificate and key");
+        Receiver::listen(status, Some(TlsAcceptor::from(Arc::new(config)))).await
+    }
+
+    async fn listen(status: u16, tls: Option<TlsAcceptor>) -> Receiver {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let receiver = Receiver {
             port: listener.local_addr().expect("address").port(),
+            tls: tls.is_some(),
             status: Arc::new(AtomicU16::new(status)),
             received: Arc::default(),
         };
         let serving = receiver.clone();
         tokio::spawn(async move {
-            while let Ok((mut stream, _)) = listener.accept().await {
+            while let Ok((stream, _)) = listener.accept().await {
                 let serving = serving.clone();
+                let tls = tls.clone();
                 tokio::spawn(async move {
-                    let Some(request) = read_request(&mut stream).await else {
-                        return;
-                    };
-                    let status = serving.status.load(Ordering::SeqCst);
-                    serving.received.lock().unwrap().push(request);
-                    let answer = format!(
-                        "HTTP/1.1 {status} X\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok"
-                    );
-                    let _ = stream.write_all(answer.as_bytes()).await;
+                    match tls {
+                        None => serving.serve(stream).await,
+                        Some(tls) => {
+                            if let Ok(stream) = tls.accept(stream).await {
+                                serving.serve(stream).await;
+                            }
+                        }
+                    }
                 });
             }
         });
         receiver
     }
 
+    async fn serve<S: AsyncRead + AsyncWrite + Unpin>(&self, mut stream: S) {
+        let Some(request) = read_request(&mut stream).await else {
+            return;
+        };
+        let status = self.status.load(Ordering::SeqCst);
+        self.received.lock().unwrap().push(request);
+        let answer =
+            format!("HTTP/1.1 {status} X\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok");
+        let _ = stream.write_all(answer.as_bytes()).await;
+        let _ = stream.shutdown().await;
+    }
+
     pub fn url(&self, path: &str) -> String {
-        format!("http://127.0.0.1:{}{path}", self.port)
+        let scheme = if self.tls { "https" } else { "http" };
+        format!("{scheme}://127.0.0.1:{}{path}", self.port)
     }
 
     pub fn answer(&self, status: u16) {
@@ -108,7 +156,7 @@ impl Receiver {
     }
 }
 
-async fn read_request(stream: &mut tokio::net::TcpStream) -> Option<Received> {
+async fn read_request<S: AsyncRead + Unpin>(stream: &mut S) -> Option<Received> {
     let mut bytes = Vec::new();
     let mut chunk = [0u8; 4096];
     let head_end = loop {
