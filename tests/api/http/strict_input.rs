@@ -18,7 +18,8 @@ backend_tests! {
         assert_eq!(
             detail,
             "unknown parameter \"staus\" (did you mean \"status\"?); \
-             accepted: status, player, rated, rules, cursor, limit"
+             accepted: status, player, opponent, rated, rules, preset, result, reason, since, \
+             until, min_rating, cursor, limit"
         );
         let detail = invalid_query_detail(&app, "/v1/leaderboards/classic?include_provisonal=true").await;
         assert!(detail.contains("\"include_provisonal\" (did you mean \"include_provisional\"?)"), "{detail}");
