@@ -1932,6 +1932,19 @@ export interface components {
             /** @description `pending`, `delivered` or `failed`. */
             status: string;
         };
+        /** @description The endpoint disabled. */
+        DisabledWebhook: {
+            /**
+             * Format: date-time
+             * @description When.
+             */
+            disabled_at: string;
+            /** @description Why it was disabled. */
+            disabled_reason: string;
+            /** @example ep_V1StGXR8Z5jdHi6BmyTQx2 */
+            id: string;
+            url: string;
+        };
         /**
          * @description Why a game ended: both mandarins captured, the ply limit, a forfeit (no stones to refill with), a resignation or the clock.
          * @enum {string}
@@ -2699,7 +2712,27 @@ export interface components {
             type: "snapshot";
         };
         /** @description A message of `GET /v1/me/stream`. */
-        MeStreamEvent: components["schemas"]["MeSnapshotEvent"] | components["schemas"]["MeGameStartedEvent"] | components["schemas"]["MeYourTurnEvent"] | components["schemas"]["MeChallengeEvent"] | components["schemas"]["MeChallengeUpdateEvent"] | components["schemas"]["MeGameEndedEvent"];
+        MeStreamEvent: components["schemas"]["MeSnapshotEvent"] | components["schemas"]["MeGameStartedEvent"] | components["schemas"]["MeYourTurnEvent"] | components["schemas"]["MeChallengeEvent"] | components["schemas"]["MeChallengeUpdateEvent"] | components["schemas"]["MeGameEndedEvent"] | components["schemas"]["MeWebhookDisabledEvent"];
+        /**
+         * @description One of your webhook endpoints was disabled: every delivery to it failed
+         *     for `--webhook-disable-after-hours`. Told as it happens (not replayed
+         *     on reconnection); `PATCH /v1/me/webhooks/{id}` with `enabled: true`
+         *     turns it back on.
+         */
+        MeWebhookDisabledEvent: {
+            /**
+             * @description Where the stream resumes after this message: send it back as
+             *     `Last-Event-ID` (or `?since=`). Also the SSE `id`.
+             * @example 1738312200123456
+             */
+            cursor: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "webhook_disabled";
+            webhook: components["schemas"]["DisabledWebhook"];
+        };
         /** @description The side to move of one of your games is yours. */
         MeYourTurnEvent: {
             clock: null | components["schemas"]["ClockView"];

@@ -25,6 +25,7 @@ from .decline import Decline
 from .decline_reason import DeclineReason
 from .delivery_page import DeliveryPage
 from .delivery_view import DeliveryView
+from .disabled_webhook import DisabledWebhook
 from .end_reason import EndReason
 from .entrant_view import EntrantView
 from .explorer_answer import ExplorerAnswer
@@ -73,6 +74,7 @@ from .me_game_ended_event import MeGameEndedEvent
 from .me_game_entry import MeGameEntry
 from .me_game_started_event import MeGameStartedEvent
 from .me_snapshot_event import MeSnapshotEvent
+from .me_webhook_disabled_event import MeWebhookDisabledEvent
 from .me_your_turn_event import MeYourTurnEvent
 from .move_input import MoveInput
 from .move_range import MoveRange
@@ -178,6 +180,7 @@ __all__ = (
     "DeclineReason",
     "DeliveryPage",
     "DeliveryView",
+    "DisabledWebhook",
     "EndReason",
     "EntrantView",
     "ExplorerAnswer",
@@ -226,6 +229,7 @@ __all__ = (
     "MeGameEntry",
     "MeGameStartedEvent",
     "MeSnapshotEvent",
+    "MeWebhookDisabledEvent",
     "MeYourTurnEvent",
     "MoveInput",
     "MoveRange",
