@@ -9715,6 +9715,8 @@ export interface operations {
             /** @description A page of deliveries */
             200: {
                 headers: {
+                    /** @description `<…>; rel="next"`: the next page, when there is one */
+                    Link?: string;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "X-Request-Id": components["headers"]["RequestId"];

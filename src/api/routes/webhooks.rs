@@ -10,6 +10,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::api::problems::{ApiError, Problem};
 use crate::api::protocol::auth::{scope, Authenticated};
 use crate::api::protocol::extractors::{Json, StrictQuery};
+use crate::api::protocol::links::add_links;
 use crate::api::views::webhooks::{
     DeliveryPage, DeliveryView, NewWebhook, WebhookChange, WebhookList, WebhookView,
     WebhookWithSecret,
@@ -252,7 +253,8 @@ pub struct DeliveryQuery {
     security(("bearer" = [])),
     params(("id" = String, Path, description = "Endpoint id"), DeliveryQuery),
     responses(
-        (status = 200, description = "A page of deliveries", body = DeliveryPage),
+        (status = 200, description = "A page of deliveries", body = DeliveryPage,
+            headers(("Link" = String, description = "`<…>; rel=\"next\"`: the next page, when there is one"))),
         (status = 400, description = "`invalid_query`", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`webhook_not_found`", body = Problem, content_type = "application/problem+json"),
     )
@@ -287,10 +289,16 @@ pub async fn list_deliveries(
     let next_after = more
         .then(|| deliveries.last().map(|d| d.id.clone()))
         .flatten();
-    Ok(no_store(HttpResponse::Ok().json(DeliveryPage {
+    // Endpoint and delivery ids are letters, digits and `_`: nothing to escape.
+    let next = next_after
+        .as_ref()
+        .map(|after| format!("/v1/me/webhooks/{id}/deliveries?limit={limit}&after={after}"));
+    let mut response = no_store(HttpResponse::Ok().json(DeliveryPage {
         deliveries,
         next_after,
-    })))
+    }));
+    add_links(&mut response, next, None);
+    Ok(response)
 }
 
 /// Retry a delivery

@@ -162,6 +162,41 @@ on_both_backends! {
         }
     }
 
+    async fn the_delivery_log_is_paged_newest_first_with_a_link_to_the_next_page(backend) {
+        let Some(app) = spawn(backend, |_| {}).await else { return };
+        let receiver = Receiver::start(200).await;
+        let lan = app.player("lan").await;
+        let hook = create(&app, &lan.token, &receiver.url("/"), &["game.ended"]).await;
+        let endpoint = hook["id"].as_str().unwrap();
+        let ping = format!("/v1/me/webhooks/{endpoint}/ping");
+        let mut pinged = Vec::new();
+        for _ in 0..3 {
+            let response = call(&app, Method::POST, &ping, &lan.token, None).await;
+            assert_eq!(response.status(), 202);
+            let delivery: Value = response.json().await.unwrap();
+            pinged.push(delivery["id"].as_str().unwrap().to_owned());
+        }
+
+        let path = format!("/v1/me/webhooks/{endpoint}/deliveries?limit=2");
+        let first = call(&app, Method::GET, &path, &lan.token, None).await;
+        assert_eq!(first.status(), 200);
+        let link = first.headers().get("link").expect("a Link header").to_str().unwrap().to_owned();
+        let page: Value = first.json().await.unwrap();
+        let ids: Vec<&str> = page["deliveries"].as_array().unwrap().iter().map(|d| d["id"].as_str().unwrap()).collect();
+        assert_eq!(ids, [pinged[2].as_str(), pinged[1].as_str()], "newest first");
+        assert_eq!(page["next_after"], pinged[1].as_str());
+        let next = format!("/v1/me/webhooks/{endpoint}/deliveries?limit=2&after={}", pinged[1]);
+        assert_eq!(link, format!("<{next}>; rel=\"next\""));
+
+        let last = call(&app, Method::GET, &next, &lan.token, None).await;
+        assert_eq!(last.status(), 200);
+        assert!(last.headers().get("link").is_none());
+        let page: Value = last.json().await.unwrap();
+        let ids: Vec<&str> = page["deliveries"].as_array().unwrap().iter().map(|d| d["id"].as_str().unwrap()).collect();
+        assert_eq!(ids, [pinged[0].as_str()]);
+        assert_eq!(page["next_after"], Value::Null);
+    }
+
     async fn refused_deliveries_are_retried_with_backoff_under_one_id(backend) {
         let Some((app, time)) = spawn_on_manual_time(backend, |settings| {
             settings.webhooks.retry_base_ms = 60_000;
