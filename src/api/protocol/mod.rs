@@ -12,6 +12,7 @@ pub mod links;
 pub mod offload;
 pub mod params;
 pub mod prefer;
+pub mod query_values;
 pub mod search_pool;
 pub mod strict_query;
 pub mod transition;

@@ -4,12 +4,12 @@
 //! finish (`explorer.rs`).
 
 use actix_web::{get, web, HttpResponse};
-use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::api::problems::{ApiError, Problem};
+use crate::api::protocol::query_values::{flag, instant, invalid};
 use crate::api::views::{PresetName, ResultView, RulesInput, SeatPlayers};
 use crate::api::AppState;
 use crate::domain::GameId;
@@ -106,28 +106,6 @@ pub struct ExplorerAnswer {
     pub moves: Vec<ExplorerMove>,
     /// The latest games first.
     pub recent_games: Vec<ExplorerGame>,
-}
-
-fn invalid(parameter: &str, value: &str, expected: &str) -> ApiError {
-    ApiError::InvalidQuery(format!("{parameter}: {value:?} is not {expected}"))
-}
-
-fn flag(parameter: &str, raw: Option<&str>) -> Result<Option<bool>, ApiError> {
-    match raw {
-        None => Ok(None),
-        Some("true") => Ok(Some(true)),
-        Some("false") => Ok(Some(false)),
-        Some(raw) => Err(invalid(parameter, raw, "true or false")),
-    }
-}
-
-fn instant(parameter: &str, raw: Option<&str>) -> Result<Option<DateTime<Utc>>, ApiError> {
-    raw.map(|raw| {
-        DateTime::parse_from_rfc3339(raw)
-            .map(|at| at.with_timezone(&Utc))
-            .map_err(|_| invalid(parameter, raw, "an RFC 3339 date and time"))
-    })
-    .transpose()
 }
 
 impl ExplorerQuery {

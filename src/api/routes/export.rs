@@ -10,7 +10,6 @@ use std::collections::HashMap;
 use actix_web::http::header::{Accept, Header};
 use actix_web::{get, web, HttpRequest, HttpResponse};
 use bytes::Bytes;
-use chrono::{DateTime, Utc};
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -19,6 +18,7 @@ use super::records::{render, Format, TEXT_PLAIN};
 use crate::api::problems::{ApiError, Problem};
 use crate::api::protocol::extractors::StrictQuery;
 use crate::api::protocol::params::PlayerIdPath;
+use crate::api::protocol::query_values::{flag, instant, invalid};
 use crate::api::views::names::GameRecordText;
 use crate::api::views::GameRecord;
 use crate::api::AppState;
@@ -69,28 +69,6 @@ pub struct BulkExportQuery {
     /// Resume after this game: the id of the last record received.
     #[param(value_type = Option<GameId>)]
     pub after: Option<String>,
-}
-
-fn invalid(parameter: &str, value: &str, expected: &str) -> ApiError {
-    ApiError::InvalidQuery(format!("{parameter}: {value:?} is not {expected}"))
-}
-
-fn flag(parameter: &str, raw: Option<&str>) -> Result<Option<bool>, ApiError> {
-    match raw {
-        None => Ok(None),
-        Some("true") => Ok(Some(true)),
-        Some("false") => Ok(Some(false)),
-        Some(raw) => Err(invalid(parameter, raw, "true or false")),
-    }
-}
-
-fn instant(parameter: &str, raw: Option<&str>) -> Result<Option<DateTime<Utc>>, ApiError> {
-    raw.map(|raw| {
-        DateTime::parse_from_rfc3339(raw)
-            .map(|at| at.with_timezone(&Utc))
-            .map_err(|_| invalid(parameter, raw, "an RFC 3339 date and time"))
-    })
-    .transpose()
 }
 
 impl BulkExportQuery {

@@ -22,8 +22,8 @@ pub fn configure(config: &mut ServiceConfig) {
     config.service(list_games).service(list_player_games);
 }
 
-use super::history_query::invalid;
 pub use super::history_query::{GameListQuery, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE};
+use crate::api::protocol::query_values::invalid;
 
 /// The cursor is the last game's place in the order, opaque to clients:
 /// base64url of `<created_at in µs since the epoch>.<game id>` and a

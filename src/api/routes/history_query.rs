@@ -1,12 +1,12 @@
 //! The query of a game list (`GET /v1/games`, `GET /v1/players/{id}/games`):
 //! its filters, checked one by one, and the next page's query string.
 
-use chrono::{DateTime, Utc};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
 use super::history::decode_cursor;
 use crate::api::problems::ApiError;
+use crate::api::protocol::query_values::{flag, instant, invalid};
 use crate::domain::{GameStatus, PlayerId};
 use crate::engine::{EndReason, Preset, Seat};
 use crate::store::{GameFilter, HistoryKey, RulesFilter};
@@ -60,19 +60,6 @@ pub struct GameListQuery {
     pub limit: Option<String>,
 }
 
-pub(super) fn invalid(parameter: &str, value: &str, expected: &str) -> ApiError {
-    ApiError::InvalidQuery(format!("{parameter}: {value:?} is not {expected}"))
-}
-
-fn instant(parameter: &str, raw: Option<&str>) -> Result<Option<DateTime<Utc>>, ApiError> {
-    raw.map(|raw| {
-        DateTime::parse_from_rfc3339(raw)
-            .map(|at| at.with_timezone(&Utc))
-            .map_err(|_| invalid(parameter, raw, "an RFC 3339 date and time"))
-    })
-    .transpose()
-}
-
 fn player_id(parameter: &str, raw: Option<&str>) -> Result<Option<PlayerId>, ApiError> {
     raw.map(|raw| PlayerId::parse(raw).map_err(|_| invalid(parameter, raw, "a player id")))
         .transpose()
@@ -114,12 +101,7 @@ impl GameListQuery {
                 "opponent: only with a player, whose opponent it is".to_owned(),
             ));
         }
-        let rated = match self.rated.as_deref() {
-            None => None,
-            Some("true") => Some(true),
-            Some("false") => Some(false),
-            Some(raw) => return Err(invalid("rated", raw, "true or false")),
-        };
+        let rated = flag("rated", self.rated.as_deref())?;
         let (name, rules) = match (&self.rules, &self.preset) {
             (Some(_), Some(_)) => {
                 return Err(ApiError::InvalidQuery(
