@@ -1,4 +1,4 @@
-// A page on another origin calls the API from Chromium (issue 14 part 3):
+// A page on another origin calls the API from Chromium:
 // from an origin the server allows (`OANQUAN_CORS_ALLOWED_ORIGINS`) the
 // preflighted requests — JSON bodies, `Authorization`, `Idempotency-Key`,
 // `If-None-Match` — go through and the page's script reads the exposed
