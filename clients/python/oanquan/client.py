@@ -41,6 +41,7 @@ from .generated.models import (
     MeGameEndedEvent,
     MeGameStartedEvent,
     MeSnapshotEvent,
+    MeWebhookDisabledEvent,
     MeYourTurnEvent,
     MoveInput,
     NewGame,
@@ -93,7 +94,13 @@ LOBBY_STREAM_EVENTS: dict[str, Callable[[dict[str, Any]], LobbyStreamEvent]] = {
 }
 
 MeStreamEvent = (
-    MeSnapshotEvent | MeChallengeEvent | MeChallengeUpdateEvent | MeGameStartedEvent | MeYourTurnEvent | MeGameEndedEvent
+    MeSnapshotEvent
+    | MeChallengeEvent
+    | MeChallengeUpdateEvent
+    | MeGameStartedEvent
+    | MeYourTurnEvent
+    | MeGameEndedEvent
+    | MeWebhookDisabledEvent
 )
 """One message of ``GET /v1/me/stream``, its class chosen by ``type``."""
 
@@ -104,6 +111,7 @@ ME_STREAM_EVENTS: dict[str, Callable[[dict[str, Any]], MeStreamEvent]] = {
     "game_started": MeGameStartedEvent.from_dict,
     "your_turn": MeYourTurnEvent.from_dict,
     "game_ended": MeGameEndedEvent.from_dict,
+    "webhook_disabled": MeWebhookDisabledEvent.from_dict,
 }
 
 
@@ -125,13 +133,17 @@ me_stream_event = _parser(ME_STREAM_EVENTS, "me")
 
 def _once(events: Iterator[MeStreamEvent], capacity: int = 4096) -> Iterator[MeStreamEvent]:
     """The events, without one told again by a resumption (the same
-    ``type``, ``game_id`` and ``version`` as one of the last ``capacity``)."""
-    seen: dict[tuple[str, str, int], None] = {}
+    ``type``, ``game_id`` and ``version`` as one of the last ``capacity``;
+    a disabled webhook, by its id and when it was disabled)."""
+    seen: dict[tuple[str, str, str], None] = {}
     for event in events:
         if isinstance(event, MeSnapshotEvent):
             seen.clear()
         else:
-            key = (str(event.type_), event.game_id, event.version)
+            if isinstance(event, MeWebhookDisabledEvent):
+                key = (str(event.type_), event.webhook.id, str(event.webhook.disabled_at))
+            else:
+                key = (str(event.type_), event.game_id, str(event.version))
             if key in seen:
                 continue
             seen[key] = None

@@ -184,10 +184,11 @@ export class Oanquan {
 
   /**
    * Your own stream (needs a token): a `snapshot`, then `challenge`,
-   * `game_started`, `your_turn`, `game_ended`. A reconnection resumes after
-   * the last event's `cursor` (its SSE `id`); an event a resumption tells
-   * again (one of another game within the server's margin: the same
-   * `type`, `game_id` and `version`) is dropped.
+   * `game_started`, `your_turn`, `game_ended`, `webhook_disabled`. A
+   * reconnection resumes after the last event's `cursor` (its SSE `id`);
+   * an event a resumption tells again (one of another game within the
+   * server's margin: the same `type`, `game_id` and `version`, or the same
+   * disabled webhook) is dropped.
    */
   async *streamMe(options: FollowOptions = {}): AsyncGenerator<MeStreamEvent> {
     const seen = new RecentKeys(4096);
@@ -197,10 +198,20 @@ export class Oanquan {
     );
     for await (const event of events) {
       if (event.type === "snapshot") seen.clear();
-      else if (!seen.add(`${event.type} ${event.game_id} ${event.version}`)) continue;
+      else if (!seen.add(toldAgainKey(event))) continue;
       yield event;
     }
   }
+}
+
+/**
+ * What a resumption's repeat of an event has in common with it: its type
+ * with its game and version, or a disabled webhook's id and time.
+ */
+function toldAgainKey(event: Exclude<MeStreamEvent, { type: "snapshot" }>): string {
+  return event.type === "webhook_disabled"
+    ? `${event.type} ${event.webhook.id} ${event.webhook.disabled_at}`
+    : `${event.type} ${event.game_id} ${event.version}`;
 }
 
 /** The keys added lately, at most `capacity` of them. */
