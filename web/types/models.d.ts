@@ -30,7 +30,7 @@ export type LeaderboardEntry = Schemas["LeaderboardEntry"];
 export type VersusView = Schemas["VersusView"];
 export type Problem = Schemas["Problem"];
 
-/** Players carry `bot` wherever shown (issue 12). */
+/** Players carry `bot` wherever shown. */
 export type PlayerSummary = Schemas["PlayerSummary"];
 
 /** Issue 10: the game's clock, as of its last change. */
@@ -47,7 +47,7 @@ export type GamePage = Schemas["GamePage"];
 
 export type NewGame = Schemas["NewGame"];
 
-/** `GET /v1/bots` (issue 12). */
+/** `GET /v1/bots`. */
 export type Bot = Schemas["BotView"];
 
 /** `GET /v1/games/{id}/stream` messages. */
