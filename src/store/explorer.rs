@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use super::explorer_counts::bounds;
 use super::games::{GameRow, SELECT_GAME};
 use super::moves_write::MoveRow;
-use super::sqlite::direct::{Param, SqlBuilder};
+use super::sqlite::direct::{fixed_chunks, Param, SqlBuilder};
 use super::{MoveRecord, Store, StoreError, WriteTx};
 use crate::domain::GameId;
 
@@ -87,8 +87,8 @@ const OF_POSITION: &str = "\
     AND ($5 IS NULL OR finished_at >= $5) AND ($6 IS NULL OR finished_at < $6) \
     AND ($7 IS NULL OR speed = $7)";
 
-/// Rows per INSERT: 12 values each.
-const ROWS_PER_INSERT: usize = 200;
+/// Rows per INSERT (11 values each): see [`fixed_chunks`].
+const ROWS_PER_INSERT: &[usize] = &[16, 4, 1];
 
 const INSERT_ROWS: &str = "INSERT INTO explorer_moves (game_id, ply, rules, position, move, \
     winner, score_difference, rated, rating, speed, finished_at) ";
@@ -193,7 +193,7 @@ impl WriteTx {
 
     /// Writes a game's explorer rows; rows already stored are kept.
     pub async fn insert_explorer_rows(&mut self, rows: &[ExplorerRow]) -> Result<(), StoreError> {
-        for chunk in rows.chunks(ROWS_PER_INSERT) {
+        for chunk in fixed_chunks(rows, ROWS_PER_INSERT) {
             let mut insert = SqlBuilder::new(INSERT_ROWS);
             insert.push_values(chunk, |mut values, row| {
                 values

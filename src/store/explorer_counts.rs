@@ -5,7 +5,7 @@
 use chrono::{DateTime, Utc};
 
 use super::explorer::{ExplorerCounts, ExplorerFilter};
-use super::sqlite::direct::SqlBuilder;
+use super::sqlite::direct::{fixed_chunks, SqlBuilder};
 use super::{Store, StoreError, WriteTx};
 
 /// One game's part of one bucket of `explorer_counts`: a position and a
@@ -74,8 +74,8 @@ const BUCKET_SUMS: &str = "\
     AND ($5 IS NULL OR month >= $5) AND ($6 IS NULL OR month < $6) \
     AND ($7 IS NULL OR speed = $7)";
 
-/// Rows per upsert of counts: 14 values each.
-const COUNTS_PER_UPSERT: usize = 100;
+/// Rows per upsert of counts (14 values each): see [`fixed_chunks`].
+const COUNTS_PER_UPSERT: &[usize] = &[16, 4, 1];
 
 const UPSERT_COUNTS: &str = "INSERT INTO explorer_counts (rules, position, move, rated, \
     rating_band, month, speed, games, south_wins, north_wins, draws, score_difference_sum, \
@@ -136,7 +136,7 @@ impl WriteTx {
     ) -> Result<(), StoreError> {
         let mut sorted: Vec<&ExplorerCount> = counts.iter().collect();
         sorted.sort_by(|a, b| (&a.position, &a.played).cmp(&(&b.position, &b.played)));
-        for chunk in sorted.chunks(COUNTS_PER_UPSERT) {
+        for chunk in fixed_chunks(&sorted, COUNTS_PER_UPSERT) {
             let mut upsert = SqlBuilder::new(UPSERT_COUNTS);
             upsert.push_values(chunk, |mut values, count| {
                 let won = |seat: &str| i32::from(count.winner == seat);

@@ -19,7 +19,10 @@
 //! are stored exactly as sqlx's SQLite driver stores them (times as its
 //! RFC 3339 text), so the pool's readers read what this writes.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::fmt::Write as _;
+use std::rc::Rc;
 
 use chrono::{DateTime, NaiveDateTime, SecondsFormat, Utc};
 use rusqlite::types::{FromSql, FromSqlError, Type, Value, ValueRef};
@@ -131,24 +134,63 @@ pub(in crate::store) fn pg_query<'q>(
 
 /// `sql` prepared (from the connection's cache) with `params` bound to its
 /// `$n` placeholders. SQLite numbers named parameters in the order they
-/// first appear, so each is bound by its name.
+/// first appear, so each is bound by its name: which `$n` each index
+/// names is asked of SQLite once per statement text and thread
+/// ([`placeholders`]), since each answer walks the statement's list of
+/// names (quadratic in their number).
 pub(super) fn prepared<'c>(
     conn: &'c Connection,
     sql: &str,
     params: &[Param<'_>],
 ) -> rusqlite::Result<CachedStatement<'c>> {
     let mut statement = conn.prepare_cached(sql)?;
-    for index in 1..=statement.parameter_count() {
-        let name = statement.parameter_name(index).unwrap_or("?");
-        let param = name
-            .strip_prefix('$')
-            .and_then(|n| n.parse::<usize>().ok())
-            .and_then(|n| params.get(n.checked_sub(1)?))
+    let numbers = placeholders(sql, &statement);
+    for (index, &n) in (1..).zip(numbers.iter()) {
+        let param = (n as usize)
+            .checked_sub(1)
+            .and_then(|i| params.get(i))
             .copied()
-            .ok_or_else(|| SqliteError::InvalidParameterName(name.to_owned()))?;
+            .ok_or_else(|| {
+                let name = statement.parameter_name(index).unwrap_or("?");
+                SqliteError::InvalidParameterName(name.to_owned())
+            })?;
         statement.raw_bind_parameter(index, param)?;
     }
     Ok(statement)
+}
+
+/// Statement texts whose placeholders [`placeholders`] keeps per thread;
+/// past this many the map starts again.
+const PLACEHOLDER_TEXTS: usize = 512;
+
+/// The `n` of each parameter index's `$n` name in `statement`, the
+/// prepared `sql` (0 for another name).
+fn placeholders(sql: &str, statement: &CachedStatement<'_>) -> Rc<[u32]> {
+    thread_local! {
+        static KNOWN: RefCell<HashMap<Box<str>, Rc<[u32]>>> = RefCell::new(HashMap::new());
+    }
+    let count = statement.parameter_count();
+    if let Some(numbers) = KNOWN.with_borrow(|known| known.get(sql).cloned()) {
+        if numbers.len() == count {
+            return numbers;
+        }
+    }
+    let numbers: Rc<[u32]> = (1..=count)
+        .map(|index| {
+            statement
+                .parameter_name(index)
+                .and_then(|name| name.strip_prefix('$'))
+                .and_then(|n| n.parse::<u32>().ok())
+                .unwrap_or(0)
+        })
+        .collect();
+    KNOWN.with_borrow_mut(|known| {
+        if known.len() >= PLACEHOLDER_TEXTS {
+            known.clear();
+        }
+        known.insert(sql.into(), numbers.clone());
+    });
+    numbers
 }
 
 /// Runs a statement to its end; the rows it changed.
@@ -370,6 +412,28 @@ impl<'a> SqlBuilder<'a> {
     }
 }
 
+/// `items` cut into slices whose lengths are taken from `sizes` (largest
+/// first, each at most as long as what is left; the last size should be
+/// 1), so that a multi-row statement built from each slice has one of
+/// `sizes.len()` texts whatever the number of items. A text per length
+/// would be prepared anew each time (and evict the statements in the
+/// connection's cache), and SQLite both parses and binds named
+/// parameters in time quadratic in their number, so the sizes stay small.
+pub(in crate::store) fn fixed_chunks<'t, T>(
+    mut items: &'t [T],
+    sizes: &'static [usize],
+) -> impl Iterator<Item = &'t [T]> {
+    std::iter::from_fn(move || {
+        let size = sizes
+            .iter()
+            .copied()
+            .find(|&size| size <= items.len() && size > 0)?;
+        let (chunk, rest) = items.split_at(size);
+        items = rest;
+        Some(chunk)
+    })
+}
+
 /// One `( … )` group of [`SqlBuilder::push_values`].
 pub(in crate::store) struct Values<'b, 'a> {
     builder: &'b mut SqlBuilder<'a>,
@@ -390,6 +454,19 @@ impl<'a> Values<'_, 'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fixed_chunks_take_the_largest_size_that_fits() {
+        let items: Vec<u32> = (0..23).collect();
+        let lengths: Vec<usize> = fixed_chunks(&items, &[8, 4, 1]).map(<[u32]>::len).collect();
+        assert_eq!(lengths, [8, 8, 4, 1, 1, 1]);
+        let joined: Vec<u32> = fixed_chunks(&items, &[8, 4, 1])
+            .flatten()
+            .copied()
+            .collect();
+        assert_eq!(joined, items);
+        assert_eq!(fixed_chunks::<u32>(&[], &[8, 1]).count(), 0);
+    }
 
     fn connection() -> Connection {
         let conn = Connection::open_in_memory().unwrap();
