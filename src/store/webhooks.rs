@@ -70,9 +70,12 @@ const DELETE_ENDPOINT: &str = "DELETE FROM webhook_endpoints WHERE id = $1 AND p
 
 const COUNT_ENDPOINTS: &str = "SELECT COUNT(*) FROM webhook_endpoints WHERE player_id = $1";
 
+/// The pattern is built in the statement, not bound whole: SQLite
+/// re-prepares a statement at every run when a parameter is the whole
+/// right side of a `LIKE` (its plan may depend on the value).
 const SUBSCRIBERS: &str = "\
     SELECT id FROM webhook_endpoints \
-    WHERE player_id IN ($1, $2, $3) AND enabled AND events LIKE $4 ORDER BY id";
+    WHERE player_id IN ($1, $2, $3) AND enabled AND events LIKE '%,' || $4 || ',%' ORDER BY id";
 
 const INSERT_DELIVERY: &str = "\
     INSERT INTO webhook_deliveries (id, endpoint_id, event, payload, status, attempts, \
@@ -294,12 +297,8 @@ impl WriteTx {
         for (slot, player) in ids.iter_mut().zip(players) {
             *slot = player;
         }
-        let pattern = format!("%,{event},%");
         let rows: Vec<(String,)> = self
-            .fetch_all(
-                SUBSCRIBERS,
-                &params![ids[0], ids[1], ids[2], pattern.as_str()],
-            )
+            .fetch_all(SUBSCRIBERS, &params![ids[0], ids[1], ids[2], event])
             .await?;
         Ok(rows.into_iter().map(|(id,)| id).collect())
     }

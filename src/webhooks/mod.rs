@@ -109,13 +109,15 @@ impl Webhooks {
             disabled: Arc::default(),
             tls,
         };
-        games.hook(Arc::new(outbox::Outbox {
+        let outbox = Arc::new(outbox::Outbox {
             time: games.time().clone(),
-        }));
+            queued: outbox::Queued::default(),
+        });
+        games.hook(outbox.clone());
         let wake = webhooks.wake.clone();
         games.listen(Box::new(move |published| {
             if let Published::Committed(transition) = published {
-                if events::makes_events(transition) {
+                if outbox.queued.take(transition) {
                     wake.notify_one();
                 }
             }

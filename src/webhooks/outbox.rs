@@ -9,6 +9,9 @@
 //! move is then played as a unit of work, where this hook writes its row.
 //! Games whose players subscribe to no moves keep the one statement.
 
+use std::collections::HashSet;
+use std::sync::Mutex;
+
 use chrono::TimeDelta;
 
 use super::delivery_id;
@@ -22,6 +25,34 @@ pub const RETRY_FOR: TimeDelta = TimeDelta::hours(24);
 /// The webhooks' hook of the unit of work.
 pub struct Outbox {
     pub(super) time: SharedTime,
+    pub(super) queued: Queued,
+}
+
+/// The transitions (a game and its version) whose transaction queued a
+/// delivery, so that the workers are woken by the commit of those and
+/// not by every move. A transition rolled back stays here until the set
+/// is full, when it is emptied: a wake missed then is the poll's.
+#[derive(Debug, Default)]
+pub struct Queued(Mutex<HashSet<(String, i64)>>);
+
+/// Entries past which [`Queued`] is emptied.
+const MAX_QUEUED: usize = 4096;
+
+impl Queued {
+    fn add(&self, transition: &Transition) {
+        let mut queued = self.0.lock().expect("queued lock");
+        if queued.len() >= MAX_QUEUED {
+            queued.clear();
+        }
+        queued.insert((transition.game.id.to_string(), transition.game.version));
+    }
+
+    /// Whether `transition`'s transaction queued a delivery (forgetting it).
+    pub fn take(&self, transition: &Transition) -> bool {
+        let mut queued = self.0.lock().expect("queued lock");
+        !queued.is_empty()
+            && queued.remove(&(transition.game.id.to_string(), transition.game.version))
+    }
 }
 
 impl TxHook for Outbox {
@@ -54,6 +85,7 @@ impl TxHook for Outbox {
                     )
                     .await
                     .map_err(|e| HookFailed(e.into()))?;
+                    self.queued.add(transition);
                 }
             }
             Ok(Vec::new())
