@@ -440,7 +440,14 @@ class Oanquan:
         params["format"] = "ndjson"
         budget = RetryBudget(*self._retry) if reconnect else RetryBudget(1)
         return _export(
-            self.client.get_httpx_client(), path, params, budget, after=after, left=left, read_timeout=read_timeout
+            self.client.get_httpx_client(),
+            path,
+            params,
+            budget,
+            after=after,
+            left=left,
+            reconnect=reconnect,
+            read_timeout=read_timeout,
         )
 
     def export_player_games(
@@ -458,6 +465,7 @@ def _export(
     *,
     after: str | None,
     left: int | None,
+    reconnect: bool,
     read_timeout: float,
     sleep: Callable[[float], None] = time.sleep,
 ) -> Iterator[GameRecord]:
@@ -495,7 +503,8 @@ def _export(
                 return
         except httpx.TransportError as error:
             dropped = error
-        pause = budget.next()
+        # Without reconnecting, a drop is the caller's (the budget starts again after each record).
+        pause = budget.next() if reconnect else None
         if pause is None:
             raise dropped if dropped is not None else RuntimeError("the export ended without an answer")
         sleep(pause)

@@ -102,7 +102,8 @@ export async function* exportRecords(open: ExportOpener, options: ExportOptions 
         dropped = error;
       }
     }
-    const pause = budget.next();
+    // Without reconnecting, a drop is the caller's (the budget starts again after each record).
+    const pause = reconnect ? budget.next() : undefined;
     if (pause === undefined) throw dropped;
     try {
       await sleep(pause, signal);
