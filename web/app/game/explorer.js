@@ -212,6 +212,7 @@ export class ExplorerPanel {
           : [tn("explorer.total", answer.games), " ", resultBar(answer)],
       ),
       answer.moves.length ? this.movesTable(answer.moves, nextMove) : null,
+      answer.games ? h("p.hint", t("explorer.resultsHint")) : null,
       answer.recent_games.length ? recentView(answer.recent_games) : null,
     ]);
   }
@@ -219,8 +220,13 @@ export class ExplorerPanel {
   /** @private @param {ExplorerMove[]} moves @param {string | null} nextMove */
   movesTable(moves, nextMove) {
     return h("div.table-wrap", h("table.explorer-moves", [
-      h("caption.sr-only", t("explorer.movesCaption")),
-      h("thead", h("tr", [t("explorer.move"), t("explorer.gamesColumn"), t("explorer.results"), t("explorer.scoreDifference")].map((label) => h("th", { attrs: { scope: "col" } }, label)))),
+      h("caption.sr-only", `${t("explorer.movesCaption")}. ${t("explorer.resultsHint")}.`),
+      h("thead", h("tr", [
+        [t("explorer.move"), ""],
+        [t("explorer.gamesColumn"), ""],
+        [t("explorer.results"), t("explorer.resultsHint")],
+        [t("explorer.scoreDifference"), t("explorer.scoreDifferenceHint")],
+      ].map(([label, hint]) => h("th", { attrs: { scope: "col", ...(hint ? { title: hint } : {}) } }, label)))),
       h("tbody", moves.map((move) =>
         h(
           "tr",
