@@ -17,6 +17,7 @@ import { h, requestRender } from "../core/dom.js";
 import { getExplorer } from "../core/endpoints.js";
 import { formatNumber, t, tn } from "../core/i18n.js";
 import { describeError } from "../core/notices.js";
+import { parsePosition } from "../board/position.js";
 import { playerName } from "./panels.js";
 
 /** @typedef {import("../core/dom.js").VNode} VNode */
@@ -46,6 +47,16 @@ export function rulesInput(rules) {
 }
 
 /**
+ * Whether the game is over in `position`: both mandarin squares empty (no
+ * mandarin, no stones). The server takes no such position, so none is asked.
+ * @param {string} position
+ */
+export function gameOverIn(position) {
+  const { stones, mandarin } = parsePosition(position);
+  return [0, 6].every((square) => !mandarin[square] && stones[square] === 0);
+}
+
+/**
  * A share in per cent, whole.
  * @param {number} part @param {number} whole
  */
@@ -69,6 +80,8 @@ export class ExplorerPanel {
     this.answer = null;
     this.loading = false;
     this.error = "";
+    /** Whether the position asked for is one the game is over in. */
+    this.over = false;
     /** Answers by query. @type {Map<string, ExplorerAnswer>} */
     this.cache = new Map();
     this.asked = 0;
@@ -106,6 +119,14 @@ export class ExplorerPanel {
     const key = JSON.stringify(params);
     const known = this.cache.get(key);
     const asked = ++this.asked;
+    this.over = gameOverIn(position);
+    if (this.over) {
+      this.answer = null;
+      this.loading = false;
+      this.error = "";
+      requestRender();
+      return;
+    }
     if (known) {
       this.answer = known;
       this.loading = false;
@@ -161,7 +182,13 @@ export class ExplorerPanel {
         h("h2#explorer-heading", t("explorer.heading")),
         this.filtersView(),
         this.error ? h("p.error", { attrs: { role: "alert" } }, this.error) : null,
-        answer ? this.answerView(answer, nextMove) : h("p", t("common.loading")),
+        this.over
+          ? h("p", { attrs: { "data-testid": "explorer-over" } }, t("explorer.over"))
+          : answer
+            ? this.answerView(answer, nextMove)
+            : this.error
+              ? null
+              : h("p", t("common.loading")),
       ],
     );
   }

@@ -306,6 +306,7 @@ export default {
   "explorer.speed.rapid": "র‍্যাপিড",
   "explorer.speed.classical": "ক্লাসিক্যাল",
   "explorer.none": "শেষ হওয়া কোনো খেলা এখনও এই অবস্থানে আসেনি।",
+  "explorer.over": "এই অবস্থানে খেলা শেষ: এখান থেকে কোনো চাল খেলা হয় না।",
   "explorer.total": "{n}টি খেলা এই অবস্থানে এসেছে:",
   "explorer.total.one": "{n}টি খেলা এই অবস্থানে এসেছে:",
   "explorer.total.few": "{n}টি খেলা এই অবস্থানে এসেছে:",

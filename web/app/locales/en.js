@@ -307,6 +307,7 @@ export default {
   "explorer.speed.rapid": "Rapid",
   "explorer.speed.classical": "Classical",
   "explorer.none": "No finished game has reached this position yet.",
+  "explorer.over": "The game is over in this position: no move is played from it.",
   "explorer.total": "{n} games reached this position:",
   "explorer.total.one": "{n} game reached this position:",
   "explorer.total.few": "{n} games reached this position:",

@@ -306,6 +306,7 @@ export default {
   "explorer.speed.rapid": "Szybkie",
   "explorer.speed.classical": "Klasyczne",
   "explorer.none": "Żadna zakończona partia nie doszła jeszcze do tej pozycji.",
+  "explorer.over": "W tej pozycji partia jest skończona: nie gra się z niej żadnego ruchu.",
   "explorer.total": "Do tej pozycji doszło {n} partii:",
   "explorer.total.one": "Do tej pozycji doszła {n} partia:",
   "explorer.total.few": "Do tej pozycji doszły {n} partie:",

@@ -202,6 +202,7 @@ export default {
   "explorer.speed.rapid": "Cờ nhanh",
   "explorer.speed.classical": "Cổ điển",
   "explorer.none": "Chưa có ván đã xong nào đi qua thế cờ này.",
+  "explorer.over": "Ván đấu đã kết thúc ở thế cờ này: không còn nước đi nào.",
   "explorer.total": "{n} ván đã đi qua thế cờ này:",
   "explorer.total.one": "{n} ván đã đi qua thế cờ này:",
   "explorer.total.few": "{n} ván đã đi qua thế cờ này:",

@@ -155,6 +155,20 @@ test("the replay's explorer counts the games at each position and follows the bo
   assert.equal((await explorerAt(p, moves[0].position_after)).games, 2);
   assert.equal(await p.locator('[data-testid="explored-line"]').count(), 0);
 
+  // At the end: a game over by capture has no moves to show (and asks nothing); any other end, this game.
+  await p.locator('[data-action="end"]').click();
+  await waitForPly(p, game.ply);
+  if (game.result.reason === "mandarins_captured") {
+    await p.waitForSelector(`[data-testid="explorer"][aria-busy="false"][data-position="${game.position}"] [data-testid="explorer-over"]`);
+  } else {
+    assert.equal((await explorerAt(p, game.position)).games, 1);
+  }
+  await p.locator('[data-action="start"]').click();
+  await waitForPly(p, 1);
+  await p.locator('[data-action="next"]').click();
+  await waitForPly(p, 2);
+  await explorerAt(p, moves[0].position_after);
+
   // The filters: no rated game, no game with a clock.
   await p.locator('[data-testid="explorer-rated"]').selectOption("true");
   await p.waitForSelector('[data-testid="explorer"][aria-busy="false"][data-games="0"]');
