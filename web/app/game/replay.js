@@ -118,10 +118,12 @@ export class Replay {
     this.stopAutoplay();
     this.exploring = true;
     this.onChange();
+    const from = this.shownPosition();
     try {
-      const line = await playLine({ rules: rulesInput(this.game.rules), position: this.shownPosition(), moves: [move] });
+      const line = await playLine({ rules: rulesInput(this.game.rules), position: from, moves: [move] });
       const played = line.moves[0];
-      if (played) {
+      // Dropped if the board went elsewhere meanwhile.
+      if (played && this.shownPosition() === from) {
         /** @type {MoveView} */
         const shown = { ply: played.ply, seat: played.seat, notation: played.notation, events: played.events, position_after: played.position_after, clock_ms: null, think_ms: null, played_at: null };
         this.animator.skip();
