@@ -94,8 +94,8 @@ thread_local! {
 
 /// Which of [`HOT_TEMPLATES`] the router's first matching pattern for
 /// `path` is, if one: `{id}` is one segment, not empty, as the router's
-/// `[^/]+` reads it; `/v1/games/import` is a route of its own, registered
-/// before `/v1/games/{id}`.
+/// `[^/]+` reads it; `/v1/games/import` and `/v1/games/export` are routes
+/// of their own, registered before `/v1/games/{id}`.
 fn hot_route(path: &str) -> Option<usize> {
     let rest = path.strip_prefix("/v1/games/")?;
     let (id, tail) = match rest.split_once('/') {
@@ -107,7 +107,7 @@ fn hot_route(path: &str) -> Option<usize> {
     }
     match tail {
         Some("moves") => Some(0),
-        None if id != "import" => Some(1),
+        None if id != "import" && id != "export" => Some(1),
         _ => None,
     }
 }
@@ -213,6 +213,7 @@ mod tests {
         // Routes of their own, or none: the router's answer.
         for other in [
             "/v1/games/import",
+            "/v1/games/export",
             "/v1/games/",
             "/v1/games//moves",
             "/v1/games/x/moves/3",

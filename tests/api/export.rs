@@ -85,6 +85,11 @@ backend_tests! {
         let mut expected: Vec<String> = vec![others.clone()];
         expected.extend(newest_first.iter().cloned());
         assert_eq!(ids(&everyone), expected);
+        // The global export takes the same query (its path is no game's id).
+        let two = lines(&app, "/v1/games/export?format=ndjson&max=2").await;
+        assert_eq!(ids(&two), expected[..2]);
+        let resumed = lines(&app, &format!("/v1/games/export?after={}", expected[1])).await;
+        assert_eq!(ids(&resumed), expected[2..]);
         let active = lines(&app, &format!("{path}?status=active")).await;
         assert_eq!(ids(&active), [under_way]);
         assert!(lines(&app, &format!("{path}?rated=true")).await.is_empty());

@@ -55,3 +55,11 @@ export type GameStreamMessage = Schemas["GameStreamEvent"];
 
 /** `GET /v1/lobby/stream` messages. */
 export type LobbyStreamMessage = Schemas["LobbyStreamEvent"];
+
+/** `GET /v1/explorer`. */
+export type ExplorerAnswer = Schemas["ExplorerAnswer"];
+export type ExplorerMove = Schemas["ExplorerMove"];
+export type ExplorerGame = Schemas["ExplorerGame"];
+
+/** `POST /v1/analysis/play`. */
+export type AnalysisResponse = Schemas["AnalysisResponse"];

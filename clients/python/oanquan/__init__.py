@@ -3,6 +3,7 @@
 
 from .client import (
     FINAL_GAME_EVENTS,
+    ExportFilters,
     GameStreamEvent,
     LobbyStreamEvent,
     MeStreamEvent,
@@ -20,6 +21,7 @@ from .webhooks import WebhookVerificationError, sign_webhook, verify_webhook
 
 __all__ = [
     "FINAL_GAME_EVENTS",
+    "ExportFilters",
     "GameStreamEvent",
     "LobbyStreamEvent",
     "MeStreamEvent",

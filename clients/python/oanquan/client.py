@@ -6,14 +6,18 @@ iterators of typed events that reconnect with ``Last-Event-ID``."""
 
 from __future__ import annotations
 
+import datetime
+import json
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypedDict, TypeVar, Unpack
 from urllib.parse import quote
 
 import httpx
 
 from .errors import ProblemError
+from .generated.api.analysis import explore
 from .generated.api.games import create_game, get_game, join_game, submit_move
 from .generated.api.history import export_game, export_game_text
 from .generated.api.players import create_player
@@ -21,6 +25,7 @@ from .generated.api.ratings import get_leaderboard
 from .generated.client import AuthenticatedClient, Client
 from .generated.models import (
     CreatedPlayer,
+    ExplorerAnswer,
     GameAbortedEvent,
     GameCancelledEvent,
     GameEndedEvent,
@@ -29,6 +34,7 @@ from .generated.models import (
     GameMoveEvent,
     GameRecord,
     GameSnapshotEvent,
+    GameStatus,
     GameView,
     LeaderboardPage,
     LobbyCancelledEvent,
@@ -49,10 +55,12 @@ from .generated.models import (
     PlayedMove,
     PresetName,
     RecordFormat,
+    RulesInput,
+    SeatName,
 )
-from .generated.types import Response
-from .stream import StreamFormat, StreamSource, follow
-from .transport import RetryBudget, RetryingTransport
+from .generated.types import UNSET, Response
+from .stream import StreamFormat, StreamSource, follow, ndjson
+from .transport import RETRIED_STATUSES, RetryBudget, RetryingTransport
 
 T = TypeVar("T")
 
@@ -129,6 +137,38 @@ game_stream_event = _parser(GAME_STREAM_EVENTS, "game")
 """A game stream message as the model its ``type`` names."""
 lobby_stream_event = _parser(LOBBY_STREAM_EVENTS, "lobby")
 me_stream_event = _parser(ME_STREAM_EVENTS, "me")
+
+
+class ExportFilters(TypedDict, total=False):
+    """The filters of a bulk export (``GET /v1/games/export``), as the server
+    names them."""
+
+    since: datetime.datetime | str | None
+    """Only games created at or after this instant."""
+    until: datetime.datetime | str | None
+    """Only games created before this instant."""
+    max: int | None
+    """At most this many games."""
+    rated: bool | None
+    preset: PresetName | str | None
+    """``classic``, ``village``, ``online``, or ``custom`` (a mix that is no preset)."""
+    status: GameStatus | str | None
+    """The games in this status (default ``finished``)."""
+    with_moves: bool | None
+    """Whether the records hold their moves (default true)."""
+    after: str | None
+    """Resume after this game: the id of the last record received."""
+
+
+def _query_value(value: object) -> str:
+    """A query parameter as the server reads it: ``true``/``false``, RFC 3339, or text."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, datetime.datetime):
+        return value.isoformat()
+    if isinstance(value, GameStatus | PresetName):
+        return str(value.value)
+    return str(value)
 
 
 def _once(events: Iterator[MeStreamEvent], capacity: int = 4096) -> Iterator[MeStreamEvent]:
@@ -329,3 +369,142 @@ class Oanquan:
             is_final=lambda _event: False,
         )
         return _once(self._follow(source, format, reconnect, last_event_id))
+
+    def explorer(
+        self,
+        *,
+        preset: PresetName | str | None = None,
+        rules: RulesInput | dict[str, Any] | str | None = None,
+        position: str | None = None,
+        play: list[str] | str | None = None,
+        first: SeatName | str | None = None,
+        custom_start: bool | None = None,
+        rated: bool | None = None,
+        min_rating: float | None = None,
+        since: datetime.datetime | None = None,
+        until: datetime.datetime | None = None,
+        speed: str | None = None,
+        recent: int | None = None,
+    ) -> ExplorerAnswer:
+        """The opening explorer (``GET /v1/explorer``): the finished games that
+        reached a position (``position``, or the moves ``play`` from the
+        standard start) and each move played from it, with how those games
+        ended. ``rules`` is a ruleset (the model, a dict, or its JSON text);
+        not with ``preset``."""
+        if isinstance(rules, RulesInput):
+            rules = rules.to_dict()
+        answer = explore.sync_detailed(
+            client=self.client,
+            preset=UNSET if preset is None else PresetName(preset),
+            rules=UNSET if rules is None else rules if isinstance(rules, str) else json.dumps(rules),
+            position=UNSET if position is None else position,
+            play=UNSET if play is None else play if isinstance(play, str) else ",".join(play),
+            first=UNSET if first is None else SeatName(first),
+            custom_start=UNSET if custom_start is None else custom_start,
+            rated=UNSET if rated is None else rated,
+            min_rating=UNSET if min_rating is None else min_rating,
+            since=UNSET if since is None else since,
+            until=UNSET if until is None else until,
+            speed=UNSET if speed is None else speed,
+            recent=UNSET if recent is None else recent,
+        )
+        return expect(answer, ExplorerAnswer).value
+
+    def export_games(
+        self,
+        *,
+        player: str | None = None,
+        reconnect: bool = True,
+        read_timeout: float = 60.0,
+        **filters: Unpack[ExportFilters],
+    ) -> Iterator[GameRecord]:
+        """Every game passing the filters (``ExportFilters``; by default the
+        finished games), newest first, as records read one NDJSON line at a
+        time from ``GET /v1/games/export`` — or, with ``player``, from
+        ``GET /v1/players/{id}/games/export``; the body is never held whole.
+        A dropped connection is resumed with ``after=`` the last record's id
+        (and ``max`` less the records given): none missed, none twice.
+        Attempts that bring no record count against the client's retry
+        budget; an error answer raises a ``ProblemError``.
+
+        ``for game in client.export_games(rated=True): ...``"""
+        path = "/v1/games/export" if player is None else f"/v1/players/{quote(player, safe='')}/games/export"
+        given: dict[str, object] = dict(filters)
+        after = filters.get("after")
+        left = filters.get("max")
+        params = {
+            name: _query_value(value)
+            for name, value in given.items()
+            if value is not None and name not in ("after", "max")
+        }
+        params["format"] = "ndjson"
+        budget = RetryBudget(*self._retry) if reconnect else RetryBudget(1)
+        return _export(
+            self.client.get_httpx_client(),
+            path,
+            params,
+            budget,
+            after=after,
+            left=left,
+            reconnect=reconnect,
+            read_timeout=read_timeout,
+        )
+
+    def export_player_games(
+        self, player: str, *, reconnect: bool = True, **filters: Unpack[ExportFilters]
+    ) -> Iterator[GameRecord]:
+        """A player's games: ``export_games(player=player, **filters)``."""
+        return self.export_games(player=player, reconnect=reconnect, **filters)
+
+
+def _export(
+    client: httpx.Client,
+    path: str,
+    params: dict[str, str],
+    budget: RetryBudget,
+    *,
+    after: str | None,
+    left: int | None,
+    reconnect: bool,
+    read_timeout: float,
+    sleep: Callable[[float], None] = time.sleep,
+) -> Iterator[GameRecord]:
+    """The records of an export across reconnections (see ``export_games``)."""
+    while left is None or left > 0:
+        budget.attempt()
+        query = dict(params)
+        if after is not None:
+            query["after"] = after
+        if left is not None:
+            query["max"] = str(left)
+        dropped: Exception | None = None
+        try:
+            with client.stream(
+                "GET",
+                path,
+                params=query,
+                headers={"Accept": "application/x-ndjson"},
+                timeout=httpx.Timeout(10.0, read=read_timeout),
+            ) as response:
+                if response.status_code >= 400:
+                    pause = budget.next(response.headers) if response.status_code in RETRIED_STATUSES else None
+                    if pause is None:
+                        raise ProblemError.from_response(response.status_code, response.headers, response.read())
+                    sleep(pause)
+                    continue
+                for message in ndjson(response.iter_lines()):
+                    record = GameRecord.from_dict(message)
+                    after = record.id
+                    if left is not None:
+                        left -= 1
+                    budget.reset()
+                    yield record
+                # The body ended as the server ends it: the export is done.
+                return
+        except httpx.TransportError as error:
+            dropped = error
+        # Without reconnecting, a drop is the caller's (the budget starts again after each record).
+        pause = budget.next() if reconnect else None
+        if pause is None:
+            raise dropped if dropped is not None else RuntimeError("the export ended without an answer")
+        sleep(pause)

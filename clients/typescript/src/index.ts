@@ -8,11 +8,13 @@ import createClient, { type Client } from "openapi-fetch";
 
 import type { components, paths } from "./api.js";
 import { problemError } from "./errors.js";
+import { type ExportFilters, type ExportOptions, exportRecords } from "./export.js";
 import { follow, type FollowOptions } from "./stream.js";
 import { authAndIdempotency, type Fetch, retryingFetch, type RetryOptions } from "./transport.js";
 
 export type { components, paths } from "./api.js";
 export { ProblemError, type Problem, type ProblemCode } from "./errors.js";
+export { type ExportFilters, type ExportOpener, type ExportOptions, exportQuery, exportRecords } from "./export.js";
 export {
   follow,
   type FollowOptions,
@@ -42,6 +44,11 @@ export type LobbyStreamEvent = Schemas["LobbyStreamEvent"];
 /** A message of a player's own stream, discriminated by `type`. */
 export type MeStreamEvent = Schemas["MeStreamEvent"];
 export type GameRecord = Schemas["GameRecord"];
+/** The opening explorer's answer (`GET /v1/explorer`). */
+export type ExplorerAnswer = Schemas["ExplorerAnswer"];
+type ServerExplorerQuery = NonNullable<paths["/v1/explorer"]["get"]["parameters"]["query"]>;
+/** The explorer's query; `rules` as the JSON text the server reads, or as a ruleset. */
+export type ExplorerQuery = Omit<ServerExplorerQuery, "rules"> & { rules?: string | Schemas["RulesInput"] };
 
 /** The `type`s after which a game's stream ends. */
 export const FINAL_GAME_EVENTS: ReadonlySet<GameStreamEvent["type"]> = new Set(["ended", "cancelled", "aborted", "expired"]);
@@ -138,6 +145,52 @@ export class Oanquan {
   /** A game's record as text (`GET /v1/games/{id}/export.txt`). */
   async exportText(id: string): Promise<Tagged<string>> {
     return unwrap(this.api.GET("/v1/games/{id}/export.txt", { params: { path: { id } }, parseAs: "text" }));
+  }
+
+  /**
+   * The opening explorer (`GET /v1/explorer`): the finished games that
+   * reached a position (`position`, or `play` from the standard start) and
+   * each move played from it, with how those games ended.
+   */
+  async explorer(query: ExplorerQuery = {}): Promise<ExplorerAnswer> {
+    const { rules, ...rest } = query;
+    const params: ServerExplorerQuery = {
+      ...rest,
+      ...(rules === undefined ? {} : { rules: typeof rules === "string" ? rules : JSON.stringify(rules) }),
+    };
+    return (await unwrap(this.api.GET("/v1/explorer", { params: { query: params } }))).value;
+  }
+
+  /**
+   * Every game passing the filters (by default the finished ones), newest
+   * first, as records read one NDJSON line at a time from
+   * `GET /v1/games/export` — or, with `player`, from
+   * `GET /v1/players/{id}/games/export`. A dropped connection is resumed
+   * with `after=` the last record's id: none missed, none twice.
+   *
+   * ```ts
+   * for await (const game of client.exportGames({ rated: true })) console.log(game.id);
+   * ```
+   */
+  exportGames(options: ExportOptions = {}): AsyncGenerator<GameRecord> {
+    return exportRecords(
+      (path, query, signal) => this.#open(path, query)({ Accept: "application/x-ndjson" }, signal),
+      { ...this.#retries(), ...options },
+    );
+  }
+
+  /** A player's games, as `exportGames({ player, ...options })`. */
+  exportPlayerGames(player: string, options: ExportFilters & Omit<ExportOptions, "player"> = {}): AsyncGenerator<GameRecord> {
+    return this.exportGames({ ...options, player });
+  }
+
+  #retries(): RetryOptions {
+    const { maxAttempts, maxRetryWaitMs, retryDelayMs } = this.#options;
+    return {
+      ...(maxAttempts === undefined ? {} : { maxAttempts }),
+      ...(maxRetryWaitMs === undefined ? {} : { maxRetryWaitMs }),
+      ...(retryDelayMs === undefined ? {} : { retryDelayMs }),
+    };
   }
 
   #open(path: string, query: Record<string, string> = {}) {

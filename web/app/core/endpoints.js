@@ -137,3 +137,31 @@ export const getLeaderboardAround = (preset, player, params) =>
 
 /** Issue 12. @returns {Promise<{ bots: Bot[] }>} */
 export const getBots = () => getJson("/v1/bots");
+
+/** @typedef {import("../../types/models").ExplorerAnswer} ExplorerAnswer */
+/** @typedef {import("../../types/models").AnalysisResponse} AnalysisResponse */
+/** @typedef {import("../../types/models").RulesInput} RulesInput */
+
+/**
+ * The opening explorer: the finished games that reached a position, and each move played from it.
+ * @param {{ position: string, preset?: string, rules?: string, custom_start?: boolean, rated?: string, speed?: string, recent?: number }} params
+ * @returns {Promise<ExplorerAnswer>}
+ */
+export const getExplorer = (params) => getJson(`/v1/explorer${query(params)}`);
+
+/**
+ * Plays `moves` from `position` by `rules`: each move's position after it.
+ * @param {{ rules: RulesInput, position: string, moves: string[] }} body
+ * @returns {Promise<AnalysisResponse>}
+ */
+export async function playLine(body) {
+  const response = await request("POST", "/v1/analysis/play", { json: body });
+  return /** @type {AnalysisResponse} */ (response.data);
+}
+
+/**
+ * Where a player's games download from, streamed: NDJSON (one record a line) or text records.
+ * @param {string} player @param {"ndjson" | "text"} format
+ */
+export const playerExportUrl = (player, format) =>
+  `/v1/players/${encodeURIComponent(player)}/games/export${query({ format })}`;

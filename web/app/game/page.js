@@ -31,6 +31,7 @@ import { FINAL_STATUSES, openGameFeed } from "../live/game-feed.js";
 import { remaining, serverOffset } from "./clock.js";
 import { seatBar, seatName, statusText, playerName } from "./panels.js";
 import { abortAllowed, actionsView, animationControls, infoView, moveList } from "./side.js";
+import { ExplorerPanel } from "./explorer.js";
 import { Replay } from "./replay.js";
 
 /** @typedef {import("../core/dom.js").VNode} VNode */
@@ -55,6 +56,8 @@ export class GamePage {
     this.animator = null;
     /** @type {Replay | null} */
     this.replay = null;
+    /** The opening explorer beside the replay. @type {ExplorerPanel | null} */
+    this.explorer = null;
     /** @type {ReturnType<typeof openGameFeed> | null} */
     this.feed = null;
     this.capabilities = NONE;
@@ -180,6 +183,8 @@ export class GamePage {
     const animator = /** @type {Animator} */ (this.animator);
     this.feed?.close();
     this.replay = new Replay(game, this.moves, animator, () => requestRender());
+    const replay = this.replay;
+    this.explorer = new ExplorerPanel(game, (move) => replay.explore(move));
     if (this.requestedPly !== null && !Number.isNaN(this.requestedPly)) {
       this.replay.goTo(this.replay.indexOf(this.requestedPly));
       this.lastShown = this.replay.lastMove();
@@ -271,6 +276,15 @@ export class GamePage {
           )
         : null,
     ]);
+  }
+
+  /** The explorer, following the position the replay shows. @private @returns {VNode | null} */
+  explorerView() {
+    const replay = this.replay;
+    const explorer = this.explorer;
+    if (!replay || !explorer) return null;
+    explorer.follow(replay.shownPosition());
+    return explorer.view(replay.nextGameMove());
   }
 
   /** @private */
@@ -579,6 +593,7 @@ export class GamePage {
             }),
             this.replay ? this.replay.moveListView() : this.moves.length ? moveList(this.moves) : null,
             this.replay ? this.replay.exportView() : null,
+            this.explorerView(),
             infoView(game),
           ]),
         ]),

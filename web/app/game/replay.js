@@ -1,16 +1,20 @@
 // Replaying a game that is over: a cursor over its positions, stepped
 // back and forth (forward steps animated), autoplay, the move list in
-// notation, export and a link to the position shown.
+// notation, export and a link to the position shown. Moves off the game's
+// line can be explored from the position shown (the server plays them):
+// a branch, left by stepping back past its start or by any other step.
 //
 // DOM contract: the controls carry `data-action="start|prev|next|end|play"`.
 
 import { h } from "../core/dom.js";
-import { exportUrl } from "../core/endpoints.js";
+import { exportUrl, playLine } from "../core/endpoints.js";
 import { icon } from "../core/icons.js";
 import { t } from "../core/i18n.js";
+import { showError } from "../core/notices.js";
 import { replaceQuery } from "../core/router.js";
 import { SPEEDS } from "../board/animator.js";
 import { parsePosition } from "../board/position.js";
+import { rulesInput } from "./explorer.js";
 import { moveList } from "./side.js";
 
 /** @typedef {import("../core/dom.js").VNode} VNode */
@@ -37,6 +41,11 @@ export class Replay {
     this.onChange = onChange;
     /** @type {Position[]} */
     this.positions = [parsePosition(game.start_position), ...moves.map((m) => parsePosition(m.position_after))];
+    /** Each position's notation, as the server wrote it. */
+    this.notations = [game.start_position, ...moves.map((m) => m.position_after)];
+    /** Moves explored off the game's line from the position at `cursor`, each with the position after it. @type {MoveView[]} */
+    this.branch = [];
+    this.exploring = false;
     this.cursor = moves.length;
     this.autoplay = false;
     this.autoplayTimer = 0;
@@ -85,6 +94,59 @@ export class Replay {
     return readings;
   }
 
+  /** The notation of the position on the board: the game's at `cursor`, or the branch's last. */
+  shownPosition() {
+    return this.branch.at(-1)?.position_after ?? this.notations[this.cursor];
+  }
+
+  /** The game's own move from the position shown; `null` off its line or at its end. */
+  nextGameMove() {
+    return this.branch.length ? null : this.moves[this.cursor]?.notation ?? null;
+  }
+
+  /**
+   * Plays `move` from the position shown: the game's next move steps the
+   * replay forward; any other is asked of the server and shown as a branch.
+   * @param {string} move
+   */
+  async explore(move) {
+    if (this.exploring) return;
+    if (move === this.nextGameMove()) {
+      this.goTo(this.cursor + 1, { animate: true });
+      return;
+    }
+    this.stopAutoplay();
+    this.exploring = true;
+    this.onChange();
+    const from = this.shownPosition();
+    try {
+      const line = await playLine({ rules: rulesInput(this.game.rules), position: from, moves: [move] });
+      const played = line.moves[0];
+      // Dropped if the board went elsewhere meanwhile.
+      if (played && this.shownPosition() === from) {
+        /** @type {MoveView} */
+        const shown = { ply: played.ply, seat: played.seat, notation: played.notation, events: played.events, position_after: played.position_after, clock_ms: null, think_ms: null, played_at: null };
+        this.animator.skip();
+        this.branch.push(shown);
+        // Animated from the position shown; at once if the plies do not line up.
+        if (shown.ply === this.animator.targetPly) this.animator.enqueue([shown]);
+        else this.animator.jump(parsePosition(shown.position_after));
+      }
+    } catch (error) {
+      showError(error);
+    } finally {
+      this.exploring = false;
+      this.onChange();
+    }
+  }
+
+  /** Back one move of the branch, to the game's line after its first. */
+  leaveBranchStep() {
+    this.branch.pop();
+    this.animator.jump(parsePosition(this.shownPosition()));
+    this.onChange();
+  }
+
   /** The move that led to the position at `index`. */
   lastMove() {
     return this.cursor > 0 ? this.moves[this.cursor - 1] : null;
@@ -98,7 +160,9 @@ export class Replay {
   goTo(index, options = {}) {
     const target = Math.max(0, Math.min(this.end, index));
     if (!options.keepAutoplay) this.stopAutoplay();
-    const animate = options.animate && target === this.cursor + 1 && !this.animator.busy;
+    const wasExploring = this.branch.length > 0;
+    this.branch = [];
+    const animate = options.animate && !wasExploring && target === this.cursor + 1 && !this.animator.busy;
     this.cursor = target;
     if (animate) this.animator.enqueue([this.moves[target - 1]]);
     else this.animator.jump(this.positions[target]);
@@ -124,7 +188,8 @@ export class Replay {
 
   /** @param {string} action */
   act(action) {
-    if (action === "start") this.goTo(0);
+    if (action === "prev" && this.branch.length) this.leaveBranchStep();
+    else if (action === "start") this.goTo(0);
     else if (action === "prev") this.goTo(this.cursor - 1);
     else if (action === "next") this.goTo(this.cursor + 1, { animate: true });
     else if (action === "end") this.goTo(this.end);
@@ -181,8 +246,8 @@ export class Replay {
 
   /** @returns {VNode} */
   controlsView() {
-    const atStart = this.cursor === 0;
-    const atEnd = this.cursor === this.end;
+    const atStart = this.cursor === 0 && !this.branch.length;
+    const atEnd = this.cursor === this.end && !this.branch.length;
     /** @param {string} action @param {import("../core/icons.js").IconName} glyph @param {string} label @param {boolean} disabled */
     const button = (action, glyph, label, disabled) =>
       h(
@@ -210,6 +275,13 @@ export class Replay {
         button("end", "end", t("replay.end"), atEnd),
       ]),
       h("p.replay-position", t("replay.position", { ply: this.afterPly(this.cursor), total: this.afterPly(this.end) })),
+      this.branch.length
+        ? h("p.explored-line", { attrs: { "data-testid": "explored-line", "data-line": this.branch.map((m) => m.notation).join(",") } }, [
+            t("explorer.branch", { moves: this.branch.map((m) => m.notation).join(" ") }),
+            " ",
+            h("button", { attrs: { type: "button", "data-testid": "explored-back" }, on: { click: () => this.goTo(this.cursor) } }, t("explorer.backToGame")),
+          ])
+        : null,
       this.jumpView(),
     ]);
   }

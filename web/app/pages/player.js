@@ -1,8 +1,13 @@
 // A player's page: ratings per preset, the rating history as a chart, the
-// record against the viewer, and recent games linking to their replays.
+// record against the viewer, recent games linking to their replays, and
+// every finished game to download (the bulk export, streamed by the
+// server: a plain link, no token needed).
+//
+// DOM contract: the download links are `data-testid="export-games"`, with
+// `data-format` `ndjson` or `text`.
 
 import { h, requestRender } from "../core/dom.js";
-import { getPlayer, getRatingHistory, getVersus, listPlayerGames } from "../core/endpoints.js";
+import { getPlayer, getRatingHistory, getVersus, listPlayerGames, playerExportUrl } from "../core/endpoints.js";
 import { formatDate, formatDay, formatNumber, t, tn } from "../core/i18n.js";
 import { describeError } from "../core/notices.js";
 import { restoreSession, session } from "../core/session.js";
@@ -104,7 +109,29 @@ export class PlayerPage {
         h("h2#games-heading", t("player.games")),
         this.games.length ? h("ul.game-list", this.games.map((game) => this.gameRow(game))) : h("p", t("lobby.noGames")),
         this.gamesCursor ? h("button", { attrs: { type: "button" }, on: { click: () => this.moreGames() } }, t("player.more")) : null,
+        this.downloadView(profile),
       ]),
+    ]);
+  }
+
+  /** Links that download the player's finished games. @private @param {PlayerProfile} profile */
+  downloadView(profile) {
+    /** @param {"ndjson" | "text"} format @param {string} extension @param {string} label */
+    const link = (format, extension, label) =>
+      h("a.button", {
+        attrs: {
+          href: playerExportUrl(profile.id, format),
+          download: `oanquan-${profile.id}-games.${extension}`,
+          type: format === "ndjson" ? "application/x-ndjson" : "text/plain",
+          "data-testid": "export-games",
+          "data-format": format,
+        },
+      }, label);
+    return h("div.export.player-export", { attrs: { role: "group", "aria-label": t("player.download") } }, [
+      link("ndjson", "ndjson", t("player.downloadNdjson")),
+      " ",
+      link("text", "txt", t("player.downloadText")),
+      h("p.hint", t("player.downloadNote")),
     ]);
   }
 

@@ -35,6 +35,8 @@ def main() -> None:
         record = server.export_record(game_id).value
         text: str = server.export_text(game_id).value
         assert text.startswith("[Rules"), text
+        exported = [r.id for r in server.export_player_games(lan.id, max=5)]
+        assert exported == [game_id], exported
         first: MeStreamEvent = next(iter(south.stream_me()))
         assert isinstance(first, MeSnapshotEvent), first
         print(f"played {moves} moves; {len(record.moves)} in the record; me stream: {first.type_}")

@@ -50,4 +50,9 @@ for await (const event of south.streamMe({ format: "ndjson" })) {
   mine.push(event);
   if (event.type === "snapshot") break;
 }
+// The bulk export, an async iterator of typed records.
+const exported: string[] = [];
+for await (const game of server.exportGames({ player: lan.id, max: 5 })) exported.push(game.id);
+if (exported.join() !== created.id) throw new Error(`the export gave ${exported.join()}, not ${created.id}`);
+
 console.log(`played ${moves} moves; ${record.value.moves.length} in the record; me stream: ${mine[0]?.type}`);
