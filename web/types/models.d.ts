@@ -55,3 +55,18 @@ export type GameStreamMessage = Schemas["GameStreamEvent"];
 
 /** `GET /v1/lobby/stream` messages. */
 export type LobbyStreamMessage = Schemas["LobbyStreamEvent"];
+
+/** `GET /v1/tournaments/{id}`. */
+export type TournamentView = Schemas["TournamentView"];
+
+/** `GET /v1/tournaments`. */
+export type TournamentPage = Schemas["TournamentPage"];
+export type TournamentSummary = Schemas["TournamentSummary"];
+export type PairingView = Schemas["PairingView"];
+export type StandingView = Schemas["StandingView"];
+
+/** `POST /v1/tournaments`. */
+export type NewTournament = Schemas["NewTournamentBody"];
+
+/** `GET /v1/tournaments/{id}/stream` messages. */
+export type TournamentStreamMessage = Schemas["TournamentStreamEvent"];
