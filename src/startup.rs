@@ -161,6 +161,25 @@ impl Application {
             };
             told.tell_player(&disabled.player, notice);
         }));
+        // A tournament's streams here hear of its changes at once; on
+        // PostgreSQL every other node's hear of them from the announcement.
+        let told = live.clone();
+        let announcing = store.clone();
+        tournaments.on_changed(Box::new(move |id| {
+            told.tournament_changed(id);
+            if !matches!(announcing, crate::store::Store::Postgres(_)) {
+                return;
+            }
+            let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+                return;
+            };
+            let (store, id) = (announcing.clone(), id.to_owned());
+            runtime.spawn(async move {
+                if let Err(error) = store.announce_tournament_changed(&id).await {
+                    tracing::warn!(%error, tournament_id = %id, "tournament change unannounced");
+                }
+            });
+        }));
         let reconcile_every = std::time::Duration::from_millis(settings.streams.reconcile_ms);
         live.follow_other_nodes(store.clone(), games.clone(), reconcile_every)
             .await;

@@ -30,12 +30,14 @@ const SHELL: &str = include_str!("../web/shell.html");
 
 /// Every path the page answers (`GET` only), for the fallback's route
 /// table: another method on one of them is a 405, not a 404.
-pub const ROUTES: [&str; 7] = [
+pub const ROUTES: [&str; 9] = [
     "/",
     "/games/{id}",
     "/leaderboards",
     "/leaderboards/{preset}",
     "/players/{id}",
+    "/tournaments",
+    "/tournaments/{id}",
     "/how-to-play",
     "/assets/{version}/{path:.*}",
 ];
@@ -49,8 +51,18 @@ const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; \
     require-trusted-types-for 'script'; trusted-types 'none'";
 
 pub fn configure(config: &mut web::ServiceConfig) {
-    let [root, game, leaderboards, leaderboard, player, how_to, asset] = ROUTES;
-    for page in [root, game, leaderboards, leaderboard, player, how_to] {
+    let [root, game, leaderboards, leaderboard, player, tournaments, tournament, how_to, asset] =
+        ROUTES;
+    for page in [
+        root,
+        game,
+        leaderboards,
+        leaderboard,
+        player,
+        tournaments,
+        tournament,
+        how_to,
+    ] {
         config.route(page, web::get().to(shell));
     }
     config.route(asset, web::get().to(asset_file));

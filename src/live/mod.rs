@@ -1,7 +1,8 @@
 //! The push side's fan-out: the hub hears every committed transition of
 //! this process ([`Games::listen`]) and hands each to the
 //! subscribers of its game, of the lobby, and of its players (those seated
-//! and the one it is reserved for). Each subscriber has a bounded
+//! and the one it is reserved for), and tells the subscribers of a
+//! tournament when it changed. Each subscriber has a bounded
 //! buffer; one that falls behind is told to resynchronise from the
 //! database, never silently skipped. What each subscriber is told, and
 //! when, is its feed's ([`feeds`]).
@@ -113,6 +114,9 @@ pub struct Hub {
     games: Arc<Mutex<HashMap<GameId, GameChannel>>>,
     lobby: Arc<Mutex<Option<broadcast::Sender<Signal>>>>,
     players: Arc<Mutex<HashMap<PlayerId, broadcast::Sender<Signal>>>>,
+    /// The subscribers of each tournament's stream, told
+    /// [`Signal::Resync`] when it changed.
+    tournaments: Arc<Mutex<HashMap<String, broadcast::Sender<Signal>>>>,
     dispatched: Arc<AtomicUsize>,
     stopping: Stopping,
     tokens: Arc<Mutex<revocation::Tokens>>,
@@ -194,6 +198,27 @@ impl Hub {
             .subscribe()
     }
 
+    /// Follows one tournament from now on: each of its changes arrives as
+    /// [`Signal::Resync`] (read it again).
+    pub fn watch_tournament(&self, id: &str) -> broadcast::Receiver<Signal> {
+        let mut tournaments = self.tournaments.lock().expect("hub lock");
+        tournaments
+            .entry(id.to_owned())
+            .or_insert_with(|| broadcast::channel(SUBSCRIBER_BUFFER).0)
+            .subscribe()
+    }
+
+    /// Tells the subscribers of tournament `id` in this process that it
+    /// changed (committed here, or announced by another node).
+    pub fn tournament_changed(&self, id: &str) {
+        let mut tournaments = self.tournaments.lock().expect("hub lock");
+        if let Some(sender) = tournaments.get(id) {
+            if sender.send(Signal::Resync).is_err() {
+                tournaments.remove(id);
+            }
+        }
+    }
+
     /// Tells every stream of this process to end (the server is stopping).
     pub fn stop_streams(&self) {
         self.stopping.0.send_replace(true);
@@ -224,6 +249,8 @@ impl Hub {
                 games.retain(|_, channel| channel.sender.receiver_count() > 0);
                 let mut players = self.players.lock().expect("hub lock");
                 players.retain(|_, sender| sender.receiver_count() > 0);
+                let mut tournaments = self.tournaments.lock().expect("hub lock");
+                tournaments.retain(|_, sender| sender.receiver_count() > 0);
             }
         }
         self.tell_players(&transition.game, &signal);
@@ -307,6 +334,8 @@ impl Hub {
         games.retain(|_, channel| channel.sender.send(Signal::Resync).is_ok());
         let mut players = self.players.lock().expect("hub lock");
         players.retain(|_, sender| sender.send(Signal::Resync).is_ok());
+        let mut tournaments = self.tournaments.lock().expect("hub lock");
+        tournaments.retain(|_, sender| sender.send(Signal::Resync).is_ok());
         if let Some(lobby) = self.lobby.lock().expect("hub lock").as_ref() {
             let _ = lobby.send(Signal::Resync);
         }

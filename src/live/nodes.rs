@@ -7,7 +7,8 @@
 //! revocation may have been missed).
 //!
 //! A token's deletion is announced on the same connection: every node
-//! ends the streams opened with it.
+//! ends the streams opened with it. So is a tournament's change: every
+//! node's streams of it read it again.
 //!
 //! Changes are announced by the node that committed them, after the
 //! commit (`store::announcements`): one killed in between leaves the
@@ -86,6 +87,7 @@ impl Hub {
                         self.tell_player(&player, notice);
                     }
                 }
+                Ok(Heard::TournamentChanged(id)) => self.tournament_changed(&id),
                 Ok(Heard::Lost) => {
                     self.resync_all();
                     self.recheck_tokens(store).await;

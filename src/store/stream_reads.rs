@@ -1,8 +1,8 @@
 //! What the streams need of the database beyond the games' own reads:
 //! PostgreSQL's announcements of committed changes (sent after their
 //! commits: [`super::announcements`]) and of deleted tokens (migration
-//! 0012) and webhook endpoints the delivery workers disabled, on one
-//! connection.
+//! 0012), webhook endpoints the delivery workers disabled and
+//! tournaments that changed, on one connection.
 
 use sqlx::postgres::PgListener;
 
@@ -12,6 +12,7 @@ use crate::domain::{GameId, TokenId};
 use super::announcements::{self, CHANGES};
 const REVOCATIONS: &str = "token_revoked";
 const WEBHOOK_DISABLED: &str = "webhook_disabled";
+const TOURNAMENTS: &str = "tournament_changed";
 
 /// A webhook endpoint some node's delivery workers disabled, as announced.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
@@ -34,6 +35,8 @@ pub enum Heard {
     Revoked(TokenId),
     /// A webhook endpoint was disabled.
     WebhookDisabled(WebhookDisabled),
+    /// A tournament changed (its id): its streams read it again.
+    TournamentChanged(String),
     /// The connection dropped (and will be reopened): announcements may
     /// have been missed.
     Lost,
@@ -47,7 +50,7 @@ impl Store {
         };
         let mut listener = PgListener::connect_with(pool).await?;
         listener
-            .listen_all([CHANGES, REVOCATIONS, WEBHOOK_DISABLED])
+            .listen_all([CHANGES, REVOCATIONS, WEBHOOK_DISABLED, TOURNAMENTS])
             .await?;
         Ok(Some(ChangeListener(listener)))
     }
@@ -68,6 +71,23 @@ impl Store {
         sqlx::query(NOTIFY)
             .bind(WEBHOOK_DISABLED)
             .bind(payload)
+            .execute(pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Tells every node's listener that tournament `id` changed
+    /// (PostgreSQL; nothing on SQLite, served by one process). After the
+    /// commit: a process killed in between leaves the other nodes'
+    /// streams of it behind until its next change.
+    pub async fn announce_tournament_changed(&self, id: &str) -> Result<(), StoreError> {
+        const NOTIFY: &str = "SELECT pg_notify($1, $2)";
+        let Store::Postgres(pool) = self else {
+            return Ok(());
+        };
+        sqlx::query(NOTIFY)
+            .bind(TOURNAMENTS)
+            .bind(id)
             .execute(pool)
             .await?;
         Ok(())
@@ -122,6 +142,9 @@ impl ChangeListener {
                     return Box::pin(self.next()).await;
                 }
             });
+        }
+        if notification.channel() == TOURNAMENTS {
+            return Ok(Heard::TournamentChanged(payload.to_owned()));
         }
         let parsed = announcements::parse(payload).and_then(|entries| {
             entries

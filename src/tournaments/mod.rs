@@ -7,6 +7,7 @@
 //! last round is played and the tournament is `finished`. The pairings
 //! and standings are the pure `oanquan-tournament` crate's.
 
+mod changes;
 mod error;
 pub mod model;
 mod new;
@@ -16,6 +17,7 @@ use std::sync::Arc;
 
 use oanquan_tournament::round_robin;
 
+pub use changes::ChangeListener;
 pub use error::TournamentsError;
 pub use model::Tournament;
 use model::{CANCELLED, FINISHED, REGISTERING, ROUND_ROBIN, RUNNING};
@@ -29,6 +31,7 @@ use crate::store::{Store, WriteTx};
 #[derive(Clone)]
 pub struct Tournaments {
     inner: Arc<Inner>,
+    changes: Arc<changes::Changes>,
 }
 
 pub(crate) struct Inner {
@@ -50,7 +53,14 @@ impl Tournaments {
             games: games.clone(),
         });
         games.hook(Arc::new(runner::ResultHook(inner.clone())));
-        Tournaments { inner }
+        let changes = changes::Changes::new(games);
+        Tournaments { inner, changes }
+    }
+
+    /// Has `listener` hear the id of each tournament that changed, after
+    /// the change committed (its own transitions, its games' ends).
+    pub fn on_changed(&self, listener: ChangeListener) {
+        self.changes.listen(listener);
     }
 
     fn games(&self) -> &Games {
@@ -85,6 +95,7 @@ impl Tournaments {
                 })
             })
             .await?;
+        self.changes.tell(id);
         Ok(committed.value)
     }
 

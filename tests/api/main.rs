@@ -39,6 +39,7 @@ mod streams;
 mod tournaments;
 mod tournaments_nodes;
 mod tournaments_run;
+mod tournaments_stream;
 mod verify;
 mod web;
 mod webhooks;

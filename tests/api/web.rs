@@ -11,12 +11,14 @@ use crate::helpers::{Backend, TestApp};
 use reqwest::{Method, StatusCode};
 use serde_json::Value;
 
-const PAGE_PATHS: [&str; 6] = [
+const PAGE_PATHS: [&str; 8] = [
     "/",
     "/games/Gm4x9QzLp2",
     "/leaderboards",
     "/leaderboards/classic",
     "/players/aB3dE6gH9j",
+    "/tournaments",
+    "/tournaments/Tn4x9QzLp2",
     "/how-to-play",
 ];
 

@@ -10,6 +10,7 @@ import { HowToPage } from "./pages/howto.js";
 import { LeaderboardPageView } from "./pages/leaderboard.js";
 import { LobbyPage } from "./pages/lobby.js";
 import { PlayerPage } from "./pages/player.js";
+import { TournamentPage, TournamentsPage } from "./pages/tournaments.js";
 
 /** @typedef {import("./core/dom.js").VNode} VNode */
 /** @typedef {import("./core/router.js").Route} Route */
@@ -21,6 +22,8 @@ const PAGES = {
   game: (route) => new GamePage(route),
   leaderboard: (route) => new LeaderboardPageView(route),
   player: (route) => new PlayerPage(route),
+  tournaments: (route) => new TournamentsPage(route),
+  tournament: (route) => new TournamentPage(route),
   howto: (route) => new HowToPage(route),
   notFound: () => ({
     title: () => t("notFound.title"),

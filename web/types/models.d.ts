@@ -63,3 +63,17 @@ export type ExplorerGame = Schemas["ExplorerGame"];
 
 /** `POST /v1/analysis/play`. */
 export type AnalysisResponse = Schemas["AnalysisResponse"];
+/** `GET /v1/tournaments/{id}`. */
+export type TournamentView = Schemas["TournamentView"];
+
+/** `GET /v1/tournaments`. */
+export type TournamentPage = Schemas["TournamentPage"];
+export type TournamentSummary = Schemas["TournamentSummary"];
+export type PairingView = Schemas["PairingView"];
+export type StandingView = Schemas["StandingView"];
+
+/** `POST /v1/tournaments`. */
+export type NewTournament = Schemas["NewTournamentBody"];
+
+/** `GET /v1/tournaments/{id}/stream` messages. */
+export type TournamentStreamMessage = Schemas["TournamentStreamEvent"];

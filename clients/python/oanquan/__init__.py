@@ -9,10 +9,13 @@ from .client import (
     MeStreamEvent,
     Oanquan,
     Tagged,
+    TournamentStreamEvent,
     expect,
     game_stream_event,
     lobby_stream_event,
     me_stream_event,
+    tournament_gap,
+    tournament_stream_event,
 )
 from .errors import ProblemError
 from .stream import ServerSentEvent, StreamFormat, StreamSource, follow, ndjson, server_sent_events
@@ -33,6 +36,7 @@ __all__ = [
     "StreamFormat",
     "StreamSource",
     "Tagged",
+    "TournamentStreamEvent",
     "WebhookVerificationError",
     "expect",
     "follow",
@@ -43,5 +47,7 @@ __all__ = [
     "retry_after",
     "server_sent_events",
     "sign_webhook",
+    "tournament_gap",
+    "tournament_stream_event",
     "verify_webhook",
 ]

@@ -57,6 +57,11 @@ from .generated.models import (
     RecordFormat,
     RulesInput,
     SeatName,
+    TournamentFinishedEvent,
+    TournamentGameEndedEvent,
+    TournamentPairingEvent,
+    TournamentSnapshotEvent,
+    TournamentStandingsEvent,
 )
 from .generated.types import UNSET, Response
 from .stream import StreamFormat, StreamSource, follow, ndjson
@@ -122,6 +127,40 @@ ME_STREAM_EVENTS: dict[str, Callable[[dict[str, Any]], MeStreamEvent]] = {
     "webhook_disabled": MeWebhookDisabledEvent.from_dict,
 }
 
+TournamentStreamEvent = (
+    TournamentSnapshotEvent
+    | TournamentPairingEvent
+    | TournamentGameEndedEvent
+    | TournamentStandingsEvent
+    | TournamentFinishedEvent
+)
+"""One message of ``GET /v1/tournaments/{id}/stream``, its class chosen by ``type``."""
+
+TOURNAMENT_STREAM_EVENTS: dict[str, Callable[[dict[str, Any]], TournamentStreamEvent]] = {
+    "snapshot": TournamentSnapshotEvent.from_dict,
+    "pairing": TournamentPairingEvent.from_dict,
+    "game_ended": TournamentGameEndedEvent.from_dict,
+    "standings": TournamentStandingsEvent.from_dict,
+    "finished": TournamentFinishedEvent.from_dict,
+}
+
+TOURNAMENT_STEP_EVENTS = frozenset({"pairing", "game_ended", "finished"})
+"""The ``type``s whose ``version`` is one more than the message's before."""
+
+
+def tournament_gap(previous: int | None, event: TournamentStreamEvent) -> bool:
+    """Whether ``event`` shows a message was missed after one at version
+    ``previous`` (``None`` before the first snapshot): a ``pairing``,
+    ``game_ended`` or ``finished`` is one more than the message before it,
+    a ``standings`` the same; a ``snapshot`` starts again. Read the
+    tournament again (``GET /v1/tournaments/{id}``) after a gap."""
+    if isinstance(event, TournamentSnapshotEvent):
+        return False
+    if previous is None:
+        return True
+    step = 1 if str(event.type_) in TOURNAMENT_STEP_EVENTS else 0
+    return event.version != previous + step
+
 
 def _parser(kinds: dict[str, Callable[[dict[str, Any]], T]], stream: str) -> Callable[[dict[str, Any]], T]:
     def parse(message: dict[str, Any]) -> T:
@@ -137,6 +176,7 @@ game_stream_event = _parser(GAME_STREAM_EVENTS, "game")
 """A game stream message as the model its ``type`` names."""
 lobby_stream_event = _parser(LOBBY_STREAM_EVENTS, "lobby")
 me_stream_event = _parser(ME_STREAM_EVENTS, "me")
+tournament_stream_event = _parser(TOURNAMENT_STREAM_EVENTS, "tournament")
 
 
 class ExportFilters(TypedDict, total=False):
@@ -349,6 +389,23 @@ class Oanquan:
             parse=lobby_stream_event,
             resume_after=lambda _event, _id: None,
             is_final=lambda _event: False,
+        )
+        return self._follow(source, format, reconnect, None)
+
+    def stream_tournament(
+        self, tournament_id: str, *, format: StreamFormat = "ndjson", reconnect: bool = True
+    ) -> Iterator[TournamentStreamEvent]:
+        """A tournament's stream: a ``snapshot`` (the tournament view), then
+        ``pairing``, ``game_ended``, ``standings`` and, last, ``finished``;
+        players entering or withdrawing come as a new ``snapshot``. A
+        reconnection starts from a new snapshot (``tournament_gap`` tells a
+        message missed). Ends after ``finished`` (at once for a tournament
+        over whose last version was seen)."""
+        source: StreamSource[TournamentStreamEvent] = StreamSource(
+            path=f"/v1/tournaments/{quote(tournament_id, safe='')}/stream",
+            parse=tournament_stream_event,
+            resume_after=lambda event, _id: str(event.version),
+            is_final=lambda event: str(event.type_) == "finished",
         )
         return self._follow(source, format, reconnect, None)
 

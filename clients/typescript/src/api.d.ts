@@ -1386,6 +1386,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tournaments/{id}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follows a tournament live.
+         * @description First a `snapshot` (the tournament view of `GET /v1/tournaments/{id}`),
+         *     then, as it changes: `pairing` (a board paired: its round, board,
+         *     players by seat and game, or a bye or a forfeit), `game_ended` (a
+         *     board's game ended: its result and points), `standings` (after
+         *     results, and when it starts: its status, round and standings) and, last,
+         *     `finished` (it finished or was cancelled: its final standings); the
+         *     stream ends after it. Each message carries the tournament's `version`,
+         *     also its SSE `id`: each `pairing`, `game_ended` and `finished` is one
+         *     more than the message before it, `standings` repeats the version it
+         *     follows; a client that sees a larger step reads the tournament again.
+         *     A change that is none of these (players entering, leaving or
+         *     withdrawing) comes as a new `snapshot`. Changes made through any node
+         *     of a cluster reach every node's streams. A reconnection starts from a
+         *     new snapshot; one whose `Last-Event-ID` is the version of a tournament
+         *     over is answered 204, which tells `EventSource` to stop. SSE or NDJSON
+         *     as for a game's stream, with the same heartbeat, `retry:`, end at
+         *     shutdown, caps and end of a stream opened with a token that is deleted.
+         */
+        get: operations["tournament_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tournaments/{id}/withdraw": {
         parameters: {
             query?: never;
@@ -3770,6 +3806,62 @@ export interface components {
              */
             initial_s: number;
         };
+        /**
+         * @description The tournament finished (or was cancelled): the final standings. The
+         *     stream's last message.
+         */
+        TournamentFinishedEvent: {
+            /** Format: date-time */
+            finished_at: string | null;
+            /** Format: int32 */
+            round: number;
+            /** Format: int32 */
+            rounds: number | null;
+            /** @description Best first. */
+            standings: components["schemas"]["StandingView"][];
+            /** @description `finished` or `cancelled`. */
+            status: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "finished";
+            /**
+             * Format: int64
+             * @description One more than the message before.
+             */
+            version: number;
+        };
+        /** @description A board's game ended: its result is recorded. */
+        TournamentGameEndedEvent: {
+            /** Format: int32 */
+            board: number;
+            game_id: string;
+            north: components["schemas"]["TournamentPlayer"];
+            /** Format: double */
+            north_points: number;
+            /**
+             * @description `south_won`, `north_won` or `draw` (an aborted game is lost by the
+             *     side that was to move).
+             * @example south_won
+             */
+            result: string;
+            /** Format: int32 */
+            round: number;
+            south: components["schemas"]["TournamentPlayer"];
+            /** Format: double */
+            south_points: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_ended";
+            /**
+             * Format: int64
+             * @description One more than the message before.
+             */
+            version: number;
+        };
         /** @description A tournament's game. */
         TournamentGameView: components["schemas"]["GameView"] & {
             tournament: components["schemas"]["TournamentRef"];
@@ -3783,6 +3875,37 @@ export interface components {
             /** @description The `cursor` of the next page; `null` on the last. */
             next_cursor: string | null;
             tournaments: components["schemas"]["TournamentSummary"][];
+        };
+        /**
+         * @description A board was paired: a game created (active), a bye, or a game
+         *     forfeited by a withdrawn player (decided at once).
+         */
+        TournamentPairingEvent: {
+            /** Format: int32 */
+            board: number;
+            /** @description `null`: a bye, or a forfeit. */
+            game_id: string | null;
+            north: null | components["schemas"]["TournamentPlayer"];
+            /** Format: double */
+            north_points: number | null;
+            /** Format: int32 */
+            round: number;
+            south: components["schemas"]["TournamentPlayer"];
+            /**
+             * Format: double
+             * @description `null` until decided.
+             */
+            south_points: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pairing";
+            /**
+             * Format: int64
+             * @description One more than the message before.
+             */
+            version: number;
         };
         /** @description A player, as a tournament names them. */
         TournamentPlayer: {
@@ -3800,6 +3923,59 @@ export interface components {
         TournamentRules: {
             preset?: null | components["schemas"]["PresetName"];
         };
+        /**
+         * @description The tournament as it is (`GET /v1/tournaments/{id}`): first on every
+         *     stream, and again after a change no other message tells (players
+         *     entering, leaving or withdrawing).
+         */
+        TournamentSnapshotEvent: {
+            tournament: components["schemas"]["TournamentView"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "snapshot";
+            /**
+             * Format: int64
+             * @description The tournament's changes so far: each board paired, each result,
+             *     its end.
+             */
+            version: number;
+        };
+        /** @description The standings after the results before, or as it starts. */
+        TournamentStandingsEvent: {
+            /**
+             * Format: int32
+             * @description The round paired last.
+             */
+            round: number;
+            /**
+             * Format: int32
+             * @description A Swiss's rounds; a round-robin's once it started.
+             */
+            rounds: number | null;
+            /** @description Best first. */
+            standings: components["schemas"]["StandingView"][];
+            /** Format: date-time */
+            started_at: string | null;
+            /** @description `running`. */
+            status: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "standings";
+            /**
+             * Format: int64
+             * @description The version of the message before (or of the snapshot).
+             */
+            version: number;
+        };
+        /**
+         * @description A message of `GET /v1/tournaments/{id}/stream`, tagged by `type` (in
+         *     SSE also the event name; the SSE `id` is `version`).
+         */
+        TournamentStreamEvent: components["schemas"]["TournamentSnapshotEvent"] | components["schemas"]["TournamentPairingEvent"] | components["schemas"]["TournamentGameEndedEvent"] | components["schemas"]["TournamentStandingsEvent"] | components["schemas"]["TournamentFinishedEvent"];
         /** @description A tournament in a list. */
         TournamentSummary: {
             /** Format: date-time */
@@ -11536,6 +11712,129 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    tournament_stream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 10 letters or digits. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream: each message one `TournamentStreamEvent` */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                    "text/event-stream": {
+                        data?: string;
+                        /** @description The message's `type` */
+                        event?: string;
+                        /** @description Where to resume from (`Last-Event-ID`) */
+                        id?: string;
+                        /** @description How long to wait before reconnecting, in milliseconds */
+                        retry?: number;
+                    };
+                };
+            };
+            /** @description The tournament is over and `Last-Event-ID` is its version */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_path_parameter` or `invalid_header` (`Last-Event-ID` not an integer ≥ 0); or `invalid_query` */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: `Authorization` was given, and names no token */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description A `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `tournament_not_found` */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_streams`: this client IP holds the most streams allowed; or `rate_limited` */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_streams`: the server holds the most streams allowed */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };

@@ -43,6 +43,9 @@ export type GameStreamEvent = Schemas["GameStreamEvent"];
 export type LobbyStreamEvent = Schemas["LobbyStreamEvent"];
 /** A message of a player's own stream, discriminated by `type`. */
 export type MeStreamEvent = Schemas["MeStreamEvent"];
+/** A message of a tournament's stream, discriminated by `type`. */
+export type TournamentStreamEvent = Schemas["TournamentStreamEvent"];
+export type Tournament = Schemas["TournamentView"];
 export type GameRecord = Schemas["GameRecord"];
 /** The opening explorer's answer (`GET /v1/explorer`). */
 export type ExplorerAnswer = Schemas["ExplorerAnswer"];
@@ -52,6 +55,66 @@ export type ExplorerQuery = Omit<ServerExplorerQuery, "rules"> & { rules?: strin
 
 /** The `type`s after which a game's stream ends. */
 export const FINAL_GAME_EVENTS: ReadonlySet<GameStreamEvent["type"]> = new Set(["ended", "cancelled", "aborted", "expired"]);
+
+/** The `type`s of a tournament's stream whose `version` is one more than the message's before. */
+export const TOURNAMENT_STEP_EVENTS: ReadonlySet<TournamentStreamEvent["type"]> = new Set(["pairing", "game_ended", "finished"]);
+
+/**
+ * Whether `event` shows a message was missed after one at version
+ * `previous` (`undefined` before the first snapshot): a `pairing`,
+ * `game_ended` or `finished` is one more than the message before it, a
+ * `standings` the same; a `snapshot` starts again. Read the tournament
+ * again after a gap.
+ */
+export function tournamentGap(previous: number | undefined, event: TournamentStreamEvent): boolean {
+  if (event.type === "snapshot") return false;
+  if (previous === undefined) return true;
+  return event.version !== previous + (TOURNAMENT_STEP_EVENTS.has(event.type) ? 1 : 0);
+}
+
+/**
+ * The tournament after `event`, from the tournament before it (`undefined`
+ * before the first snapshot); `undefined` when `event` shows a gap (read
+ * the tournament again).
+ */
+export function applyTournamentEvent(
+  tournament: Tournament | undefined,
+  version: number | undefined,
+  event: TournamentStreamEvent,
+): Tournament | undefined {
+  if (event.type === "snapshot") return event.tournament;
+  if (tournament === undefined || tournamentGap(version, event)) return undefined;
+  switch (event.type) {
+    case "pairing": {
+      const { type: _type, version: _version, ...board } = event;
+      return { ...tournament, status: "running", round: Math.max(tournament.round, board.round), pairings: [...tournament.pairings, board] };
+    }
+    case "game_ended": {
+      const pairings = tournament.pairings.map((p) =>
+        p.round === event.round && p.board === event.board ? { ...p, south_points: event.south_points, north_points: event.north_points } : p,
+      );
+      return { ...tournament, pairings };
+    }
+    case "standings":
+      return {
+        ...tournament,
+        status: event.status,
+        round: event.round,
+        rounds: event.rounds,
+        started_at: event.started_at,
+        standings: event.standings,
+      };
+    case "finished":
+      return {
+        ...tournament,
+        status: event.status,
+        round: event.round,
+        rounds: event.rounds,
+        finished_at: event.finished_at,
+        standings: event.standings,
+      };
+  }
+}
 
 export interface StreamGameOptions extends FollowOptions {
   /** Replay the changes after this version (as a reconnection does); without it, a `snapshot` first. */
@@ -231,6 +294,26 @@ export class Oanquan {
   streamLobby(options: FollowOptions = {}): AsyncGenerator<LobbyStreamEvent> {
     return follow<LobbyStreamEvent>(
       { open: this.#open("v1/lobby/stream"), resumeAfter: () => undefined, isFinal: () => false },
+      options,
+    );
+  }
+
+  /**
+   * A tournament's stream: a `snapshot` (the tournament view), then
+   * `pairing`, `game_ended`, `standings` and, last, `finished`; players
+   * entering or withdrawing come as a new `snapshot`. A reconnection starts
+   * from a new snapshot (`tournamentGap` tells a message missed;
+   * `applyTournamentEvent` keeps a view current). Ends after `finished`, at
+   * once for a tournament over whose last version was seen, or when
+   * `signal` aborts.
+   */
+  streamTournament(id: string, options: FollowOptions = {}): AsyncGenerator<TournamentStreamEvent> {
+    return follow<TournamentStreamEvent>(
+      {
+        open: this.#open(`v1/tournaments/${encodeURIComponent(id)}/stream`),
+        resumeAfter: (event) => String(event.version),
+        isFinal: (event) => event.type === "finished",
+      },
       options,
     );
   }

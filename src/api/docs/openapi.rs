@@ -44,7 +44,7 @@ use crate::api::protocol::params;
         (name = "analysis", description = "Stateless: play a line of moves from any position"),
         (name = "ratings", description = "Glicko-2 ratings per preset, leaderboards, rating history, head-to-head records"),
         (name = "webhooks", description = "Your endpoints for signed deliveries of your games' events (Standard Webhooks), and their delivery log"),
-        (name = "streams", description = "Live changes pushed as server-sent events or NDJSON: a game, the lobby, a player"),
+        (name = "streams", description = "Live changes pushed as server-sent events or NDJSON: a game, the lobby, a player, a tournament"),
         (name = "health", description = "Liveness and readiness probes"),
         (name = "problems", description = "The catalogue of error codes")
     ),

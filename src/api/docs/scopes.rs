@@ -102,6 +102,7 @@ mod tests {
             ("post", "/v1/tournaments", Some(Scope::Play)),
             ("post", "/v1/tournaments/{id}/withdraw", Some(Scope::Play)),
             ("get", "/v1/tournaments/{id}", None),
+            ("get", "/v1/tournaments/{id}/stream", None),
             ("get", "/v1/games/{id}/stream", None),
             ("get", "/v1/games/{id}", None),
             ("get", "/v1/players/{id}", None),

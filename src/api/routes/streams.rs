@@ -1,5 +1,5 @@
-//! The push side: a game's changes, the lobby's, a player's, as
-//! server-sent events or NDJSON.
+//! The push side: a game's changes, the lobby's, a player's, a
+//! tournament's, as server-sent events or NDJSON.
 
 use actix_web::http::header;
 use actix_web::{get, web, HttpRequest, HttpResponse};
@@ -8,17 +8,21 @@ use utoipa::IntoParams;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::games::find_game;
+use super::tournaments::{tournament_id, TournamentIdPath};
 use crate::api::problems::{ApiError, Problem};
 use crate::api::protocol::auth;
 use crate::api::protocol::params::{GameIdPath, LastEventId};
 use crate::api::streams::streaming;
-use crate::api::views::{GameStreamEvent, LobbyStreamEvent};
+use crate::api::views::{GameStreamEvent, LobbyStreamEvent, TournamentStreamEvent};
 use crate::api::AppState;
 use crate::domain::GameId;
 use crate::live::feeds;
 
 pub fn configure(config: &mut ServiceConfig) {
-    config.service(game_stream).service(lobby_stream);
+    config
+        .service(game_stream)
+        .service(lobby_stream)
+        .service(tournament_stream);
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -181,5 +185,75 @@ pub async fn lobby_stream(
     }
     let signals = state.live.watch_all();
     let first = feeds::lobby::start(state.into_inner(), opening.sink());
+    Ok(opening.respond(signals, first))
+}
+
+/// Follows a tournament live.
+///
+/// First a `snapshot` (the tournament view of `GET /v1/tournaments/{id}`),
+/// then, as it changes: `pairing` (a board paired: its round, board,
+/// players by seat and game, or a bye or a forfeit), `game_ended` (a
+/// board's game ended: its result and points), `standings` (after
+/// results, and when it starts: its status, round and standings) and, last,
+/// `finished` (it finished or was cancelled: its final standings); the
+/// stream ends after it. Each message carries the tournament's `version`,
+/// also its SSE `id`: each `pairing`, `game_ended` and `finished` is one
+/// more than the message before it, `standings` repeats the version it
+/// follows; a client that sees a larger step reads the tournament again.
+/// A change that is none of these (players entering, leaving or
+/// withdrawing) comes as a new `snapshot`. Changes made through any node
+/// of a cluster reach every node's streams. A reconnection starts from a
+/// new snapshot; one whose `Last-Event-ID` is the version of a tournament
+/// over is answered 204, which tells `EventSource` to stop. SSE or NDJSON
+/// as for a game's stream, with the same heartbeat, `retry:`, end at
+/// shutdown, caps and end of a stream opened with a token that is deleted.
+#[utoipa::path(
+    tag = "streams",
+    security((), ("bearer" = [])),
+    params(TournamentIdPath),
+    responses(
+        (status = 200, description = "The stream: each message one `TournamentStreamEvent`",
+            content(
+                (TournamentStreamEvent = "text/event-stream"),
+                (TournamentStreamEvent = "application/x-ndjson"),
+            )),
+        (status = 204, description = "The tournament is over and `Last-Event-ID` is its version"),
+        (status = 400, description = "`invalid_path_parameter` or `invalid_header` (`Last-Event-ID` not an integer ≥ 0)", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "`unauthorized`: `Authorization` was given, and names no token", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`tournament_not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "`too_many_streams`: this client IP holds the most streams allowed", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "`too_many_streams`: the server holds the most streams allowed", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/v1/tournaments/{id}/stream")]
+pub async fn tournament_stream(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    path: web::Path<TournamentIdPath>,
+) -> Result<HttpResponse, ApiError> {
+    let id = tournament_id(&path.id)?;
+    let seen = resume_point(&request, &StreamQuery { since: None })?;
+    // Subscribed before the tournament is read: a change committed after
+    // the read arrives on the channel, one before it is in the read.
+    let signals = state.live.watch_tournament(id);
+    let tournament = feeds::tournament::read(&state.store, id)
+        .await?
+        .ok_or_else(|| {
+            ApiError::Tournament(crate::tournaments::TournamentsError::NotFound(
+                id.to_owned(),
+            ))
+        })?;
+    let version = feeds::tournament::version(&tournament);
+    let over = feeds::tournament::is_over(&tournament.row.status);
+    if over && seen.is_some_and(|seen| i64::try_from(seen.version).is_ok_and(|v| v >= version)) {
+        return Ok(HttpResponse::NoContent()
+            .insert_header((header::CACHE_CONTROL, "no-cache"))
+            .finish());
+    }
+    let mut opening = streaming::start(&state, &request)?;
+    if let Some(token) = auth::optional_bearer(&request).await? {
+        opening.authorised_by(&state, &token);
+    }
+    let first = feeds::tournament::start(state.into_inner(), tournament, opening.sink());
     Ok(opening.respond(signals, first))
 }

@@ -108,7 +108,7 @@ pub struct TournamentIdPath {
     pub id: String,
 }
 
-fn tournament_id(raw: &str) -> Result<&str, ApiError> {
+pub(crate) fn tournament_id(raw: &str) -> Result<&str, ApiError> {
     if raw.len() == 10 && raw.bytes().all(|b| b.is_ascii_alphanumeric()) {
         Ok(raw)
     } else {

@@ -7,3 +7,4 @@ pub mod lobby_feed;
 pub mod me_feed;
 pub mod stream_body;
 pub mod streaming;
+pub mod tournament_feed;

@@ -45,7 +45,9 @@ pub use stream_events::{
     GameAbortedEvent, GameCancelledEvent, GameDeclinedEvent, GameEndedEvent, GameExpiredEvent,
     GameJoinedEvent, GameMoveEvent, GameOfferEvent, GameSnapshotEvent, GameStreamEvent,
     GameTakenBackEvent, LobbyCancelledEvent, LobbyCreatedEvent, LobbyExpiredEvent,
-    LobbyJoinedEvent, LobbySnapshotEvent, LobbyStreamEvent,
+    LobbyJoinedEvent, LobbySnapshotEvent, LobbyStreamEvent, TournamentFinishedEvent,
+    TournamentGameEndedEvent, TournamentPairingEvent, TournamentSnapshotEvent,
+    TournamentStandingsEvent, TournamentStreamEvent,
 };
 pub use tournament::{
     EntrantView, PairingView, StandingView, TiebreaksView, TournamentClock, TournamentGameView,

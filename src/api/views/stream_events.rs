@@ -1,13 +1,17 @@
 //! The named schemas of the streams' messages, for the spec: the payloads
-//! themselves are written by `api::streams::game_feed` and `api::streams::lobby_feed` from the
-//! Games layer's events (tests hold the two to the same fields).
+//! themselves are written by `api::streams::game_feed`, `api::streams::lobby_feed` and
+//! `api::streams::tournament_feed` from the Games layer's events and the
+//! tournaments' views (tests hold the two to the same fields).
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::names::{tag, AbortReasonName, GameStatusName};
-use super::{ClockView, GameView, MoveView, PlayerSummary, ResultView, ScoresView, SeatName};
+use super::{
+    ClockView, GameView, MoveView, PlayerSummary, ResultView, ScoresView, SeatName, StandingView,
+    TournamentPlayer, TournamentView,
+};
 
 /// A message of `GET /v1/games/{id}/stream`, tagged by `type` (in SSE also
 /// the event name; the SSE `id` is `version`).
@@ -51,6 +55,10 @@ tag!(
     DeclinedTag = "declined",
     OfferTag = "offer",
     TakenBackTag = "taken_back",
+    PairingTag = "pairing",
+    GameEndedTag = "game_ended",
+    StandingsTag = "standings",
+    FinishedTag = "finished",
 );
 
 /// The player challenged declined: the game is cancelled.
@@ -259,4 +267,125 @@ pub struct LobbyExpiredEvent {
     #[schema(schema_with = ExpiredTag::schema)]
     pub type_: ExpiredTag,
     pub id: String,
+}
+
+/// A message of `GET /v1/tournaments/{id}/stream`, tagged by `type` (in
+/// SSE also the event name; the SSE `id` is `version`).
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+#[schema(discriminator(property_name = "type", mapping(
+    ("snapshot" = "#/components/schemas/TournamentSnapshotEvent"),
+    ("pairing" = "#/components/schemas/TournamentPairingEvent"),
+    ("game_ended" = "#/components/schemas/TournamentGameEndedEvent"),
+    ("standings" = "#/components/schemas/TournamentStandingsEvent"),
+    ("finished" = "#/components/schemas/TournamentFinishedEvent"),
+)))]
+#[allow(clippy::large_enum_variant)] // a schema, never built
+pub enum TournamentStreamEvent {
+    Snapshot(TournamentSnapshotEvent),
+    Pairing(TournamentPairingEvent),
+    GameEnded(TournamentGameEndedEvent),
+    Standings(TournamentStandingsEvent),
+    Finished(TournamentFinishedEvent),
+}
+
+/// The tournament as it is (`GET /v1/tournaments/{id}`): first on every
+/// stream, and again after a change no other message tells (players
+/// entering, leaving or withdrawing).
+#[derive(Serialize, ToSchema)]
+pub struct TournamentSnapshotEvent {
+    #[serde(rename = "type")]
+    #[schema(schema_with = SnapshotTag::schema)]
+    pub type_: SnapshotTag,
+    /// The tournament's changes so far: each board paired, each result,
+    /// its end.
+    pub version: i64,
+    pub tournament: TournamentView,
+}
+
+/// A board was paired: a game created (active), a bye, or a game
+/// forfeited by a withdrawn player (decided at once).
+#[derive(Serialize, ToSchema)]
+pub struct TournamentPairingEvent {
+    #[serde(rename = "type")]
+    #[schema(schema_with = PairingTag::schema)]
+    pub type_: PairingTag,
+    /// One more than the message before.
+    pub version: i64,
+    pub round: u32,
+    pub board: u32,
+    pub south: TournamentPlayer,
+    /// `null`: a bye.
+    #[schema(required = true)]
+    pub north: Option<TournamentPlayer>,
+    /// `null`: a bye, or a forfeit.
+    #[schema(required = true)]
+    pub game_id: Option<String>,
+    /// `null` until decided.
+    #[schema(required = true)]
+    pub south_points: Option<f64>,
+    #[schema(required = true)]
+    pub north_points: Option<f64>,
+}
+
+/// A board's game ended: its result is recorded.
+#[derive(Serialize, ToSchema)]
+pub struct TournamentGameEndedEvent {
+    #[serde(rename = "type")]
+    #[schema(schema_with = GameEndedTag::schema)]
+    pub type_: GameEndedTag,
+    /// One more than the message before.
+    pub version: i64,
+    pub round: u32,
+    pub board: u32,
+    pub south: TournamentPlayer,
+    pub north: TournamentPlayer,
+    pub game_id: String,
+    /// `south_won`, `north_won` or `draw` (an aborted game is lost by the
+    /// side that was to move).
+    #[schema(example = "south_won")]
+    pub result: String,
+    pub south_points: f64,
+    pub north_points: f64,
+}
+
+/// The standings after the results before, or as it starts.
+#[derive(Serialize, ToSchema)]
+pub struct TournamentStandingsEvent {
+    #[serde(rename = "type")]
+    #[schema(schema_with = StandingsTag::schema)]
+    pub type_: StandingsTag,
+    /// The version of the message before (or of the snapshot).
+    pub version: i64,
+    /// `running`.
+    pub status: String,
+    /// The round paired last.
+    pub round: u32,
+    /// A Swiss's rounds; a round-robin's once it started.
+    #[schema(required = true)]
+    pub rounds: Option<u32>,
+    #[schema(required = true)]
+    pub started_at: Option<DateTime<Utc>>,
+    /// Best first.
+    pub standings: Vec<StandingView>,
+}
+
+/// The tournament finished (or was cancelled): the final standings. The
+/// stream's last message.
+#[derive(Serialize, ToSchema)]
+pub struct TournamentFinishedEvent {
+    #[serde(rename = "type")]
+    #[schema(schema_with = FinishedTag::schema)]
+    pub type_: FinishedTag,
+    /// One more than the message before.
+    pub version: i64,
+    /// `finished` or `cancelled`.
+    pub status: String,
+    pub round: u32,
+    #[schema(required = true)]
+    pub rounds: Option<u32>,
+    #[schema(required = true)]
+    pub finished_at: Option<DateTime<Utc>>,
+    /// Best first.
+    pub standings: Vec<StandingView>,
 }

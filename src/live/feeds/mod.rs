@@ -1,5 +1,6 @@
 //! The per-subscriber logic of the live streams: a game's ([`game`]), the
-//! lobby's ([`lobby`]) and a player's own ([`me`]). A feed decides what a
+//! lobby's ([`lobby`]), a player's own ([`me`]) and a tournament's
+//! ([`tournament`]). A feed decides what a
 //! subscriber is told and when — from the hub's signals, or from the
 //! database when it catches up or resynchronises — and keeps what it must
 //! remember to tell each thing once; [`Driver`] runs one. A feed writes
@@ -20,6 +21,7 @@ mod driver;
 pub mod game;
 pub mod lobby;
 pub mod me;
+pub mod tournament;
 
 pub use driver::{Driver, Ends};
 
@@ -40,7 +42,8 @@ pub enum Step<F> {
 #[derive(Debug)]
 pub struct Gone;
 
-/// The per-stream logic of a game's, the lobby's or a player's stream.
+/// The per-stream logic of a game's, the lobby's, a player's or a
+/// tournament's stream.
 pub trait Feed: Sized + Unpin + 'static {
     type Out: Out;
 

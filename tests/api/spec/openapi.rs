@@ -80,10 +80,11 @@ async fn the_server_serves_the_same_spec() {
     );
 }
 
-const STREAMS: [(&str, &str); 3] = [
+const STREAMS: [(&str, &str); 4] = [
     ("/v1/games/{id}/stream", "GameStreamEvent"),
     ("/v1/lobby/stream", "LobbyStreamEvent"),
     ("/v1/me/stream", "MeStreamEvent"),
+    ("/v1/tournaments/{id}/stream", "TournamentStreamEvent"),
 ];
 
 #[test]
@@ -292,6 +293,7 @@ fn the_spec_lists_every_endpoint_and_the_bearer_scheme() {
             "GET /v1/tournaments",
             "GET /v1/tournaments/{id}",
             "GET /v1/tournaments/{id}/games",
+            "GET /v1/tournaments/{id}/stream",
             "PATCH /v1/me/webhooks/{id}",
             "POST /v1/analysis/best",
             "POST /v1/analysis/play",

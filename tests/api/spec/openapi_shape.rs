@@ -192,6 +192,7 @@ fn unions_are_named_schemas_with_a_const_type_and_a_discriminator() {
         ("GameStreamEvent", 10),
         ("LobbyStreamEvent", 5),
         ("MeStreamEvent", 7),
+        ("TournamentStreamEvent", 5),
     ] {
         let branches = schemas[union]["oneOf"].as_array().unwrap();
         assert_eq!(branches.len(), count, "{union}");

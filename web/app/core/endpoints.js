@@ -15,6 +15,9 @@ import { getJson, query, request } from "./api.js";
 /** @typedef {import("../../types/models").VersusView} VersusView */
 /** @typedef {import("../../types/models").Bot} Bot */
 /** @typedef {import("../../types/models").MoveView} MoveView */
+/** @typedef {import("../../types/models").TournamentView} TournamentView */
+/** @typedef {import("../../types/models").TournamentPage} TournamentPage */
+/** @typedef {import("../../types/models").NewTournament} NewTournament */
 
 /** @param {string} id */
 const gamePath = (id) => `/v1/games/${encodeURIComponent(id)}`;
@@ -165,3 +168,34 @@ export async function playLine(body) {
  */
 export const playerExportUrl = (player, format) =>
   `/v1/players/${encodeURIComponent(player)}/games/export${query({ format })}`;
+/** @param {string} id */
+const tournamentPath = (id) => `/v1/tournaments/${encodeURIComponent(id)}`;
+
+/**
+ * @param {{ status?: string, cursor?: string | null, limit?: number }} params
+ * @returns {Promise<TournamentPage>}
+ */
+export const listTournaments = (params) => getJson(`/v1/tournaments${query(params)}`);
+
+/** @param {string} id @returns {Promise<TournamentView>} */
+export const getTournament = (id) => getJson(tournamentPath(id));
+
+/** The path of a tournament's stream. @param {string} id */
+export const tournamentStreamPath = (id) => `${tournamentPath(id)}/stream`;
+
+/** @param {NewTournament} body @returns {Promise<TournamentView>} */
+export async function createTournament(body) {
+  const response = await request("POST", "/v1/tournaments", { json: body, auth: true, idempotent: true });
+  return /** @type {TournamentView} */ (response.data);
+}
+
+/**
+ * A tournament's transition (`join`, `withdraw`, `start`, `cancel`): the tournament after it.
+ * @param {string} id
+ * @param {"join" | "withdraw" | "start" | "cancel"} action
+ * @returns {Promise<TournamentView>}
+ */
+export async function tournamentAction(id, action) {
+  const response = await request("POST", `${tournamentPath(id)}/${action}`, { auth: true, idempotent: true });
+  return /** @type {TournamentView} */ (response.data);
+}

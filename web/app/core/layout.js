@@ -30,6 +30,7 @@ export function layout(pageName, content) {
       h("nav.site-nav", { attrs: { "aria-label": t("nav.label") } }, [
         link("/", t("nav.lobby"), pageName === "lobby"),
         link("/leaderboards/classic", t("nav.leaderboards"), pageName === "leaderboard"),
+        link("/tournaments", t("nav.tournaments"), pageName === "tournaments" || pageName === "tournament"),
         link("/how-to-play", t("nav.howTo"), pageName === "howto"),
       ]),
       h("div.header-end", [

@@ -1,6 +1,6 @@
 // Page paths, history, and link clicks that stay on the page.
 
-/** @typedef {"lobby" | "game" | "leaderboards" | "leaderboard" | "player" | "howto" | "notFound"} PageName */
+/** @typedef {"lobby" | "game" | "leaderboards" | "leaderboard" | "player" | "tournaments" | "tournament" | "howto" | "notFound"} PageName */
 /** @typedef {{ name: PageName, params: string[], query: URLSearchParams, path: string }} Route */
 
 /** @type {[PageName, RegExp][]} */
@@ -10,6 +10,8 @@ const PATTERNS = [
   ["leaderboards", /^\/leaderboards$/],
   ["leaderboard", /^\/leaderboards\/([^/]+)$/],
   ["player", /^\/players\/([^/]+)$/],
+  ["tournaments", /^\/tournaments$/],
+  ["tournament", /^\/tournaments\/([^/]+)$/],
   ["howto", /^\/how-to-play$/],
 ];
 

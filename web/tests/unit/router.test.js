@@ -21,3 +21,11 @@ test("a segment whose escapes are not UTF-8 is the not-found page, not a URIErro
   assert.equal(decodeSegment("%E0%A4%A"), null);
   assert.equal(decodeSegment("%E0%A4%A4"), "त");
 });
+
+test("the tournaments' list and a tournament have pages", () => {
+  assert.equal(matchRoute("/tournaments", "?status=running").name, "tournaments");
+  const route = matchRoute("/tournaments/Tn4x9QzLp2", "");
+  assert.equal(route.name, "tournament");
+  assert.deepEqual(route.params, ["Tn4x9QzLp2"]);
+  assert.equal(matchRoute("/tournaments/a/b", "").name, "notFound");
+});

@@ -133,12 +133,17 @@ from .tiebreaks_view import TiebreaksView
 from .token_list import TokenList
 from .token_view import TokenView
 from .tournament_clock import TournamentClock
+from .tournament_finished_event import TournamentFinishedEvent
+from .tournament_game_ended_event import TournamentGameEndedEvent
 from .tournament_game_view import TournamentGameView
 from .tournament_games import TournamentGames
 from .tournament_page import TournamentPage
+from .tournament_pairing_event import TournamentPairingEvent
 from .tournament_player import TournamentPlayer
 from .tournament_ref import TournamentRef
 from .tournament_rules import TournamentRules
+from .tournament_snapshot_event import TournamentSnapshotEvent
+from .tournament_standings_event import TournamentStandingsEvent
 from .tournament_summary import TournamentSummary
 from .tournament_view import TournamentView
 from .turn_end_event import TurnEndEvent
@@ -288,12 +293,17 @@ __all__ = (
     "TokenList",
     "TokenView",
     "TournamentClock",
+    "TournamentFinishedEvent",
+    "TournamentGameEndedEvent",
     "TournamentGames",
     "TournamentGameView",
     "TournamentPage",
+    "TournamentPairingEvent",
     "TournamentPlayer",
     "TournamentRef",
     "TournamentRules",
+    "TournamentSnapshotEvent",
+    "TournamentStandingsEvent",
     "TournamentSummary",
     "TournamentView",
     "TurnEndEvent",
