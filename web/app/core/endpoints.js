@@ -138,7 +138,7 @@ export const getLeaderboard = (preset, params) =>
 export const getLeaderboardAround = (preset, player, params) =>
   getJson(`/v1/leaderboards/${encodeURIComponent(preset)}/around/${encodeURIComponent(player)}${query(params)}`);
 
-/** Issue 12. @returns {Promise<{ bots: Bot[] }>} */
+/** The built-in bots. @returns {Promise<{ bots: Bot[] }>} */
 export const getBots = () => getJson("/v1/bots");
 
 /** @typedef {import("../../types/models").ExplorerAnswer} ExplorerAnswer */

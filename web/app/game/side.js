@@ -109,7 +109,7 @@ export function actionsView(props) {
   return items.length ? h("div.actions", items) : null;
 }
 
-/** Issue 10: either player may abort while each side has under two moves. @param {MoveView[]} moves */
+/** Either player may abort while each side has under two moves. @param {MoveView[]} moves */
 export function abortAllowed(moves) {
   const count = { south: 0, north: 0 };
   for (const move of moves) count[move.seat] += 1;
