@@ -12,18 +12,22 @@
 //!
 //! Every game is a function of `--seed`, its preset and its number: the
 //! same arguments give the same games (ids, players, moves, times), however
-//! many threads play them. South always moves first. The first move is
-//! drawn uniformly from the legal moves, so that every first move gets a
-//! like sample; each later move is drawn among the search's root moves with
-//! a weight `exp((value - best) / temperature)` (values in stones), moves
-//! more than `--window` stones below the best left out. `--nodes 0` plays
-//! uniformly random moves instead of searching.
+//! many threads play them, and a preset's games are the same whichever
+//! presets the run plays beside it. South always moves first. Every move
+//! is drawn among the search's root moves with a weight
+//! `exp((value - best) / temperature)` (values in stones, `--temperature`
+//! 1 by default), moves more than `--window` stones (3) below the best left
+//! out: near-best play, with variety. `--random-plies N` draws the first N
+//! moves uniformly among the legal moves instead (0 by default); `--nodes 0`
+//! plays uniformly random moves throughout.
 //!
 //! Other options: `--players P` (default 2000; 0: games without players,
 //! unrated, as an import stores them), `--rated-share F` (default 0.5),
 //! `--from YYYY-MM-DD` and `--days D` (the games' creation times, evenly
-//! spread), `--batch B` (games per transaction), `--first-game K` (start
-//! the numbering at K, to add games to a database already filled),
+//! spread: game `n` of a preset at `(3n + p) / (3 × (K + games))` of the
+//! period, `p` the preset's place in classic, village, online), `--batch B`
+//! (games per transaction), `--first-game K` (start the numbering at K:
+//! the games of a range, as several fills side by side play them),
 //! `--index hook|rebuild` (default hook).
 
 use std::collections::HashMap;
@@ -37,7 +41,7 @@ use oanquan::engine::{Position, Preset, Seat};
 use oanquan::explorer::ExplorerHook;
 use oanquan::games::{Game, GameEvent, Timing, Transition, TxHook};
 use oanquan::search::{search, Limits, Rng};
-use oanquan::store::{DatabaseSettings, MoveRecord, RatedGame, Store, WriteTx};
+use oanquan::store::{Backend, DatabaseSettings, MoveRecord, RatedGame, Store, WriteTx};
 
 struct Args {
     database: String,
@@ -47,6 +51,7 @@ struct Args {
     nodes: u64,
     temperature: f64,
     window: f64,
+    random_plies: u32,
     seed: u64,
     threads: usize,
     players: u64,
@@ -66,6 +71,7 @@ fn parse_args() -> anyhow::Result<Args> {
         nodes: 300,
         temperature: 1.0,
         window: 3.0,
+        random_plies: 0,
         seed: 1,
         threads: 2,
         players: 2000,
@@ -102,6 +108,7 @@ fn parse_args() -> anyhow::Result<Args> {
             "--nodes" => args.nodes = value.parse()?,
             "--temperature" => args.temperature = value.parse()?,
             "--window" => args.window = value.parse()?,
+            "--random-plies" => args.random_plies = value.parse()?,
             "--seed" => args.seed = value.parse()?,
             "--threads" => args.threads = value.parse::<usize>()?.max(1),
             "--players" => args.players = value.parse()?,
@@ -163,10 +170,11 @@ struct Played {
     moves: Vec<MoveRecord>,
 }
 
-/// The move to play in `position` (not over) at `ply`.
+/// The move to play in `position` (not over).
 fn choose(position: &Position, args: &Args, rng: &mut Rng) -> oanquan::engine::Move {
     let count = position.legal_move_count();
-    if position.ply() == 0 || args.nodes == 0 {
+    // Plies are numbered from 1.
+    if position.ply() <= args.random_plies || args.nodes == 0 {
         return position.nth_legal_move(rng.below(count)).unwrap();
     }
     let result = search(position, Limits::nodes(args.nodes), rng.next_u64());
@@ -190,16 +198,17 @@ fn choose(position: &Position, args: &Args, rng: &mut Rng) -> oanquan::engine::M
         .expect("a position not over has a best move")
 }
 
-/// Game number `n` of `preset`.
-fn play(args: &Args, preset: Preset, preset_index: usize, n: u64) -> Played {
-    let seed = mix(args.seed) ^ mix(0x1000 + preset_index as u64) ^ mix(n.wrapping_mul(3) + 1);
+/// Game number `n` of `preset`: the same game whichever presets and
+/// games the run plays beside it.
+fn play(args: &Args, preset: Preset, n: u64) -> Played {
+    let p = Preset::ALL.iter().position(|&q| q == preset).unwrap() as u64;
+    let seed = mix(args.seed) ^ mix(0x1000 + p) ^ mix(n.wrapping_mul(3) + 1);
     let mut rng = Rng::new(seed);
     let id = GameId::parse(&id_from(&mut rng)).unwrap();
     // Evenly spread over the period, the presets interleaved.
     let span = args.days * 86_400;
-    let total = args.games.max(1) * args.presets.len() as u64;
-    let slot = (n - args.first_game.min(n)) * args.presets.len() as u64 + preset_index as u64;
-    let offset = slot * span / total;
+    let total = 3 * (args.first_game + args.games).max(1);
+    let offset = (n * 3 + p) * span / total;
     let created_at = args.from + TimeDelta::seconds(offset as i64);
     let control = match rng.below(10) {
         0..=2 => None,
@@ -357,6 +366,7 @@ async fn insert_players(store: &Store, args: &Args) -> anyhow::Result<()> {
         }};
     }
     match store {
+        _ if anchors.is_empty() => {}
         Store::Sqlite(pool) => anchor!(pool),
         Store::Postgres(pool) => anchor!(pool),
     }
@@ -418,13 +428,8 @@ async fn main() -> anyhow::Result<()> {
     // them back in order, so the database is written in the same order
     // whatever the threads.
     let (sender, receiver) = mpsc::sync_channel::<(u64, Played)>(4 * args.batch);
-    let jobs: Vec<(usize, Preset, u64)> = (args.first_game..args.first_game + args.games)
-        .flat_map(|n| {
-            args.presets
-                .iter()
-                .enumerate()
-                .map(move |(i, &p)| (i, p, n))
-        })
+    let jobs: Vec<(Preset, u64)> = (args.first_game..args.first_game + args.games)
+        .flat_map(|n| args.presets.iter().map(move |&p| (p, n)))
         .collect();
     let jobs = std::sync::Arc::new(jobs);
     let next = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
@@ -437,8 +442,8 @@ async fn main() -> anyhow::Result<()> {
                 break;
             }
             for k in from..(from + BLOCK).min(jobs.len() as u64) {
-                let (i, preset, n) = jobs[k as usize];
-                if sender.send((k, play(&args, preset, i, n))).is_err() {
+                let (preset, n) = jobs[k as usize];
+                if sender.send((k, play(&args, preset, n))).is_err() {
                     return;
                 }
             }
@@ -472,7 +477,13 @@ async fn main() -> anyhow::Result<()> {
         plies += played.moves.len() as u64;
         if tx.is_none() {
             written_at = Instant::now();
-            tx = Some(store.begin_write().await?);
+            let mut begun = store.begin_write().await?;
+            if store.backend() == Backend::Sqlite {
+                // The writer's own connection: a cache that holds the
+                // indexes' hot pages (2 MiB by default).
+                begun.execute_sql("PRAGMA cache_size = -262144").await?;
+            }
+            tx = Some(begun);
         }
         store_game(tx.as_mut().unwrap(), played, args.hook).await?;
         in_tx += 1;
