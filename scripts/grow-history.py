@@ -9,7 +9,7 @@ The same games: the counts of a position grow by 1 + COPIES, and so do its
 buckets (one set per month).
 
     python3 scripts/grow-history.py sqlite:///work/r3-data/million.db 3 [years|months]
-    python3 scripts/grow-history.py postgres://postgres@127.0.0.1:5432/DB 3 [years|months]
+    python3 scripts/grow-history.py postgres://postgres@127.0.0.1:5432/DB 3 [years|months [TABLE,…]]
 
 The source games must span less than one step (a year, a month) and fall
 on no 29 February (years) or on no day after the 28th (months)."""
@@ -18,6 +18,9 @@ import sqlite3, subprocess, sys, time
 url, copies = sys.argv[1], int(sys.argv[2])
 unit = sys.argv[3] if len(sys.argv) > 3 else "years"
 assert unit in ("years", "months")
+# Optionally only some tables (comma-separated), e.g. all but `moves`,
+# which no read measured here touches.
+only = sys.argv[4].split(",") if len(sys.argv) > 4 else None
 pg = url.startswith("postgres")
 ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 # Each table, its game id column and the time that tells an original row.
@@ -74,6 +77,8 @@ oldest_game = run("SELECT MIN(created_at) FROM games")[0][0]
 if not pg:
     run("BEGIN")
 for table, key, when in TABLES:
+    if only and table not in only:
+        continue
     t = time.time()
     first = run(f"SELECT MIN({when}) FROM {table}")[0][0]
     cols = [c for c in columns(table) if not (table == "rating_changes" and c == "id")]
