@@ -198,8 +198,9 @@ fn choose(position: &Position, args: &Args, rng: &mut Rng) -> oanquan::engine::M
         .expect("a position not over has a best move")
 }
 
-/// Game number `n` of `preset`: the same game whichever presets and
-/// games the run plays beside it.
+/// Game number `n` of `preset`: the same game (id, players, moves)
+/// whichever presets the run plays beside it; its times depend on
+/// `--first-game` + `--games` as well.
 fn play(args: &Args, preset: Preset, n: u64) -> Played {
     let p = Preset::ALL.iter().position(|&q| q == preset).unwrap() as u64;
     let seed = mix(args.seed) ^ mix(0x1000 + p) ^ mix(n.wrapping_mul(3) + 1);
