@@ -7,7 +7,7 @@ use crate::helpers::lines::random_line;
 use crate::helpers::{assert_problem, TestApp};
 use oanquan::domain::PlayerId;
 use oanquan::engine::{EndReason, Position, Preset, Seat};
-use oanquan::store::GameFilter;
+use oanquan::store::{GameFilter, RulesFilter};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -138,6 +138,11 @@ backend_tests! {
             ),
             (GameFilter { winner: Some(Some(Seat::North)), ..GameFilter::default() }, vec!["games_by_winner"]),
             (GameFilter { reason: Some(EndReason::Timeout), ..GameFilter::default() }, vec!["games_by_end_reason"]),
+            (
+                GameFilter { rules: Some(RulesFilter::Preset(Preset::Village)), ..GameFilter::default() },
+                vec!["games_by_preset"],
+            ),
+            (GameFilter { rated: Some(true), ..GameFilter::default() }, vec!["games_by_rated"]),
         ];
         for (filter, indexes) in cases {
             let plan = app.store.explain_list_games(&filter, None).await.unwrap();
