@@ -5,7 +5,7 @@
 //! end), seeded directly, then served by the real application.
 //!
 //! ```sh
-//! cargo run --release --example leaderboard_bench -- [players] [requests]
+//! cargo run --release --example leaderboard_bench -- [players] [requests] [sqlite|postgres]
 //! ```
 //!
 //! PostgreSQL comes from `OANQUAN_TEST_POSTGRES_URL` (a server where we may
@@ -31,10 +31,17 @@ async fn main() -> anyhow::Result<()> {
     let mut args = std::env::args().skip(1);
     let players: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(100_000);
     let requests: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(1000);
+    // `sqlite` or `postgres` runs that backend alone.
+    let only = args.next();
 
     let dir = tempfile::tempdir()?;
     let sqlite = format!("sqlite://{}", dir.path().join("bench.db").display());
-    run("SQLite", &sqlite, players, requests).await?;
+    if only.as_deref() != Some("postgres") {
+        run("SQLite", &sqlite, players, requests).await?;
+    }
+    if only.as_deref() == Some("sqlite") {
+        return Ok(());
+    }
 
     if let Ok(admin) = std::env::var("OANQUAN_TEST_POSTGRES_URL") {
         let name = format!("oanquan_bench_{}", std::process::id());
@@ -95,17 +102,39 @@ async fn run(backend: &str, url: &str, players: usize, requests: usize) -> anyho
             format!("{board}/around/{id}")
         })
         .collect();
+    // Every seeded player has 10 games or more, so `min_games=2` shows the
+    // same board with the same ranks; 2 has no per-point counts, so its
+    // ranks are counted row by row, as every rank was before the counts.
+    let by_rows = |urls: &[String]| -> Vec<String> {
+        urls.iter()
+            .map(|u| {
+                let join = if u.contains('?') { '&' } else { '?' };
+                format!("{u}{join}min_games=2")
+            })
+            .collect()
+    };
+    let deep_page = vec![format!("{board}?cursor={}", cursor_at(deep))];
+    let bottom_page = vec![format!("{board}?cursor={}", cursor_at(bottom))];
     let cases: Vec<(String, Vec<String>)> = vec![
         ("first page (50)".into(), vec![board.clone()]),
         (
             format!("page after rank {deep} by cursor"),
-            vec![format!("{board}?cursor={}", cursor_at(deep))],
+            deep_page.clone(),
+        ),
+        (
+            format!("page after rank {deep}, ranks counted row by row"),
+            by_rows(&deep_page),
         ),
         (
             format!("page after rank {bottom} by cursor"),
-            vec![format!("{board}?cursor={}", cursor_at(bottom))],
+            bottom_page.clone(),
         ),
-        ("around a random established player".into(), around),
+        (
+            format!("page after rank {bottom}, ranks counted row by row"),
+            by_rows(&bottom_page),
+        ),
+        ("around a random established player".into(), around.clone()),
+        ("around, ranks counted row by row".into(), by_rows(&around)),
         (
             "first page, include_provisional=true".into(),
             vec![format!("{board}?include_provisional=true")],
@@ -115,6 +144,12 @@ async fn run(backend: &str, url: &str, players: usize, requests: usize) -> anyho
             vec![format!("{board}?min_games=200")],
         ),
     ];
+    // The machine's load as the requests start (Linux).
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    println!(
+        "load average (1, 5, 15 min) as timing starts: {}",
+        load.trim()
+    );
     println!("| request | p50 | p99 | mean |\n| --- | --- | --- | --- |");
     for (label, urls) in &cases {
         let mut times = Vec::with_capacity(requests);
@@ -184,7 +219,7 @@ async fn seed(store: &Store, n: usize) -> anyhow::Result<Vec<(f64, String)>> {
         } else {
             rng.gen_range(110.0..350.0)
         };
-        let games: i64 = rng.gen_range(1..400);
+        let games: i64 = rng.gen_range(10..400);
         let wins = rng.gen_range(0..=games);
         let draws = rng.gen_range(0..=games - wins);
         let last = now - TimeDelta::minutes(rng.gen_range(0..525_600));
@@ -207,7 +242,8 @@ async fn seed(store: &Store, n: usize) -> anyhow::Result<Vec<(f64, String)>> {
                 players.build().execute($pool).await?;
                 let mut ratings = sqlx::QueryBuilder::new(
                     "INSERT INTO player_ratings (player_id, preset, rating, rd, volatility, \
-                     games, wins, draws, losses, streak_kind, streak_length, last_played_at) ",
+                     games, wins, draws, losses, streak_kind, streak_length, last_played_at, \
+                     opponents, established) ",
                 );
                 let village = chunk.iter().filter(|r| r.0 % 10 < 3);
                 let entries = chunk
@@ -226,7 +262,11 @@ async fn seed(store: &Store, n: usize) -> anyhow::Result<Vec<(f64, String)>> {
                         .push_bind(r.4 - r.5 - r.6)
                         .push_bind("win")
                         .push_bind(1_i64)
-                        .push_bind(r.7);
+                        .push_bind(r.7)
+                        .push_bind(r.4)
+                        // What `Standing::is_established` says of these
+                        // rows: enough games and opponents, RD under 110.
+                        .push_bind(i64::from(r.3 < 110.0));
                 });
                 ratings.build().execute($pool).await?;
             }};
@@ -237,9 +277,10 @@ async fn seed(store: &Store, n: usize) -> anyhow::Result<Vec<(f64, String)>> {
         }
     }
     if let Store::Postgres(pool) = store {
-        // What autovacuum would have done by now: statistics, and the
-        // visibility map that lets the rank count read the index only.
-        sqlx::query("VACUUM ANALYZE player_ratings")
+        // What autovacuum would have done by now: statistics, the
+        // visibility map that lets the rank count read the index only, and
+        // the counts' dead versions (every seeded batch rewrote them).
+        sqlx::query("VACUUM ANALYZE player_ratings, leaderboard_buckets")
             .execute(pool)
             .await?;
     }

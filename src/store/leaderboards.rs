@@ -4,15 +4,22 @@
 //!
 //! A page starts strictly after or before a [`RankKey`]. `rating <= $k`
 //! (or `>=`) bounds the index range so the scan starts at the key rather
-//! than at the top; the OR decides the ties. A rank is 1 + the number of
-//! rows above the key, counted in the same index (an index-only scan on
-//! PostgreSQL, a covering-index scan on SQLite): its cost grows with the
-//! rank, see BENCHMARKS.md.
+//! than at the top; the OR decides the ties.
+//!
+//! A rank is 1 + the number of rows above the key. The rows of the whole
+//! rating points above the key's are summed from `leaderboard_buckets`
+//! (one count per preset, board, `min_games` threshold and rating point,
+//! kept by triggers in the transaction of every write to
+//! `player_ratings`); the rows above the key within its own point are
+//! counted in the leaderboard index. Both parts cost what a rating point
+//! holds, not the depth (BENCHMARKS.md "## Leaderboards"). A `min_games`
+//! that is not one of [`BUCKET_MIN_GAMES`] has no counts: its rank counts
+//! every row above the key, in the index.
 
 use sqlx::Row as _;
 
 use super::ratings::{parse_player, StandingColumns, STANDING_COLUMNS};
-use super::{Store, StoreError};
+use super::{Store, StoreError, WriteTx};
 use crate::domain::PlayerId;
 use crate::domain::PlayerRef;
 use crate::engine::Preset;
@@ -155,7 +162,41 @@ fn page_sql(store: &Store, filter: &LeaderboardFilter, start: &PageStart) -> Str
     )
 }
 
-/// Counts the rows ranked above `$3`/`$4`.
+/// The `min_games` values (after raising 0 to 1) that have counts in
+/// `leaderboard_buckets`: the rows of `leaderboard_min_games`.
+pub const BUCKET_MIN_GAMES: [i64; 9] = [1, 10, 20, 30, 50, 100, 200, 500, 1000];
+
+/// Counts the rows ranked above `$3`/`$4`: the counts of the rating points
+/// above the key's (`bucket > $5`), plus the rows of the key's own point
+/// (`rating < $6`, the point's top) above it. `$7` is the board (1:
+/// include_provisional).
+fn rank_sql(store: &Store, filter: &LeaderboardFilter) -> String {
+    format!(
+        "SELECT (SELECT CAST(COALESCE(SUM(b.players), 0) AS BIGINT) FROM leaderboard_buckets b \
+            WHERE b.preset = $1 AND b.include_provisional = $7 AND b.min_games = $2 \
+                AND b.bucket > $5) \
+         + (SELECT COUNT(*) FROM {table} \
+            WHERE r.preset = $1 AND r.games >= $2{filter} \
+                AND r.rating >= $3 AND r.rating < $6 AND (r.rating > $3 OR {id} < $4))",
+        table = table_sql(store, filter),
+        filter = filter_sql(filter),
+        id = id_sql(store),
+    )
+}
+
+/// Whether the rank of `key` under `filter` can be read from the counts.
+fn counted(filter: &LeaderboardFilter, key: &RankKey) -> bool {
+    BUCKET_MIN_GAMES.contains(&filter.min_games.max(1)) && key.rating.is_finite()
+}
+
+/// The rating point of `rating`, as the triggers compute it (floor), and
+/// the point's top.
+fn bucket_of(rating: f64) -> (i64, f64) {
+    let floor = rating.floor();
+    (floor as i64, floor + 1.0)
+}
+
+/// Counts the rows ranked above `$3`/`$4`, one by one.
 fn rows_above_sql(store: &Store, filter: &LeaderboardFilter) -> String {
     format!(
         "SELECT COUNT(*) FROM {table} \
@@ -165,6 +206,36 @@ fn rows_above_sql(store: &Store, filter: &LeaderboardFilter) -> String {
         filter = filter_sql(filter),
         id = id_sql(store),
     )
+}
+
+/// Recomputes every count of `leaderboard_buckets` from the rows, as the
+/// migration that made it did; `$1`-free, the same on both backends but
+/// for the floor.
+fn refill_buckets_sql(tx: &WriteTx) -> String {
+    let floor = match tx {
+        WriteTx::Sqlite(_) => "CAST(r.rating AS INTEGER) - (r.rating < CAST(r.rating AS INTEGER))",
+        WriteTx::Postgres(_) => "CAST(floor(r.rating) AS BIGINT)",
+    };
+    format!(
+        "INSERT INTO leaderboard_buckets (preset, include_provisional, min_games, bucket, players) \
+         SELECT r.preset, b.include_provisional, t.min_games, {floor}, COUNT(*) \
+         FROM player_ratings r \
+         JOIN leaderboard_min_games t ON r.games >= t.min_games \
+         JOIN (SELECT 0 AS include_provisional UNION ALL SELECT 1) b \
+             ON b.include_provisional = 1 OR r.established = 1 \
+         GROUP BY 1, 2, 3, 4"
+    )
+}
+
+impl WriteTx {
+    /// Replaces the leaderboards' counts with counts of the rows as they
+    /// are in this transaction.
+    pub(super) async fn refill_leaderboard_buckets(&mut self) -> Result<(), StoreError> {
+        self.execute("DELETE FROM leaderboard_buckets", &[]).await?;
+        let sql = refill_buckets_sql(self);
+        self.execute(&sql, &[]).await?;
+        Ok(())
+    }
 }
 
 impl Store {
@@ -200,28 +271,41 @@ impl Store {
     }
 
     /// The rank `key` has (or would have) on the leaderboard: 1 + the
-    /// number of rows above it.
+    /// number of rows above it, read in one statement (one snapshot).
     pub async fn rank_of(
         &self,
         preset: Preset,
         filter: &LeaderboardFilter,
         key: &RankKey,
     ) -> Result<i64, StoreError> {
-        let sql = rows_above_sql(self, filter);
+        let counted = counted(filter, key);
+        let sql = if counted {
+            rank_sql(self, filter)
+        } else {
+            rows_above_sql(self, filter)
+        };
+        let (bucket, top) = bucket_of(key.rating);
         let above: i64 = with_pool!(self, |pool| {
-            sqlx::query_scalar(&sql)
+            let query = sqlx::query_scalar(&sql)
                 .bind(preset.name())
                 .bind(filter.min_games.max(1))
                 .bind(key.rating)
-                .bind(key.player_id.as_str())
-                .fetch_one(pool)
-                .await
+                .bind(key.player_id.as_str());
+            let query = if counted {
+                query
+                    .bind(bucket)
+                    .bind(top)
+                    .bind(i64::from(filter.include_provisional))
+            } else {
+                query
+            };
+            query.fetch_one(pool).await
         })?;
         Ok(above + 1)
     }
 
     /// The database's plans for the leaderboard's queries — the top page,
-    /// the pages after and before `key`, and the count above `key` — each
+    /// the pages after and before `key`, and the rank of `key` — each
     /// with a label: what README "## Ratings" shows and tests check.
     pub async fn explain_leaderboard(
         &self,
@@ -250,14 +334,16 @@ impl Store {
                 true,
             ),
             (
-                "rank (rows above a key)",
-                rows_above_sql(self, filter),
+                "rank (counts above a key's rating point, rows above it within the point)",
+                rank_sql(self, filter),
                 true,
                 false,
             ),
         ];
+        let (bucket, top) = bucket_of(key.rating);
         let mut plans = Vec::new();
         for (label, sql, with_key, with_limit) in queries {
+            let with_bucket = sql.contains("$7");
             let plan = with_pool!(self, |pool| {
                 let explain = match self {
                     Store::Sqlite(_) => format!("EXPLAIN QUERY PLAN {sql}"),
@@ -268,6 +354,12 @@ impl Store {
                     .bind(filter.min_games.max(1));
                 if with_key {
                     query = query.bind(key.rating).bind(key.player_id.as_str());
+                }
+                if with_bucket {
+                    query = query
+                        .bind(bucket)
+                        .bind(top)
+                        .bind(i64::from(filter.include_provisional));
                 }
                 if with_limit {
                     query = query.bind(limit);
@@ -318,5 +410,30 @@ mod tests {
                 std::fs::read_to_string(format!("migrations/{dir}/0014_fair_ratings.sql")).unwrap();
             assert!(migration.contains("WHERE established = 1;"), "{dir}");
         }
+    }
+
+    #[test]
+    fn the_counted_min_games_are_those_of_the_migration() {
+        let values = BUCKET_MIN_GAMES
+            .iter()
+            .map(|m| format!("({m})"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let insert = format!("INSERT INTO leaderboard_min_games (min_games) VALUES {values};");
+        for dir in ["sqlite", "postgres"] {
+            let migration =
+                std::fs::read_to_string(format!("migrations/{dir}/0024_leaderboard_buckets.sql"))
+                    .unwrap();
+            assert!(migration.contains(&insert), "{dir}");
+        }
+    }
+
+    #[test]
+    fn a_rating_point_is_the_floor_of_the_rating() {
+        assert_eq!(bucket_of(1500.0), (1500, 1501.0));
+        assert_eq!(bucket_of(1500.999), (1500, 1501.0));
+        assert_eq!(bucket_of(0.5), (0, 1.0));
+        assert_eq!(bucket_of(-0.5), (-1, 0.0));
+        assert_eq!(bucket_of(-2.0), (-2, -1.0));
     }
 }

@@ -170,7 +170,10 @@ impl WriteTx {
             push_changes!(insert, batch);
             self.execute(&insert.sql, &insert.params).await?;
         }
-        Ok(())
+        // The triggers kept the leaderboards' counts through the rewrite;
+        // counting them afresh from the rows restores them whatever they
+        // held before.
+        self.refill_leaderboard_buckets().await
     }
 }
 

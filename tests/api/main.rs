@@ -24,6 +24,7 @@ mod export;
 mod games;
 mod history;
 mod http;
+mod leaderboard_ranks;
 mod leaderboards;
 mod moves;
 mod platform;
