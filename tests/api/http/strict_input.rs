@@ -51,6 +51,7 @@ backend_tests! {
             format!("/v1/games/{}/moves/1?trace=false", game.id),
             "/health?probe=1".to_owned(),
             "/v1/lobby/stream?since=3".to_owned(),
+            "/v1/analysis/table?preset=classic".to_owned(),
         ] {
             let detail = invalid_query_detail(&app, &path).await;
             assert!(refused(&detail), "{path}: {detail}");
