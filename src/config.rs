@@ -8,8 +8,8 @@
 use clap::Args;
 
 use crate::api::settings::{
-    AdmissionSettings, AnalysisSettings, HttpSettings, NetworkSettings, OperationsSettings,
-    RateLimitSettings,
+    AdmissionSettings, AnalysisSettings, EndgameSettings, HttpSettings, NetworkSettings,
+    OperationsSettings, RateLimitSettings,
 };
 use crate::bots::BotSettings;
 use crate::games::{GamesSettings, IdempotencySettings};
@@ -48,6 +48,9 @@ pub struct Config {
     pub analysis: AnalysisSettings,
 
     #[command(flatten)]
+    pub endgame: EndgameSettings,
+
+    #[command(flatten)]
     pub bots: BotSettings,
 
     #[command(flatten)]
@@ -83,6 +86,10 @@ impl Config {
             network: NetworkSettings::default(),
             streams: Default::default(),
             analysis: AnalysisSettings::default(),
+            endgame: EndgameSettings {
+                stones: EndgameSettings::LOCAL_STONES,
+                dir: None,
+            },
             bots: BotSettings::default(),
             operations: OperationsSettings::default(),
             idempotency: IdempotencySettings::default(),

@@ -46,6 +46,34 @@ enum Command {
     /// Opening explorer maintenance.
     #[command(subcommand)]
     Explorer(ExplorerCommand),
+    /// Endgame table: build one to a file the server reads
+    /// (`--endgame-dir`).
+    #[command(subcommand)]
+    Endgame(EndgameCommand),
+}
+
+#[derive(Subcommand)]
+enum EndgameCommand {
+    /// Build a preset's table of every position with at most `--stones`
+    /// small stones on the board, by retrograde analysis, and write it.
+    Build(EndgameBuildArgs),
+}
+
+#[derive(Args)]
+struct EndgameBuildArgs {
+    /// The preset: classic, village or online.
+    #[arg(long, default_value = "classic")]
+    preset: String,
+    /// The most small stones on the board.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=20))]
+    stones: u32,
+    /// The file to write; the server reads `<preset>-<stones>.oqet` in its
+    /// `--endgame-dir`.
+    #[arg(long)]
+    out: std::path::PathBuf,
+    /// Threads to build on (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
 }
 
 #[derive(Subcommand)]
@@ -199,6 +227,32 @@ async fn main() -> anyhow::Result<()> {
                 "ratings rebuilt: {} rated games replayed, {} standings written, \
                  {} differed from the stored ones, {} removed",
                 summary.games, summary.standings, summary.changed, summary.removed
+            );
+        }
+        Command::Endgame(EndgameCommand::Build(args)) => {
+            let preset: oanquan::engine::Preset =
+                args.preset.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
+            let threads = args
+                .threads
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            let table = oanquan_endgame::build(preset, args.stones, threads);
+            let file = std::fs::File::create(&args.out)
+                .with_context(|| format!("creating {}", args.out.display()))?;
+            table
+                .write_to(std::io::BufWriter::new(file))
+                .with_context(|| format!("writing {}", args.out.display()))?;
+            let stats = table.stats();
+            println!(
+                "{preset} <= {} stones: {} positions, {} exact ({:.1} %), longest proof {} plies, \
+                 {} passes, {} bytes, built in {:.1} s on {threads} threads",
+                args.stones,
+                stats.positions,
+                stats.exact,
+                100.0 * stats.exact as f64 / (stats.positions.max(1)) as f64,
+                stats.max_depth,
+                stats.passes,
+                table.bytes(),
+                stats.build_time.as_secs_f64(),
             );
         }
         Command::Explorer(ExplorerCommand::Rebuild(args)) => {

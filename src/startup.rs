@@ -203,6 +203,12 @@ impl Application {
         };
         let rate_limit = RateLimit::new(&settings.rate_limit);
         let search_pool = web::Data::new(SearchPool::new(&settings.analysis));
+        // The tables themselves are loaded or built at first use.
+        crate::search::oracle::configure(crate::search::oracle::Settings {
+            stones: settings.endgame.stones,
+            dir: settings.endgame.dir.clone(),
+            threads: settings.analysis.running(),
+        });
         let admission = settings
             .admission
             .max_waiting(settings.database.max_connections)

@@ -113,6 +113,7 @@ impl Player {
                 let options = Options {
                     all_values: false,
                     weights: *weights,
+                    table: false,
                 };
                 let r = search_with(position, limits(b), seed, options);
                 (r.best_move, r.nodes)

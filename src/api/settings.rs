@@ -227,6 +227,44 @@ impl AnalysisSettings {
     }
 }
 
+/// The endgame table (`GET /v1/analysis/table`): positions with at most
+/// `endgame_stones` small stones on the board, per preset, read from
+/// `endgame_dir` or built in memory the first time a preset's table is
+/// needed (BENCHMARKS.md, "Search", gives sizes and build times).
+#[derive(Clone, Debug, Args)]
+pub struct EndgameSettings {
+    /// The most small stones on the board of a position the endgame table
+    /// holds; 0 turns the table off.
+    #[arg(
+        long = "endgame-stones",
+        env = "OANQUAN_ENDGAME_STONES",
+        default_value_t = EndgameSettings::default().stones,
+        value_parser = clap::value_parser!(u32).range(0..=20)
+    )]
+    pub stones: u32,
+
+    /// A directory of endgame table files, `<preset>-<stones>.oqet`, as
+    /// `oanquan endgame build` writes them; a preset without its file is
+    /// built in memory at first use.
+    #[arg(long = "endgame-dir", env = "OANQUAN_ENDGAME_DIR")]
+    pub dir: Option<std::path::PathBuf>,
+}
+
+impl EndgameSettings {
+    /// The stone count of [`crate::config::Config::local`]'s servers:
+    /// small enough that a debug build makes its tables in about a second.
+    pub const LOCAL_STONES: u32 = 6;
+}
+
+impl Default for EndgameSettings {
+    fn default() -> Self {
+        Self {
+            stones: 10,
+            dir: None,
+        }
+    }
+}
+
 /// The default share of the machine's `cores` that analysis may take.
 fn half_the_cores(cores: usize) -> usize {
     (cores / 2).max(1)

@@ -53,6 +53,7 @@ fn assert_agrees_at(position: &Position, depth: u32) {
     let options = Options {
         all_values: true,
         weights: Weights::SCORE_ONLY,
+        table: false,
     };
     let result = search_with(position, Limits::depth(depth), 9, options);
     // A search whose every root move is proven stops early: exact values

@@ -47,6 +47,8 @@ pub(super) struct Searcher {
     /// The children of the interior node at each ply, made in place (a
     /// node's array is reused by every node at its ply).
     children: Vec<[Position; 10]>,
+    /// The endgame table of the position's rules, when loaded and allowed.
+    table: Option<&'static oanquan_endgame::Table>,
 }
 
 /// Nodes searched in a millisecond of one core, about (BENCHMARKS.md,
@@ -83,10 +85,14 @@ impl Searcher {
             killers: [[None; 2]; MAX_DEPTH + 1],
             history: [[0; 10]; 2],
             children: Vec::new(),
+            table: None,
         }
     }
 
     pub(super) fn run(mut self, position: &Position) -> SearchResult {
+        if self.options.table {
+            self.table = super::oracle::loaded(position.rules());
+        }
         if position.is_over() {
             return self.finish(position, Vec::new(), 0, true);
         }
@@ -188,6 +194,9 @@ impl Searcher {
         }
         if position.is_over() {
             return (terminal_value(position), true);
+        }
+        if let Some(v) = self.probe(position) {
+            return (v, true);
         }
         if depth <= 0 || ply >= MAX_DEPTH {
             return (evaluate(position, &self.options.weights), false);
@@ -291,6 +300,13 @@ impl Searcher {
         (best, proven)
     }
 
+    /// The table's exact value of `position`, in the search's units.
+    #[inline]
+    fn probe(&self, position: &Position) -> Option<i32> {
+        let table = self.table?;
+        super::oracle::probe(table, position).map(|v| v * UNIT)
+    }
+
     /// A node one ply above the leaves, where most of the tree is: each
     /// child is made and evaluated in turn, with no table (recomputing is
     /// cheaper than the cache miss) and no ordering (every child is made
@@ -304,6 +320,8 @@ impl Searcher {
             self.nodes += 1;
             let v = if child.is_over() {
                 -terminal_value(&child)
+            } else if let Some(v) = self.probe(&child) {
+                -v
             } else {
                 proven = false;
                 -evaluate(&child, &self.options.weights)

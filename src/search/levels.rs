@@ -149,6 +149,8 @@ impl Level {
         let noisy = spec.temperature > 0.0;
         let options = Options {
             all_values: all_values || noisy,
+            // The levels that play their best also play endgames perfectly.
+            table: !noisy,
             weights: if spec.tuned {
                 Weights::tuned(position.rules())
             } else {

@@ -5,7 +5,8 @@
 //! Values are the final score difference (side to move minus opponent)
 //! expected under best play, stores included, in stones. A value is
 //! `exact` when every line the search looked at reached the end of the
-//! game: it is then the game-theoretic value, not an estimate.
+//! game, or a position the endgame table holds: it is then the
+//! game-theoretic value, not an estimate.
 //!
 //! Call [`search`] from a blocking thread (it runs for up to its budget);
 //! [`Level`]s turn it into players of graded strength.
@@ -14,6 +15,7 @@ mod alphabeta;
 mod baselines;
 mod eval;
 mod levels;
+pub mod oracle;
 mod tt;
 
 #[cfg(test)]
@@ -95,6 +97,9 @@ pub struct Options {
     /// what a level's noise needs. Costs a few times more nodes.
     pub all_values: bool,
     pub weights: Weights,
+    /// Take exact values from the endgame table ([`oracle`]) wherever a
+    /// loaded one holds the position, at any node.
+    pub table: bool,
 }
 
 impl Options {
@@ -103,6 +108,7 @@ impl Options {
         Options {
             all_values: true,
             weights: Weights::tuned(rules),
+            table: true,
         }
     }
 }

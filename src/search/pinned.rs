@@ -14,6 +14,7 @@ fn fingerprint(position: &Position, nodes: u64, all_values: bool) -> String {
     let options = Options {
         all_values,
         weights: Weights::tuned(position.rules()),
+        table: false,
     };
     let r = search_with(position, Limits::nodes(nodes), 3, options);
     let pv: Vec<String> = r.pv.iter().map(ToString::to_string).collect();

@@ -117,6 +117,41 @@ impl Position {
         }
     }
 
+    /// A position from a bare board, stores empty and the game not over:
+    /// what a table that enumerates boards needs without printing and
+    /// parsing each one. `None` unless the side to move can move (a stone in
+    /// its row), a mandarin square is non-empty, mandarins stand only under
+    /// `big_stone`, and `1 <= ply <= max_plies`.
+    pub fn from_board(
+        stones: [u32; 12],
+        mandarin: [bool; 2],
+        turn: Seat,
+        ply: u32,
+        rules: Rules,
+    ) -> Option<Position> {
+        if (mandarin[0] || mandarin[1]) && rules.mandarin_setup() != MandarinSetup::BigStone {
+            return None;
+        }
+        if !(1..=rules.max_plies()).contains(&ply) {
+            return None;
+        }
+        let position = Position {
+            stones,
+            mandarin,
+            stores: [Captures::default(); 2],
+            turn,
+            ply,
+            outcome: None,
+            rules,
+        };
+        let finished =
+            position.is_empty(Square::WEST_MANDARIN) && position.is_empty(Square::EAST_MANDARIN);
+        if finished || position.row_is_empty(turn) {
+            return None;
+        }
+        Some(position)
+    }
+
     #[inline]
     pub fn rules(&self) -> &Rules {
         &self.rules

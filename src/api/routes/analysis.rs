@@ -23,7 +23,8 @@ pub const MAX_EVENTS: usize = 100_000;
 pub fn configure(config: &mut ServiceConfig) {
     config
         .service(play_line)
-        .service(super::analysis_best::best_move);
+        .service(super::analysis_best::best_move)
+        .service(super::analysis_table::endgame_table);
 }
 
 /// A move in notation: own square 1-5 and `L` or `R`.

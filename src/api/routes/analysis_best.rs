@@ -1,6 +1,9 @@
 //! `POST /v1/analysis/best`: the best move of any position, with the value
 //! of every move. Stateless, no authentication; the search runs on the
 //! bounded blocking pool ([`SearchPool`]), never on an HTTP worker.
+//! A position the endgame table holds is answered from the table
+//! (`source: "table"`, exact), the search filling in what the table does
+//! not know (the values of moves into positions it does not hold).
 
 use std::time::Duration;
 
@@ -12,8 +15,9 @@ use crate::api::problems::{ApiError, Problem};
 use crate::api::protocol::extractors::Json;
 use crate::api::protocol::search_pool::SearchPool;
 use crate::api::views::RulesInput;
-use crate::engine::{Position, Seat};
-use crate::search::{Level, Limits, SearchResult, MAX_DEPTH};
+use crate::engine::{Move, Position, Seat};
+use crate::search::oracle;
+use crate::search::{score_diff, Level, Limits, SearchResult, MAX_DEPTH};
 
 /// The longest search a request may ask for.
 pub const MAX_TIME_MS: u64 = 2000;
@@ -60,6 +64,16 @@ pub struct MoveValueView {
     pub exact: bool,
 }
 
+/// Where an answer's value comes from.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ValueSource {
+    /// The endgame table (`GET /v1/analysis/table`): exact.
+    Table,
+    /// The search: exact when every line reached the end of the game.
+    Search,
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct BestMoveResponse {
     /// `null` when the game is over.
@@ -68,8 +82,12 @@ pub struct BestMoveResponse {
     /// The final score difference (side to move minus opponent), stores
     /// included, expected under best play; ±1000 means a forfeit.
     pub value: f64,
-    /// Whether `value` is exact: every line reached the end of the game.
+    /// Whether `value` is exact: every line reached the end of the game,
+    /// or the endgame table holds the position.
     pub exact: bool,
+    /// `table` when the endgame table holds the position (then `exact` is
+    /// true and `best_move`, `value` and `pv` are the table's), else `search`.
+    pub source: ValueSource,
     /// The expected line, from `best_move` on.
     pub pv: Vec<String>,
     /// Every legal move with its value, best first.
@@ -81,12 +99,13 @@ pub struct BestMoveResponse {
     pub time_ms: u64,
 }
 
-impl From<SearchResult> for BestMoveResponse {
-    fn from(result: SearchResult) -> Self {
+impl BestMoveResponse {
+    fn new(result: SearchResult, source: ValueSource) -> Self {
         BestMoveResponse {
             best_move: result.best_move.map(|m| m.to_string()),
             value: result.value,
             exact: result.exact,
+            source,
             pv: result.pv.iter().map(ToString::to_string).collect(),
             moves: result
                 .moves
@@ -106,7 +125,10 @@ impl From<SearchResult> for BestMoveResponse {
 
 /// Best move of a position
 ///
-/// Searches a position for its best move and values every legal move.
+/// Searches a position for its best move and values every legal move. A
+/// position with few stones left may be in the endgame table
+/// (`GET /v1/analysis/table`): its value is then exact and `source` is
+/// `table`.
 #[utoipa::path(
     tag = "analysis",
     request_body(content = BestMoveRequest, description = "The position and the search limits", examples(
@@ -131,11 +153,84 @@ pub async fn best_move(
     pool: web::Data<SearchPool>,
 ) -> Result<web::Json<BestMoveResponse>, ApiError> {
     let (position, level, limits, seed) = prepare(&body)?;
-    let result = pool
-        .run(move || level.analyse(&position, limits, seed))
+    let (result, source) = pool
+        .run(move || {
+            // Loads (or builds) the preset's table the first time.
+            let table = oracle::table_for(position.rules());
+            let result = level.analyse(&position, limits, seed);
+            match table.filter(|_| level == Level::MAX) {
+                Some(table) => from_table(table, &position, result),
+                None => (result, ValueSource::Search),
+            }
+        })
         .await
         .map_err(|_| ApiError::AnalysisBusy)?;
-    Ok(web::Json(result.into()))
+    Ok(web::Json(BestMoveResponse::new(result, source)))
+}
+
+/// The search's answer with the table's value, best move and line when the
+/// table holds `position`, and the table's exact value of every move it
+/// knows.
+fn from_table(
+    table: &oracle::Table,
+    position: &Position,
+    mut result: SearchResult,
+) -> (SearchResult, ValueSource) {
+    let Some(probe) = table.probe(position) else {
+        return (result, ValueSource::Search);
+    };
+    let base = score_diff(position);
+    let values = table.move_values(position);
+    // A move reaches the value (its child is in the table, or the game
+    // ends); should none, the search's answer stands.
+    let Some(best) = values
+        .iter()
+        .find(|&&(_, v)| v == Some(probe.value))
+        .map(|&(m, _)| m)
+    else {
+        return (result, ValueSource::Search);
+    };
+    let value = f64::from(base + probe.value);
+    for mv in &mut result.moves {
+        if let Some(&(_, Some(v))) = values.iter().find(|&&(m, _)| m == mv.mv) {
+            mv.value = f64::from(base + v);
+            mv.exact = true;
+        } else {
+            // No move is worth more than the position: an estimate above
+            // it is known to be too high.
+            mv.value = mv.value.min(value);
+        }
+    }
+    result.moves.sort_by(|a, b| {
+        b.value
+            .total_cmp(&a.value)
+            .then((b.mv == best).cmp(&(a.mv == best)))
+    });
+    result.best_move = Some(best);
+    result.value = value;
+    result.exact = true;
+    result.pv = table_line(table, position, best);
+    (result, ValueSource::Table)
+}
+
+/// The line the table's best moves make from `first` on, while it holds
+/// the positions (at most [`MAX_DEPTH`] moves).
+fn table_line(table: &oracle::Table, position: &Position, first: Move) -> Vec<Move> {
+    let mut line = vec![first];
+    let mut p = position.play(first).expect("a legal move");
+    while line.len() < MAX_DEPTH && !p.is_over() {
+        let Some(probe) = table.probe(&p) else { break };
+        let Some(&(m, _)) = table
+            .move_values(&p)
+            .iter()
+            .find(|&&(_, v)| v == Some(probe.value))
+        else {
+            break;
+        };
+        line.push(m);
+        p = p.play(m).expect("a legal move");
+    }
+    line
 }
 
 fn prepare(request: &BestMoveRequest) -> Result<(Position, Level, Limits, u64), ApiError> {

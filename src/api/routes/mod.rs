@@ -3,6 +3,7 @@
 
 pub mod analysis;
 pub mod analysis_best;
+pub mod analysis_table;
 pub mod bot_accounts;
 pub mod bots;
 pub mod challenges;

@@ -52,6 +52,7 @@ backend_tests! {
             "/health?probe=1".to_owned(),
             "/v1/lobby/stream?since=3".to_owned(),
             "/v1/tournaments/Tn4x9QzLp2/stream?since=3".to_owned(),
+            "/v1/analysis/table?preset=classic".to_owned(),
         ] {
             let detail = invalid_query_detail(&app, &path).await;
             assert!(refused(&detail), "{path}: {detail}");

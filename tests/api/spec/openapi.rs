@@ -263,6 +263,7 @@ fn the_spec_lists_every_endpoint_and_the_bearer_scheme() {
             "GET /health",
             "GET /problems/{code}",
             "GET /ready",
+            "GET /v1/analysis/table",
             "GET /v1/bots",
             "GET /v1/challenges",
             "GET /v1/explorer",
