@@ -140,12 +140,12 @@ mod tests {
         for (stones, flags) in [(0, 1), (1, 4), (3, 4), (5, 1)] {
             let ix = Indexer::new(stones, flags);
             let mut seen = vec![false; ix.len()];
-            for i in 0..ix.len() {
+            for (i, seen) in seen.iter_mut().enumerate() {
                 let (board, f) = ix.position(i);
                 assert!(board.iter().sum::<u32>() <= stones);
                 assert_eq!(ix.index(&board, f), Some(i));
-                assert!(!seen[i]);
-                seen[i] = true;
+                assert!(!*seen);
+                *seen = true;
             }
         }
     }
