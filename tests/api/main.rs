@@ -37,6 +37,8 @@ mod spec;
 mod store;
 mod streams;
 mod tournaments;
+mod tournaments_arena;
+mod tournaments_crash;
 mod tournaments_nodes;
 mod tournaments_run;
 mod verify;
