@@ -1264,10 +1264,11 @@ export interface paths {
         put?: never;
         /**
          * Create a tournament
-         * @description A round-robin (every pair meets once, or twice with `double`) or a
-         *     Swiss (`rounds` rounds, no pair twice), `registering` until its creator
-         *     starts it or `starts_at` comes. You are not entered by creating it:
-         *     join it to play.
+         * @description A round-robin (every pair meets once, or twice with `double`), a
+         *     Swiss (`rounds` rounds, no pair twice) or an arena (`duration_min`
+         *     minutes, each player paired again as soon as they are free),
+         *     `registering` until its creator starts it or `starts_at` comes. You are
+         *     not entered by creating it: join it to play.
          *
          *     The bearer token needs the scope `play`.
          */
@@ -1397,7 +1398,7 @@ export interface paths {
         put?: never;
         /**
          * Withdraw from a tournament
-         * @description Before it starts, takes you off the list; while it runs, you are paired no more, and in a round-robin your remaining games are forfeited (your game under way plays out).
+         * @description Before it starts, takes you off the list; while it runs, you are paired no more, and in a round-robin your remaining games are forfeited (your game under way plays out); in an arena your game under way is forfeited.
          *
          *     The bearer token needs the scope `play`.
          */
@@ -2974,10 +2975,11 @@ export interface components {
             double?: boolean;
             /**
              * Format: int32
-             * @description For an arena's length; refused with the other formats.
+             * @description An arena's length, 1 to 720 minutes (required for an arena,
+             *     refused with the other formats).
              */
             duration_min?: number | null;
-            /** @description `round_robin` or `swiss` (`arena` is not offered yet). */
+            /** @description `round_robin`, `swiss` or `arena`. */
             format: string;
             /**
              * Format: int32
@@ -2990,7 +2992,7 @@ export interface components {
             rated?: boolean;
             /**
              * Format: int32
-             * @description A Swiss's rounds, 1 to 15; none for a round-robin.
+             * @description A Swiss's rounds, 1 to 15; none for a round-robin or an arena.
              */
             rounds?: number | null;
             rules?: components["schemas"]["TournamentRules"];
@@ -3627,7 +3629,8 @@ export interface components {
             player: components["schemas"]["TournamentPlayer"];
             /**
              * Format: double
-             * @description 1 a win, ½ a draw, 1 a Swiss bye or a forfeit won.
+             * @description 1 a win, ½ a draw, 1 a Swiss bye or a forfeit won; in an arena, 2
+             *     a win, 1 a draw, doubled on a streak.
              */
             points: number;
             /**
@@ -3635,6 +3638,16 @@ export interface components {
              * @description 1 and up; players equal on points and every tiebreak share one.
              */
             rank: number;
+            /**
+             * @description An arena's only: the points of each game, in the order they were
+             *     paired (a game in progress not yet among them).
+             */
+            sheet?: number[] | null;
+            /**
+             * @description An arena's only: on a streak (the last two games won), so that the
+             *     next game's points are doubled.
+             */
+            streak?: boolean | null;
             tiebreaks: components["schemas"]["TiebreaksView"];
         };
         /**
@@ -3687,18 +3700,20 @@ export interface components {
         TiebreaksView: {
             /**
              * Format: double
-             * @description The sum of the points of the opponents met over the board.
+             * @description The sum of the points of the opponents met over the board (in an
+             *     arena, their arena points, once per game played).
              */
             buchholz: number;
             /**
              * Format: double
-             * @description The points scored against the players with as many points.
+             * @description The points scored against the players with as many points (0 in an
+             *     arena).
              */
             direct_encounter: number;
             /**
              * Format: double
              * @description The sum of the points of the opponents beaten, and half the points
-             *     of those drawn.
+             *     of those drawn (0 in an arena).
              */
             sonneborn_berger: number;
         };
@@ -3804,6 +3819,7 @@ export interface components {
         TournamentSummary: {
             /** Format: date-time */
             created_at: string;
+            /** @description `round_robin`, `swiss` or `arena`. */
             format: string;
             id: string;
             /** Format: int32 */
@@ -3827,9 +3843,20 @@ export interface components {
             created_by: string;
             /** @description A round-robin played twice, the seats swapped. */
             double: boolean;
+            /**
+             * Format: int32
+             * @description An arena's length in minutes; `null` in the other formats.
+             */
+            duration_min: number | null;
+            /**
+             * Format: date-time
+             * @description When a running arena stops pairing (its start plus `duration_min`);
+             *     the games under way then are played out and count.
+             */
+            ends_at: string | null;
             /** Format: date-time */
             finished_at: string | null;
-            /** @description `round_robin` or `swiss`. */
+            /** @description `round_robin`, `swiss` or `arena`. */
             format: string;
             /** @example Tn4x9QzLp2 */
             id: string;
@@ -3843,7 +3870,8 @@ export interface components {
             rated: boolean;
             /**
              * Format: int32
-             * @description The round paired last (0 before the start).
+             * @description The round paired last (0 before the start); in an arena, how many
+             *     times players were paired.
              */
             round: number;
             /**

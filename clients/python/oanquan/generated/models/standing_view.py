@@ -1,10 +1,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.tiebreaks_view import TiebreaksView
@@ -21,9 +23,14 @@ class StandingView:
     Attributes:
         games (int): Games played over the board.
         player (TournamentPlayer): A player, as a tournament names them.
-        points (float): 1 a win, ½ a draw, 1 a Swiss bye or a forfeit won.
+        points (float): 1 a win, ½ a draw, 1 a Swiss bye or a forfeit won; in an arena, 2
+            a win, 1 a draw, doubled on a streak.
         rank (int): 1 and up; players equal on points and every tiebreak share one.
         tiebreaks (TiebreaksView): The tiebreaks of a standings line.
+        sheet (list[int] | None | Unset): An arena's only: the points of each game, in the order they were
+            paired (a game in progress not yet among them).
+        streak (bool | None | Unset): An arena's only: on a streak (the last two games won), so that the
+            next game's points are doubled.
     """
 
     games: int
@@ -31,6 +38,8 @@ class StandingView:
     points: float
     rank: int
     tiebreaks: TiebreaksView
+    sheet: list[int] | None | Unset = UNSET
+    streak: bool | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -44,6 +53,21 @@ class StandingView:
 
         tiebreaks = self.tiebreaks.to_dict()
 
+        sheet: list[int] | None | Unset
+        if isinstance(self.sheet, Unset):
+            sheet = UNSET
+        elif isinstance(self.sheet, list):
+            sheet = self.sheet
+
+        else:
+            sheet = self.sheet
+
+        streak: bool | None | Unset
+        if isinstance(self.streak, Unset):
+            streak = UNSET
+        else:
+            streak = self.streak
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -55,6 +79,10 @@ class StandingView:
                 "tiebreaks": tiebreaks,
             }
         )
+        if sheet is not UNSET:
+            field_dict["sheet"] = sheet
+        if streak is not UNSET:
+            field_dict["streak"] = streak
 
         return field_dict
 
@@ -74,12 +102,40 @@ class StandingView:
 
         tiebreaks = TiebreaksView.from_dict(d.pop("tiebreaks"))
 
+        def _parse_sheet(data: object) -> list[int] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                sheet_type_0 = cast(list[int], data)
+
+                return sheet_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[int] | None | Unset, data)
+
+        sheet = _parse_sheet(d.pop("sheet", UNSET))
+
+        def _parse_streak(data: object) -> bool | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | None | Unset, data)
+
+        streak = _parse_streak(d.pop("streak", UNSET))
+
         standing_view = cls(
             games=games,
             player=player,
             points=points,
             rank=rank,
             tiebreaks=tiebreaks,
+            sheet=sheet,
+            streak=streak,
         )
 
         standing_view.additional_properties = d
