@@ -3642,12 +3642,12 @@ export interface components {
              * @description An arena's only: the points of each game, in the order they were
              *     paired (a game in progress not yet among them).
              */
-            sheet?: number[] | null;
+            sheet: number[] | null;
             /**
              * @description An arena's only: on a streak (the last two games won), so that the
              *     next game's points are doubled.
              */
-            streak?: boolean | null;
+            streak: boolean | null;
             tiebreaks: components["schemas"]["TiebreaksView"];
         };
         /**

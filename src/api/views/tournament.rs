@@ -81,13 +81,14 @@ pub struct StandingView {
     /// Games played over the board.
     pub games: u32,
     pub tiebreaks: TiebreaksView,
-    /// An arena's only: on a streak (the last two games won), so that the
-    /// next game's points are doubled.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// An arena's only (`null` in the other formats): on a streak (the
+    /// last two games won), so that the next game's points are doubled.
+    #[schema(required = true)]
     pub streak: Option<bool>,
-    /// An arena's only: the points of each game, in the order they were
-    /// paired (a game in progress not yet among them).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// An arena's only (`null` in the other formats): the points of each
+    /// game, in the order they were paired (a game in progress not yet
+    /// among them).
+    #[schema(required = true)]
     pub sheet: Option<Vec<u32>>,
 }
 

@@ -6,8 +6,6 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 if TYPE_CHECKING:
     from ..models.tiebreaks_view import TiebreaksView
     from ..models.tournament_player import TournamentPlayer
@@ -26,20 +24,20 @@ class StandingView:
         points (float): 1 a win, ½ a draw, 1 a Swiss bye or a forfeit won; in an arena, 2
             a win, 1 a draw, doubled on a streak.
         rank (int): 1 and up; players equal on points and every tiebreak share one.
-        tiebreaks (TiebreaksView): The tiebreaks of a standings line.
-        sheet (list[int] | None | Unset): An arena's only: the points of each game, in the order they were
+        sheet (list[int] | None): An arena's only: the points of each game, in the order they were
             paired (a game in progress not yet among them).
-        streak (bool | None | Unset): An arena's only: on a streak (the last two games won), so that the
+        streak (bool | None): An arena's only: on a streak (the last two games won), so that the
             next game's points are doubled.
+        tiebreaks (TiebreaksView): The tiebreaks of a standings line.
     """
 
     games: int
     player: TournamentPlayer
     points: float
     rank: int
+    sheet: list[int] | None
+    streak: bool | None
     tiebreaks: TiebreaksView
-    sheet: list[int] | None | Unset = UNSET
-    streak: bool | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -51,22 +49,17 @@ class StandingView:
 
         rank = self.rank
 
+        sheet: list[int] | None
+        if isinstance(self.sheet, list):
+            sheet = self.sheet
+
+        else:
+            sheet = self.sheet
+
+        streak: bool | None
+        streak = self.streak
+
         tiebreaks = self.tiebreaks.to_dict()
-
-        sheet: list[int] | None | Unset
-        if isinstance(self.sheet, Unset):
-            sheet = UNSET
-        elif isinstance(self.sheet, list):
-            sheet = self.sheet
-
-        else:
-            sheet = self.sheet
-
-        streak: bool | None | Unset
-        if isinstance(self.streak, Unset):
-            streak = UNSET
-        else:
-            streak = self.streak
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -76,13 +69,11 @@ class StandingView:
                 "player": player,
                 "points": points,
                 "rank": rank,
+                "sheet": sheet,
+                "streak": streak,
                 "tiebreaks": tiebreaks,
             }
         )
-        if sheet is not UNSET:
-            field_dict["sheet"] = sheet
-        if streak is not UNSET:
-            field_dict["streak"] = streak
 
         return field_dict
 
@@ -100,12 +91,8 @@ class StandingView:
 
         rank = d.pop("rank")
 
-        tiebreaks = TiebreaksView.from_dict(d.pop("tiebreaks"))
-
-        def _parse_sheet(data: object) -> list[int] | None | Unset:
+        def _parse_sheet(data: object) -> list[int] | None:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, list):
@@ -115,27 +102,27 @@ class StandingView:
                 return sheet_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(list[int] | None | Unset, data)
+            return cast(list[int] | None, data)
 
-        sheet = _parse_sheet(d.pop("sheet", UNSET))
+        sheet = _parse_sheet(d.pop("sheet"))
 
-        def _parse_streak(data: object) -> bool | None | Unset:
+        def _parse_streak(data: object) -> bool | None:
             if data is None:
                 return data
-            if isinstance(data, Unset):
-                return data
-            return cast(bool | None | Unset, data)
+            return cast(bool | None, data)
 
-        streak = _parse_streak(d.pop("streak", UNSET))
+        streak = _parse_streak(d.pop("streak"))
+
+        tiebreaks = TiebreaksView.from_dict(d.pop("tiebreaks"))
 
         standing_view = cls(
             games=games,
             player=player,
             points=points,
             rank=rank,
-            tiebreaks=tiebreaks,
             sheet=sheet,
             streak=streak,
+            tiebreaks=tiebreaks,
         )
 
         standing_view.additional_properties = d
