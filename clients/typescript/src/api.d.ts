@@ -3639,13 +3639,14 @@ export interface components {
              */
             rank: number;
             /**
-             * @description An arena's only: the points of each game, in the order they were
-             *     paired (a game in progress not yet among them).
+             * @description An arena's only (`null` in the other formats): the points of each
+             *     game, in the order they were paired (a game in progress not yet
+             *     among them).
              */
             sheet: number[] | null;
             /**
-             * @description An arena's only: on a streak (the last two games won), so that the
-             *     next game's points are doubled.
+             * @description An arena's only (`null` in the other formats): on a streak (the
+             *     last two games won), so that the next game's points are doubled.
              */
             streak: boolean | null;
             tiebreaks: components["schemas"]["TiebreaksView"];

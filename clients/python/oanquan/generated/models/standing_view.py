@@ -24,10 +24,11 @@ class StandingView:
         points (float): 1 a win, ½ a draw, 1 a Swiss bye or a forfeit won; in an arena, 2
             a win, 1 a draw, doubled on a streak.
         rank (int): 1 and up; players equal on points and every tiebreak share one.
-        sheet (list[int] | None): An arena's only: the points of each game, in the order they were
-            paired (a game in progress not yet among them).
-        streak (bool | None): An arena's only: on a streak (the last two games won), so that the
-            next game's points are doubled.
+        sheet (list[int] | None): An arena's only (`null` in the other formats): the points of each
+            game, in the order they were paired (a game in progress not yet
+            among them).
+        streak (bool | None): An arena's only (`null` in the other formats): on a streak (the
+            last two games won), so that the next game's points are doubled.
         tiebreaks (TiebreaksView): The tiebreaks of a standings line.
     """
 
