@@ -21,12 +21,18 @@
 //!   rated game's end), each such write a two-phase commit on every node.
 //!   Their unique constraints (names' keys, tokens' hashes) stay as they
 //!   are, which a distributed table could not keep.
+//! - `tournaments`, `tournament_players` and `tournament_pairings` are
+//!   reference tables too: every game's end looks its game up among the
+//!   pairings by the game's id (a fan-out over every shard if they were
+//!   distributed by tournament), lists read across tournaments, and the
+//!   tournament's row lock is taken on one copy for every node.
 //!
 //! What the schema has that Citus refuses, and what is done with it:
 //!
 //! - a foreign key from a reference table to a distributed one
-//!   (`rating_changes.game_id` → `games`) is dropped: the game is written
-//!   in the same transaction, and nothing deletes games;
+//!   (`rating_changes.game_id` and `tournament_pairings.game_id` →
+//!   `games`) is dropped: the game is written in the same transaction, and
+//!   nothing deletes games;
 //! - the triggers that announce changes with `pg_notify` would fire on the
 //!   workers, where no node listens: they are dropped, and announcements
 //!   between nodes are the application's to send (a single node hears its
@@ -75,7 +81,7 @@ pub struct Distributed {
 }
 
 /// The reference tables, each after the tables its foreign keys name.
-pub const REFERENCE_TABLES: [&str; 9] = [
+pub const REFERENCE_TABLES: [&str; 12] = [
     "players",
     "player_tokens",
     "stream_tickets",
@@ -86,6 +92,11 @@ pub const REFERENCE_TABLES: [&str; 9] = [
     // Read by the one-statement move beside `games` (its webhook guard).
     "webhook_endpoints",
     "webhook_deliveries",
+    // Small, written a few times a game, and read by a game's id at every
+    // game's end (is it a tournament's?) and across tournaments (lists).
+    "tournaments",
+    "tournament_players",
+    "tournament_pairings",
 ];
 
 /// The distributed tables: name, distribution column, co-located with.
@@ -101,8 +112,9 @@ pub const DISTRIBUTED_TABLES: [(&str, &str, &str); 3] = [
 /// metadata as local tables, and a local table's key would stop `games`
 /// from being distributed; it is put back between the co-located tables
 /// ([`MOVES_KEY`]).
-const DROPPED: [&str; 4] = [
+const DROPPED: [&str; 5] = [
     "ALTER TABLE rating_changes DROP CONSTRAINT IF EXISTS rating_changes_game_id_fkey",
+    "ALTER TABLE tournament_pairings DROP CONSTRAINT IF EXISTS tournament_pairings_game_id_fkey",
     "ALTER TABLE moves DROP CONSTRAINT IF EXISTS moves_game_id_fkey",
     "DROP TRIGGER IF EXISTS game_changed ON games",
     "DROP TRIGGER IF EXISTS token_revoked ON player_tokens",

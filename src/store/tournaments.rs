@@ -29,6 +29,10 @@ row_struct! {
         pub created_at: DateTime<Utc>,
         pub started_at: Option<DateTime<Utc>>,
         pub finished_at: Option<DateTime<Utc>>,
+        /// An arena's length in minutes (migration 0023).
+        pub duration_min: Option<i32>,
+        /// The time a running arena ends: no pairing after it.
+        pub ends_at: Option<DateTime<Utc>>,
     }
 }
 
@@ -67,15 +71,16 @@ row_struct! {
 }
 
 const COLUMNS: &str = "id, name, format, double_round, status, preset, initial_s, increment_s, \
-    rounds, round, starts_at, max_players, rated, created_by, created_at, started_at, finished_at";
+    rounds, round, starts_at, max_players, rated, created_by, created_at, started_at, finished_at, \
+    duration_min, ends_at";
 
 const INSERT: &str = "INSERT INTO tournaments (id, name, format, double_round, status, preset, \
     initial_s, increment_s, rounds, round, starts_at, max_players, rated, created_by, created_at, \
-    started_at, finished_at) \
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)";
+    started_at, finished_at, duration_min, ends_at) \
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)";
 
 const UPDATE: &str = "UPDATE tournaments SET status = $2, rounds = $3, round = $4, \
-    started_at = $5, finished_at = $6 WHERE id = $1";
+    started_at = $5, finished_at = $6, ends_at = $7 WHERE id = $1";
 
 const ENTRANTS: &str = "SELECT e.player_id, p.name, p.bot_level, p.bot_account, e.seed, \
     e.withdrawn FROM tournament_players e JOIN players p ON p.id = e.player_id \
@@ -127,6 +132,8 @@ impl WriteTx {
                 row.created_at,
                 row.started_at,
                 row.finished_at,
+                row.duration_min,
+                row.ends_at,
             ],
         )
         .await?;
@@ -154,6 +161,7 @@ impl WriteTx {
                 row.round,
                 row.started_at,
                 row.finished_at,
+                row.ends_at,
             ],
         )
         .await?;
@@ -329,6 +337,24 @@ impl Store {
             AND starts_at <= $1 ORDER BY starts_at LIMIT $2";
         let rows: Vec<(String,)> = with_pool!(self, |pool| {
             sqlx::query_as(DUE)
+                .bind(now)
+                .bind(i64::from(limit))
+                .fetch_all(pool)
+                .await
+        })?;
+        Ok(rows.into_iter().map(|(id,)| id).collect())
+    }
+
+    /// The running arenas whose `ends_at` is at or before `now`.
+    pub async fn tournaments_ending(
+        &self,
+        now: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<String>, StoreError> {
+        const ENDING: &str = "SELECT id FROM tournaments WHERE status = 'running' \
+            AND ends_at <= $1 ORDER BY ends_at LIMIT $2";
+        let rows: Vec<(String,)> = with_pool!(self, |pool| {
+            sqlx::query_as(ENDING)
                 .bind(now)
                 .bind(i64::from(limit))
                 .fetch_all(pool)

@@ -1,11 +1,13 @@
-//! Tournaments: round-robin and Swiss events that the server pairs and
-//! runs on the Games layer. A tournament is created `registering`;
+//! Tournaments: round-robin, Swiss and arena events that the server pairs
+//! and runs on the Games layer. A tournament is created `registering`;
 //! players join (and bots are entered by its creator); it starts (by its
 //! creator, or by itself at `starts_at`) and is `running`: each round's
 //! games are created active, and the end of a round's last game, in its
 //! own transaction ([`runner::ResultHook`]), pairs the next, until the
-//! last round is played and the tournament is `finished`. The pairings
-//! and standings are the pure `oanquan-tournament` crate's.
+//! last round is played and the tournament is `finished`. An arena has no
+//! rounds: the end of each game pairs the players waiting, until its
+//! `ends_at`; it finishes when its last game has ended. The pairings and
+//! standings are the pure `oanquan-tournament` crate's.
 
 mod changes;
 mod error;
@@ -20,10 +22,13 @@ use oanquan_tournament::round_robin;
 pub use changes::ChangeListener;
 pub use error::TournamentsError;
 pub use model::Tournament;
-use model::{CANCELLED, FINISHED, REGISTERING, ROUND_ROBIN, RUNNING};
-pub use new::{NewTournament, DEFAULT_MAX_PLAYERS, MAX_NAME_CHARS, MAX_PLAYERS, MAX_SWISS_ROUNDS};
+use model::{ARENA, CANCELLED, FINISHED, REGISTERING, ROUND_ROBIN, RUNNING};
+pub use new::{
+    NewTournament, DEFAULT_MAX_PLAYERS, MAX_ARENA_MINUTES, MAX_NAME_CHARS, MAX_PLAYERS,
+    MAX_SWISS_ROUNDS,
+};
 
-use crate::domain::PlayerId;
+use crate::domain::{GameId, PlayerId};
 use crate::games::{Done, Games, Transition};
 use crate::store::{Store, WriteTx};
 
@@ -169,39 +174,66 @@ impl Tournaments {
     }
 
     /// Takes `player` off a registering tournament, or withdraws them from
-    /// a running one: they are paired no more, and in a round-robin their
-    /// remaining games are forfeited.
+    /// a running one: they are paired no more, in a round-robin their
+    /// remaining games are forfeited, and in an arena their game under way
+    /// is (resigned for them once the withdrawal is stored).
     pub async fn withdraw(
         &self,
         store: &Store,
         id: &str,
         player: &PlayerId,
     ) -> Result<(), TournamentsError> {
-        self.on_locked(store, id, async |inner, tx, tournament| {
-            let status = tournament.row.status.clone();
-            let Some(seed) = tournament.seed_of(player.as_str()) else {
-                return Err(TournamentsError::NotEntered(player.to_string()));
-            };
-            match status.as_str() {
-                REGISTERING => {
-                    tx.leave_tournament(id, player.as_str(), seed as i32)
-                        .await?;
-                    Ok(((), Vec::new()))
+        let forfeited = self
+            .on_locked(store, id, async |inner, tx, tournament| {
+                let status = tournament.row.status.clone();
+                let Some(seed) = tournament.seed_of(player.as_str()) else {
+                    return Err(TournamentsError::NotEntered(player.to_string()));
+                };
+                match status.as_str() {
+                    REGISTERING => {
+                        tx.leave_tournament(id, player.as_str(), seed as i32)
+                            .await?;
+                        Ok((None, Vec::new()))
+                    }
+                    RUNNING if !tournament.entrants[seed].withdrawn => {
+                        tx.withdraw_from_tournament(id, player.as_str()).await?;
+                        let forfeited = if tournament.is_arena() {
+                            tournament
+                                .game_under_way_of(player.as_str())
+                                .map(str::to_owned)
+                        } else {
+                            None
+                        };
+                        // A round all decided (this player had the bye, say)
+                        // pairs the next.
+                        let row = tournament.row.clone();
+                        let tournament = runner::read(tx, row).await?;
+                        let created = inner.advance(tx, tournament).await?;
+                        Ok((forfeited, created))
+                    }
+                    RUNNING => Err(TournamentsError::NotEntered(player.to_string())),
+                    _ => Err(TournamentsError::Over(status)),
                 }
-                RUNNING if !tournament.entrants[seed].withdrawn => {
-                    tx.withdraw_from_tournament(id, player.as_str()).await?;
-                    // A round all decided (this player had the bye, say)
-                    // pairs the next.
-                    let row = tournament.row.clone();
-                    let tournament = runner::read(tx, row).await?;
-                    let created = inner.advance(tx, tournament).await?;
-                    Ok(((), created))
-                }
-                RUNNING => Err(TournamentsError::NotEntered(player.to_string())),
-                _ => Err(TournamentsError::Over(status)),
+            })
+            .await?;
+        if let Some(game) = forfeited {
+            // Its own unit of work, which locks the game before the
+            // tournament as every game's end does.
+            let game = GameId::parse(&game)
+                .map_err(|e| TournamentsError::internal(format!("a stored game id: {e}")))?;
+            let resigned = self
+                .games()
+                .run_unkeyed(store, async |games: &Games, tx: &mut WriteTx| {
+                    let ended = games.resign(tx, &game, player).await?;
+                    Ok::<_, TournamentsError>(Done::transition(ended))
+                })
+                .await;
+            if let Err(error) = resigned {
+                // Ended meanwhile: its result stands.
+                tracing::info!(game_id = %game, %error, "withdrawn player's game not resigned");
             }
-        })
-        .await
+        }
+        Ok(())
     }
 
     /// Starts a registering tournament (its creator, `by`, or the clock
@@ -242,8 +274,29 @@ impl Tournaments {
                 let rounds = round_robin::rounds(tournament.entrants.len(), row.double_round);
                 row.rounds = Some(rounds as i32);
             }
+            if row.format == ARENA {
+                let minutes = row.duration_min.unwrap_or(0);
+                row.ends_at = Some(now + chrono::TimeDelta::minutes(i64::from(minutes)));
+            }
             tx.update_tournament(&tournament.row).await?;
             tracing::info!(tournament_id = %id, "tournament started");
+            let created = inner.advance(tx, tournament).await?;
+            Ok(((), created))
+        })
+        .await
+    }
+
+    /// Finishes a running arena whose time is up once its last game has
+    /// ended (the background task; the end of that game does it too).
+    pub(crate) async fn end_if_over(
+        &self,
+        store: &Store,
+        id: &str,
+    ) -> Result<(), TournamentsError> {
+        self.on_locked(store, id, async |inner, tx, tournament| {
+            if !tournament.is_arena() || tournament.row.status != RUNNING {
+                return Ok(((), Vec::new()));
+            }
             let created = inner.advance(tx, tournament).await?;
             Ok(((), created))
         })

@@ -1,6 +1,7 @@
 //! A tournament as read: its row, its players and its pairings, and what
 //! follows from them (each player's record for the pairing, the standings).
 
+use oanquan_tournament::arena::{self, Sheet, Waiting};
 use oanquan_tournament::standings::{self, Line, Order};
 use oanquan_tournament::swiss::Entrant;
 use oanquan_tournament::{Outcome, Played, Seat, Unplayed};
@@ -9,6 +10,7 @@ use crate::store::{EntrantRow, PairingRow, TournamentRow};
 
 pub const ROUND_ROBIN: &str = "round_robin";
 pub const SWISS: &str = "swiss";
+pub const ARENA: &str = "arena";
 
 pub const REGISTERING: &str = "registering";
 pub const RUNNING: &str = "running";
@@ -24,16 +26,24 @@ pub struct Tournament {
     pub pairings: Vec<PairingRow>,
 }
 
-/// A standings line with the player's row.
+/// A standings line with the player's row. In an arena, `line.points2`
+/// holds the arena points (2 a win, doubled on fire) and
+/// `line.buchholz2` the sum of the opponents' arena points, not half
+/// points; `sheet` is the player's games scored in order.
 #[derive(Clone, Debug)]
 pub struct Standing<'a> {
     pub line: Line,
     pub entrant: &'a EntrantRow,
+    pub sheet: Option<Sheet>,
 }
 
 impl Tournament {
     pub fn is_swiss(&self) -> bool {
         self.row.format == SWISS
+    }
+
+    pub fn is_arena(&self) -> bool {
+        self.row.format == ARENA
     }
 
     /// The seed of a player id.
@@ -88,6 +98,24 @@ impl Tournament {
     /// The standings, best first.
     pub fn standings(&self) -> Vec<Standing<'_>> {
         let (played, unplayed) = self.results();
+        if self.is_arena() {
+            return arena::standings(self.entrants.len(), &played)
+                .into_iter()
+                .map(|line| Standing {
+                    line: Line {
+                        player: line.player,
+                        rank: line.rank,
+                        points2: line.points,
+                        games: line.games,
+                        buchholz2: line.buchholz,
+                        sonneborn_berger4: 0,
+                        direct2: 0,
+                    },
+                    entrant: &self.entrants[line.player],
+                    sheet: Some(line.sheet),
+                })
+                .collect();
+        }
         let order = if self.is_swiss() {
             Order::Swiss
         } else {
@@ -98,8 +126,71 @@ impl Tournament {
             .map(|line| Standing {
                 line,
                 entrant: &self.entrants[line.player],
+                sheet: None,
             })
             .collect()
+    }
+
+    /// The seeds of the players in a game not yet decided.
+    fn busy(&self) -> Vec<bool> {
+        let mut busy = vec![false; self.entrants.len()];
+        for pairing in self.pairings.iter().filter(|p| p.south_points2.is_none()) {
+            busy[self.seed(&pairing.south_id)] = true;
+            if let Some(north) = pairing.north_id.as_deref() {
+                busy[self.seed(north)] = true;
+            }
+        }
+        busy
+    }
+
+    /// Whether an arena has a game not yet decided.
+    pub fn has_game_under_way(&self) -> bool {
+        self.pairings.iter().any(|p| p.south_points2.is_none())
+    }
+
+    /// The game under way of `player`, if any.
+    pub fn game_under_way_of(&self, player: &str) -> Option<&str> {
+        self.pairings
+            .iter()
+            .filter(|p| p.south_points2.is_none())
+            .find(|p| p.south_id == player || p.north_id.as_deref() == Some(player))
+            .and_then(|p| p.game_id.as_deref())
+    }
+
+    /// What the arena pairing knows of the players waiting for a game (in
+    /// the event and in no game), and how many players are in the event.
+    pub fn arena_waiting(&self) -> (Vec<Waiting>, usize) {
+        let (played, _) = self.results();
+        let mut points = vec![0u32; self.entrants.len()];
+        for line in arena::standings(self.entrants.len(), &played) {
+            points[line.player] = line.points;
+        }
+        let mut last = vec![None; self.entrants.len()];
+        let mut seats = vec![Vec::new(); self.entrants.len()];
+        for pairing in &self.pairings {
+            let south = self.seed(&pairing.south_id);
+            let Some(north) = pairing.north_id.as_deref().map(|id| self.seed(id)) else {
+                continue;
+            };
+            last[south] = Some(north);
+            last[north] = Some(south);
+            if pairing.game_id.is_some() {
+                seats[south].push(Seat::South);
+                seats[north].push(Seat::North);
+            }
+        }
+        let busy = self.busy();
+        let in_event = self.entrants.iter().filter(|e| !e.withdrawn).count();
+        let waiting = (0..self.entrants.len())
+            .filter(|&p| !self.entrants[p].withdrawn && !busy[p])
+            .map(|p| Waiting {
+                player: p,
+                points: points[p],
+                last_opponent: last[p],
+                seats: std::mem::take(&mut seats[p]),
+            })
+            .collect();
+        (waiting, in_event)
     }
 
     /// What the Swiss pairing knows of each player, by seed.

@@ -2,7 +2,7 @@
 
 use chrono::{DateTime, Utc};
 
-use super::model::{REGISTERING, ROUND_ROBIN, SWISS};
+use super::model::{ARENA, REGISTERING, ROUND_ROBIN, SWISS};
 use super::TournamentsError;
 use crate::domain::{GameId, PlayerId, TimeControl};
 use crate::engine::Preset;
@@ -14,6 +14,8 @@ pub const MAX_PLAYERS: u32 = 32;
 pub const DEFAULT_MAX_PLAYERS: u32 = 16;
 /// The most rounds of a Swiss.
 pub const MAX_SWISS_ROUNDS: u32 = 15;
+/// The longest arena, in minutes.
+pub const MAX_ARENA_MINUTES: u32 = 720;
 /// The longest name of a tournament, in characters.
 pub const MAX_NAME_CHARS: usize = 64;
 /// A tournament to create, as asked.
@@ -27,6 +29,8 @@ pub struct NewTournament {
     pub initial_s: u32,
     pub increment_s: u32,
     pub rounds: Option<u32>,
+    /// An arena's length.
+    pub duration_min: Option<u32>,
     pub starts_at: Option<DateTime<Utc>>,
     pub max_players: Option<u32>,
     pub rated: bool,
@@ -48,7 +52,18 @@ pub(super) fn check_new(
     {
         return invalid("name: 1 to 64 characters, none of them a control character");
     }
+    if asked.duration_min.is_some() && asked.format != ARENA {
+        return invalid("duration_min: only an arena has a duration");
+    }
     match (asked.format.as_str(), asked.rounds) {
+        (ARENA, Some(_)) => {
+            return invalid("rounds: an arena has no rounds; it lasts duration_min minutes")
+        }
+        (ARENA, None) if asked.double => return invalid("double: an arena is never double"),
+        (ARENA, None) => match asked.duration_min {
+            Some(1..=MAX_ARENA_MINUTES) => {}
+            _ => return invalid("duration_min: an arena lasts 1 to 720 minutes"),
+        },
         (SWISS, Some(1..=MAX_SWISS_ROUNDS)) if !asked.double => {}
         (SWISS, _) => return invalid("rounds: a Swiss has 1 to 15 rounds, and is never double"),
         (ROUND_ROBIN, None) => {}
@@ -57,12 +72,7 @@ pub(super) fn check_new(
                 "rounds: a round-robin has as many rounds as its players make; leave it out",
             )
         }
-        ("arena", _) => {
-            return invalid(
-                "format: arena tournaments are not offered yet; use round_robin or swiss",
-            )
-        }
-        _ => return invalid("format: round_robin or swiss"),
+        _ => return invalid("format: round_robin, swiss or arena"),
     }
     TimeControl::RealTime {
         initial_s: asked.initial_s,
@@ -104,5 +114,7 @@ pub(super) fn check_new(
         created_at: now,
         started_at: None,
         finished_at: None,
+        duration_min: asked.duration_min.map(|m| m as i32),
+        ends_at: None,
     })
 }

@@ -11,9 +11,9 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use oanquan_tournament::{round_robin, swiss};
+use oanquan_tournament::{arena, round_robin, swiss};
 
-use super::model::{Tournament, FINISHED, REGISTERING, RUNNING};
+use super::model::{Tournament, ARENA, FINISHED, REGISTERING, RUNNING};
 use super::{Inner, Tournaments, TournamentsError};
 use crate::domain::{GameStatus, PlayerId, PlayerRef, TimeControl};
 use crate::engine::{Preset, Seat};
@@ -52,6 +52,9 @@ impl Inner {
         tx: &mut WriteTx,
         mut tournament: Tournament,
     ) -> Result<Vec<Transition>, TournamentsError> {
+        if tournament.is_arena() {
+            return self.pair_arena(tx, tournament).await;
+        }
         let mut created = Vec::new();
         loop {
             let row = &tournament.row;
@@ -70,11 +73,7 @@ impl Inner {
                 Some(round_robin::round(players, next as usize, row.double_round))
             };
             let Some(round) = round else {
-                let mut row = tournament.row.clone();
-                row.status = FINISHED.to_owned();
-                row.finished_at = Some(self.games.time().now());
-                tx.update_tournament(&row).await?;
-                tracing::info!(tournament_id = %row.id, "tournament finished");
+                self.finish(tx, &tournament.row).await?;
                 return Ok(created);
             };
             let mut boards = Vec::new();
@@ -133,8 +132,74 @@ impl Inner {
         }
     }
 
+    async fn finish(&self, tx: &mut WriteTx, row: &TournamentRow) -> Result<(), TournamentsError> {
+        let mut row = row.clone();
+        row.status = FINISHED.to_owned();
+        row.finished_at = Some(self.games.time().now());
+        tx.update_tournament(&row).await?;
+        tracing::info!(tournament_id = %row.id, "tournament finished");
+        Ok(())
+    }
+
+    /// Pairs the players of a running arena who wait for a game, or, once
+    /// its time is up, finishes it when its last game has ended: the games
+    /// created.
+    async fn pair_arena(
+        &self,
+        tx: &mut WriteTx,
+        mut tournament: Tournament,
+    ) -> Result<Vec<Transition>, TournamentsError> {
+        if tournament.row.status != RUNNING {
+            return Ok(Vec::new());
+        }
+        let now = self.games.time().now();
+        if tournament.row.ends_at.is_some_and(|end| now >= end) {
+            if !tournament.has_game_under_way() {
+                self.finish(tx, &tournament.row).await?;
+            }
+            return Ok(Vec::new());
+        }
+        let (waiting, in_event) = tournament.arena_waiting();
+        let games = arena::pair(&waiting, in_event);
+        if games.is_empty() {
+            return Ok(Vec::new());
+        }
+        let next = tournament.row.round + 1;
+        let mut created = Vec::new();
+        for (board, game) in games.iter().enumerate() {
+            let south = &tournament.entrants[game.south];
+            let north = &tournament.entrants[game.north];
+            let made = self
+                .games
+                .create_paired(
+                    tx,
+                    &spec(&tournament.row)?,
+                    &player_ref(south)?,
+                    &player_ref(north)?,
+                )
+                .await?;
+            let pairing = PairingRow {
+                tournament_id: tournament.row.id.clone(),
+                round: next,
+                board: board as i32 + 1,
+                south_id: south.player_id.clone(),
+                north_id: Some(north.player_id.clone()),
+                game_id: Some(made.game.id.to_string()),
+                south_points2: None,
+                north_points2: None,
+            };
+            tx.insert_pairing(&pairing).await?;
+            created.push(made);
+        }
+        tournament.row.round = next;
+        tx.update_tournament(&tournament.row).await?;
+        tracing::info!(tournament_id = %tournament.row.id, pairing = next, games = games.len(), "arena players paired");
+        Ok(created)
+    }
+
     /// Records the result of a tournament game that ended, and pairs the
-    /// next round once this one is complete.
+    /// next round once this one is complete (in an arena, the players
+    /// waiting).
     async fn record(
         &self,
         tx: &mut WriteTx,
@@ -163,7 +228,7 @@ impl Inner {
         };
         tx.score_pairing(&board, south_points2, 2 - south_points2)
             .await?;
-        if board.round != row.round {
+        if board.round != row.round && row.format != ARENA {
             return Ok(Vec::new());
         }
         let tournament = read(tx, row).await?;
@@ -214,7 +279,9 @@ impl TxHook for ResultHook {
 
 impl Tournaments {
     /// Starts, every `every`, the registering tournaments whose
-    /// `starts_at` came (by the Games layer's clock), until the store closes.
+    /// `starts_at` came, and finishes the arenas whose time is up and whose
+    /// last game has ended (by the Games layer's clock), until the store
+    /// closes.
     pub async fn start_due_forever(self, store: Store, every: Duration) {
         let mut ticks = tokio::time::interval(every);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -231,6 +298,18 @@ impl Tournaments {
             for id in due {
                 if let Err(error) = self.start_as(&store, &id, None).await {
                     tracing::warn!(tournament_id = %id, %error, "tournament not started");
+                }
+            }
+            let ending = match store.tournaments_ending(now, 100).await {
+                Ok(ending) => ending,
+                Err(error) => {
+                    tracing::warn!(%error, "arenas whose time is up: not read");
+                    continue;
+                }
+            };
+            for id in ending {
+                if let Err(error) = self.end_if_over(&store, &id).await {
+                    tracing::warn!(tournament_id = %id, %error, "arena not finished");
                 }
             }
         }

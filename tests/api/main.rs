@@ -38,6 +38,8 @@ mod spec;
 mod store;
 mod streams;
 mod tournaments;
+mod tournaments_arena;
+mod tournaments_crash;
 mod tournaments_nodes;
 mod tournaments_run;
 mod tournaments_stream;

@@ -270,7 +270,7 @@ backend_tests! {
         check_standings(&finished["standings"], &recount, true);
     }
 
-    /// The refusals: an unknown format, a stranger starting, a start with
+    /// The refusals: an arena of no length, a Swiss without rounds, a stranger starting, a start with
     /// one player, a second join, joining a running tournament, and an id
     /// no tournament has.
     async fn tournament_refusals(app) {
@@ -278,7 +278,7 @@ backend_tests! {
         let bad = app
             .post_json(
                 "/v1/tournaments",
-                &json!({"name": "x", "format": "arena", "clock": {"initial_s": 60, "increment_s": 0}, "duration_min": 30}),
+                &json!({"name": "x", "format": "arena", "clock": {"initial_s": 60, "increment_s": 0}, "duration_min": 0}),
                 Some(&players[0].token),
             )
             .await;

@@ -210,7 +210,7 @@ backend_tests! {
 
 /// An app whose Games layer reads a manual clock, the background tasks
 /// looking every 20 ms.
-async fn spawn_timed(backend: Backend) -> Option<(TestApp, Arc<ManualTime>)> {
+pub async fn spawn_timed(backend: Backend) -> Option<(TestApp, Arc<ManualTime>)> {
     let time = ManualTime::starting_now();
     let shared = SharedTime::from(time.clone());
     let app = TestApp::spawn_with(backend, move |settings| {
@@ -221,7 +221,7 @@ async fn spawn_timed(backend: Backend) -> Option<(TestApp, Arc<ManualTime>)> {
     Some((app, time))
 }
 
-async fn status_becomes(app: &TestApp, id: &str, status: &str) -> Value {
+pub async fn status_becomes(app: &TestApp, id: &str, status: &str) -> Value {
     for _ in 0..6000 {
         let now = tournament(app, id).await;
         if now["status"] == status {
@@ -257,5 +257,91 @@ on_both_backends! {
         assert_eq!(running["round"], 1);
         assert_eq!(games_of(&app, full).await.len(), 1);
         status_becomes(&app, lone, "cancelled").await;
+    }
+}
+
+backend_tests! {
+    /// A rated round-robin of three: E, whose classic rating is
+    /// established (1500, RD 60, 20 games), and two new players N1 and N2.
+    /// N1 beats N2, N1 beats E, E beats N2 (each loser resigns after two
+    /// moves by each side: long enough to be rated). The games are rated,
+    /// and count by the leaderboard's rules: a player's standing moves
+    /// only against an established opponent, so N1 (beat E) is above 1500
+    /// with one game, N2 (lost to E) below with one, the game between the
+    /// two new players moves neither, and E's own standing stays as it
+    /// was. The new players' ratings are provisional: on the board only
+    /// with `include_provisional=true`, and `min_games=2` leaves them off.
+    async fn rated_tournament_games_count_on_the_leaderboards(app) {
+        let (players, tokens) = entrants(&app, 3).await;
+        let (e, n1, n2) = (&players[0], &players[1], &players[2]);
+        app.seed_standing(&e.id, "classic", 1500.0, 60.0, 20).await;
+        let created = create(&app, e, json!({"format": "round_robin", "rated": true})).await;
+        let id = created["id"].as_str().unwrap();
+        for player in &players {
+            assert_eq!(act(&app, id, "join", player).await.status(), StatusCode::OK);
+        }
+        assert_eq!(act(&app, id, "start", e).await.status(), StatusCode::OK);
+        for round in 1..=3 {
+            let games = games_of(&app, id).await;
+            assert_eq!(games.len(), round);
+            let game = games[round - 1].clone();
+            assert_eq!(game["rated"], true);
+            let game_id = game["id"].as_str().unwrap();
+            let seated = [&game["players"]["south"]["id"], &game["players"]["north"]["id"]];
+            let loser = if seated.contains(&&json!(e.id)) && seated.contains(&&json!(n1.id)) { e } else { n2 };
+            let mut state = game.clone();
+            for _ in 0..4 {
+                let seat = state["to_move"].as_str().unwrap();
+                let mover = state["players"][seat]["id"].as_str().unwrap();
+                let chosen = state["legal_moves"][0].clone();
+                let response = app.play(game_id, &tokens[mover], json!({"move": chosen})).await;
+                assert_eq!(response.status(), StatusCode::CREATED);
+                state = response.json::<Value>().await.unwrap()["game"].clone();
+            }
+            assert_eq!(state["status"], "active");
+            resign(&app, game_id, &loser.token).await;
+            let ended = app.game(game_id).await;
+            assert_eq!((&ended["status"], &ended["rated"]), (&json!("finished"), &json!(true)));
+        }
+        assert_eq!(tournament(&app, id).await["status"], "finished");
+        let board = |query: &'static str| {
+            let app = &app;
+            async move {
+                let response = app.get(&format!("/v1/leaderboards/classic{query}")).await;
+                assert_eq!(response.status(), StatusCode::OK);
+                response.json::<Value>().await.unwrap()["entries"].as_array().unwrap().clone()
+            }
+        };
+        let rows = |entries: &[Value]| -> Vec<(String, i64, i64, i64, i64, bool)> {
+            entries
+                .iter()
+                .map(|e| {
+                    (
+                        e["player"]["id"].as_str().unwrap().to_owned(),
+                        e["rank"].as_i64().unwrap(),
+                        e["games"].as_i64().unwrap(),
+                        e["wins"].as_i64().unwrap(),
+                        e["losses"].as_i64().unwrap(),
+                        e["provisional"].as_bool().unwrap(),
+                    )
+                })
+                .collect()
+        };
+        let established = board("").await;
+        assert_eq!(rows(&established), vec![(e.id.clone(), 1, 20, 20, 0, false)]);
+        assert_eq!(established[0]["rating"], 1500.0, "E's standing did not move");
+        let all = board("?include_provisional=true").await;
+        assert_eq!(
+            rows(&all),
+            vec![
+                (n1.id.clone(), 1, 1, 1, 0, true),
+                (e.id.clone(), 2, 20, 20, 0, false),
+                (n2.id.clone(), 3, 1, 0, 1, true),
+            ]
+        );
+        assert!(all[0]["rating"].as_f64().unwrap() > 1500.0, "{}", all[0]);
+        assert!(all[2]["rating"].as_f64().unwrap() < 1500.0, "{}", all[2]);
+        let two_games = board("?include_provisional=true&min_games=2").await;
+        assert_eq!(rows(&two_games), vec![(e.id.clone(), 1, 20, 20, 0, false)]);
     }
 }

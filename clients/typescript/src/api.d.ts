@@ -1264,10 +1264,11 @@ export interface paths {
         put?: never;
         /**
          * Create a tournament
-         * @description A round-robin (every pair meets once, or twice with `double`) or a
-         *     Swiss (`rounds` rounds, no pair twice), `registering` until its creator
-         *     starts it or `starts_at` comes. You are not entered by creating it:
-         *     join it to play.
+         * @description A round-robin (every pair meets once, or twice with `double`), a
+         *     Swiss (`rounds` rounds, no pair twice) or an arena (`duration_min`
+         *     minutes, each player paired again as soon as they are free),
+         *     `registering` until its creator starts it or `starts_at` comes. You are
+         *     not entered by creating it: join it to play.
          *
          *     The bearer token needs the scope `play`.
          */
@@ -1433,7 +1434,7 @@ export interface paths {
         put?: never;
         /**
          * Withdraw from a tournament
-         * @description Before it starts, takes you off the list; while it runs, you are paired no more, and in a round-robin your remaining games are forfeited (your game under way plays out).
+         * @description Before it starts, takes you off the list; while it runs, you are paired no more, and in a round-robin your remaining games are forfeited (your game under way plays out); in an arena your game under way is forfeited.
          *
          *     The bearer token needs the scope `play`.
          */
@@ -3010,10 +3011,11 @@ export interface components {
             double?: boolean;
             /**
              * Format: int32
-             * @description For an arena's length; refused with the other formats.
+             * @description An arena's length, 1 to 720 minutes (required for an arena,
+             *     refused with the other formats).
              */
             duration_min?: number | null;
-            /** @description `round_robin` or `swiss` (`arena` is not offered yet). */
+            /** @description `round_robin`, `swiss` or `arena`. */
             format: string;
             /**
              * Format: int32
@@ -3026,7 +3028,7 @@ export interface components {
             rated?: boolean;
             /**
              * Format: int32
-             * @description A Swiss's rounds, 1 to 15; none for a round-robin.
+             * @description A Swiss's rounds, 1 to 15; none for a round-robin or an arena.
              */
             rounds?: number | null;
             rules?: components["schemas"]["TournamentRules"];
@@ -3663,7 +3665,8 @@ export interface components {
             player: components["schemas"]["TournamentPlayer"];
             /**
              * Format: double
-             * @description 1 a win, ½ a draw, 1 a Swiss bye or a forfeit won.
+             * @description 1 a win, ½ a draw, 1 a Swiss bye or a forfeit won; in an arena, 2
+             *     a win, 1 a draw, doubled on a streak.
              */
             points: number;
             /**
@@ -3671,6 +3674,17 @@ export interface components {
              * @description 1 and up; players equal on points and every tiebreak share one.
              */
             rank: number;
+            /**
+             * @description An arena's only (`null` in the other formats): the points of each
+             *     game, in the order they were paired (a game in progress not yet
+             *     among them).
+             */
+            sheet: number[] | null;
+            /**
+             * @description An arena's only (`null` in the other formats): on a streak (the
+             *     last two games won), so that the next game's points are doubled.
+             */
+            streak: boolean | null;
             tiebreaks: components["schemas"]["TiebreaksView"];
         };
         /**
@@ -3723,18 +3737,20 @@ export interface components {
         TiebreaksView: {
             /**
              * Format: double
-             * @description The sum of the points of the opponents met over the board.
+             * @description The sum of the points of the opponents met over the board (in an
+             *     arena, their arena points, once per game played).
              */
             buchholz: number;
             /**
              * Format: double
-             * @description The points scored against the players with as many points.
+             * @description The points scored against the players with as many points (0 in an
+             *     arena).
              */
             direct_encounter: number;
             /**
              * Format: double
              * @description The sum of the points of the opponents beaten, and half the points
-             *     of those drawn.
+             *     of those drawn (0 in an arena).
              */
             sonneborn_berger: number;
         };
@@ -3980,6 +3996,7 @@ export interface components {
         TournamentSummary: {
             /** Format: date-time */
             created_at: string;
+            /** @description `round_robin`, `swiss` or `arena`. */
             format: string;
             id: string;
             /** Format: int32 */
@@ -4003,9 +4020,20 @@ export interface components {
             created_by: string;
             /** @description A round-robin played twice, the seats swapped. */
             double: boolean;
+            /**
+             * Format: int32
+             * @description An arena's length in minutes; `null` in the other formats.
+             */
+            duration_min: number | null;
+            /**
+             * Format: date-time
+             * @description When a running arena stops pairing (its start plus `duration_min`);
+             *     the games under way then are played out and count.
+             */
+            ends_at: string | null;
             /** Format: date-time */
             finished_at: string | null;
-            /** @description `round_robin` or `swiss`. */
+            /** @description `round_robin`, `swiss` or `arena`. */
             format: string;
             /** @example Tn4x9QzLp2 */
             id: string;
@@ -4019,7 +4047,8 @@ export interface components {
             rated: boolean;
             /**
              * Format: int32
-             * @description The round paired last (0 before the start).
+             * @description The round paired last (0 before the start); in an arena, how many
+             *     times players were paired.
              */
             round: number;
             /**

@@ -4,6 +4,8 @@
 //! standard start is tossed as for any game) and the player in the North
 //! seat, and at most one bye.
 //!
+//! - [`arena`]: a fixed duration, each player paired again as soon as an
+//!   opponent is free, Lichess-style points with streaks.
 //! - [`round_robin`]: Berger tables, single or double (the second cycle with
 //!   the seats swapped), a bye for an odd field.
 //! - [`swiss`]: Dutch-system pairing: score groups, the top half against the
@@ -15,10 +17,13 @@
 //! Points are counted in half points (`points2`: 2 a win, 1 a draw) so that
 //! every sum is exact.
 
+pub mod arena;
 pub mod round_robin;
 pub mod standings;
 pub mod swiss;
 
+#[cfg(test)]
+mod arena_tests;
 #[cfg(test)]
 mod tests;
 

@@ -200,7 +200,7 @@ problem_codes! {
     Overloaded => "overloaded", SERVICE_UNAVAILABLE, "Overloaded",
         "The server has as many requests waiting for the database as it queues (`--db-max-waiting`), or this one waited `--db-queue-timeout-ms` for its turn; nothing of it was done or stored. Retry after the seconds in `Retry-After`.";
     InvalidTournament => "invalid_tournament", UNPROCESSABLE_ENTITY, "Invalid tournament",
-        "The tournament cannot be created as asked: the detail names the field (`name` 1 to 64 characters; `format` `round_robin` or `swiss`; a Swiss's `rounds` 1 to 15, a round-robin's none; `max_players` 2 to 32; `clock`; `starts_at` a time to come; `bots` built-in bots' ids, each once).";
+        "The tournament cannot be created as asked: the detail names the field (`name` 1 to 64 characters; `format` `round_robin`, `swiss` or `arena`; a Swiss's `rounds` 1 to 15, a round-robin's and an arena's none; an arena's `duration_min` 1 to 720, the other formats' none; `max_players` 2 to 32; `clock`; `starts_at` a time to come; `bots` built-in bots' ids, each once).";
     TournamentNotFound => "tournament_not_found", NOT_FOUND, "Tournament not found",
         "No tournament has this id.";
     NotTournamentCreator => "not_tournament_creator", FORBIDDEN, "Not the tournament's creator",

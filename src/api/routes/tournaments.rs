@@ -1,4 +1,5 @@
-//! Tournaments: round-robin and Swiss events the server pairs and runs.
+//! Tournaments: round-robin, Swiss and arena events the server pairs and
+//! runs.
 
 use actix_web::http::header;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
@@ -42,17 +43,18 @@ pub fn configure(config: &mut ServiceConfig) {
 pub struct NewTournamentBody {
     /// 1 to 64 characters.
     pub name: String,
-    /// `round_robin` or `swiss` (`arena` is not offered yet).
+    /// `round_robin`, `swiss` or `arena`.
     pub format: String,
     #[serde(default)]
     pub rules: TournamentRules,
     pub clock: TournamentClock,
-    /// A Swiss's rounds, 1 to 15; none for a round-robin.
+    /// A Swiss's rounds, 1 to 15; none for a round-robin or an arena.
     pub rounds: Option<u32>,
     /// A round-robin played twice, the seats swapped (default false).
     #[serde(default)]
     pub double: bool,
-    /// For an arena's length; refused with the other formats.
+    /// An arena's length, 1 to 720 minutes (required for an arena,
+    /// refused with the other formats).
     pub duration_min: Option<u32>,
     /// When it starts by itself, if it has two players or more then (it is
     /// cancelled otherwise); its creator may start it before.
@@ -73,11 +75,6 @@ impl NewTournamentBody {
         let invalid = |detail: String| {
             ApiError::Tournament(crate::tournaments::TournamentsError::Invalid(detail))
         };
-        if self.duration_min.is_some() {
-            return Err(invalid(
-                "duration_min: only an arena has a duration".to_owned(),
-            ));
-        }
         let bots = self
             .bots
             .iter()
@@ -91,6 +88,7 @@ impl NewTournamentBody {
             initial_s: self.clock.initial_s,
             increment_s: self.clock.increment_s,
             rounds: self.rounds,
+            duration_min: self.duration_min,
             starts_at: self.starts_at,
             max_players: self.max_players,
             rated: self.rated,
@@ -129,10 +127,11 @@ async fn reply(
 
 /// Create a tournament
 ///
-/// A round-robin (every pair meets once, or twice with `double`) or a
-/// Swiss (`rounds` rounds, no pair twice), `registering` until its creator
-/// starts it or `starts_at` comes. You are not entered by creating it:
-/// join it to play.
+/// A round-robin (every pair meets once, or twice with `double`), a
+/// Swiss (`rounds` rounds, no pair twice) or an arena (`duration_min`
+/// minutes, each player paired again as soon as they are free),
+/// `registering` until its creator starts it or `starts_at` comes. You are
+/// not entered by creating it: join it to play.
 #[utoipa::path(
     tag = "tournaments",
     security(("bearer" = [])),
@@ -343,7 +342,7 @@ action!(
     withdraw_from_tournament,
     "/v1/tournaments/{id}/withdraw",
     "Withdraw from a tournament",
-    "Before it starts, takes you off the list; while it runs, you are paired no more, and in a round-robin your remaining games are forfeited (your game under way plays out).",
+    "Before it starts, takes you off the list; while it runs, you are paired no more, and in a round-robin your remaining games are forfeited (your game under way plays out); in an arena your game under way is forfeited.",
     withdraw,
     "`not_entered` or `tournament_over`"
 );

@@ -58,12 +58,14 @@ pub struct EntrantView {
 /// The tiebreaks of a standings line.
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 pub struct TiebreaksView {
-    /// The sum of the points of the opponents met over the board.
+    /// The sum of the points of the opponents met over the board (in an
+    /// arena, their arena points, once per game played).
     pub buchholz: f64,
     /// The sum of the points of the opponents beaten, and half the points
-    /// of those drawn.
+    /// of those drawn (0 in an arena).
     pub sonneborn_berger: f64,
-    /// The points scored against the players with as many points.
+    /// The points scored against the players with as many points (0 in an
+    /// arena).
     pub direct_encounter: f64,
 }
 
@@ -73,11 +75,21 @@ pub struct StandingView {
     /// 1 and up; players equal on points and every tiebreak share one.
     pub rank: u32,
     pub player: TournamentPlayer,
-    /// 1 a win, ½ a draw, 1 a Swiss bye or a forfeit won.
+    /// 1 a win, ½ a draw, 1 a Swiss bye or a forfeit won; in an arena, 2
+    /// a win, 1 a draw, doubled on a streak.
     pub points: f64,
     /// Games played over the board.
     pub games: u32,
     pub tiebreaks: TiebreaksView,
+    /// An arena's only (`null` in the other formats): on a streak (the
+    /// last two games won), so that the next game's points are doubled.
+    #[schema(required = true)]
+    pub streak: Option<bool>,
+    /// An arena's only (`null` in the other formats): the points of each
+    /// game, in the order they were paired (a game in progress not yet
+    /// among them).
+    #[schema(required = true)]
+    pub sheet: Option<Vec<u32>>,
 }
 
 /// One board of a round.
@@ -105,16 +117,24 @@ pub struct TournamentView {
     #[schema(example = "Tn4x9QzLp2")]
     pub id: String,
     pub name: String,
-    /// `round_robin` or `swiss`.
+    /// `round_robin`, `swiss` or `arena`.
     pub format: String,
     /// A round-robin played twice, the seats swapped.
     pub double: bool,
+    /// An arena's length in minutes; `null` in the other formats.
+    #[schema(required = true)]
+    pub duration_min: Option<u32>,
+    /// When a running arena stops pairing (its start plus `duration_min`);
+    /// the games under way then are played out and count.
+    #[schema(required = true)]
+    pub ends_at: Option<DateTime<Utc>>,
     /// `registering`, `running`, `finished` or `cancelled`.
     pub status: String,
     pub rules: TournamentRules,
     pub clock: TournamentClock,
     pub rated: bool,
-    /// The round paired last (0 before the start).
+    /// The round paired last (0 before the start); in an arena, how many
+    /// times players were paired.
     pub round: u32,
     /// A Swiss's rounds; a round-robin's once it started.
     #[schema(required = true)]
@@ -141,6 +161,7 @@ pub struct TournamentView {
 pub struct TournamentSummary {
     pub id: String,
     pub name: String,
+    /// `round_robin`, `swiss` or `arena`.
     pub format: String,
     pub status: String,
     pub round: u32,
@@ -229,6 +250,8 @@ impl TournamentView {
             name: row.name.clone(),
             format: row.format.clone(),
             double: row.double_round,
+            duration_min: row.duration_min.map(count),
+            ends_at: row.ends_at,
             status: row.status.clone(),
             rules: TournamentRules {
                 preset: row
@@ -264,16 +287,25 @@ impl TournamentView {
             standings: tournament
                 .standings()
                 .into_iter()
-                .map(|s| StandingView {
-                    rank: s.line.rank as u32,
-                    player: TournamentPlayer::of(s.entrant),
-                    points: f64::from(s.line.points2) / 2.0,
-                    games: s.line.games,
-                    tiebreaks: TiebreaksView {
-                        buchholz: f64::from(s.line.buchholz2) / 2.0,
-                        sonneborn_berger: f64::from(s.line.sonneborn_berger4) / 4.0,
-                        direct_encounter: f64::from(s.line.direct2) / 2.0,
-                    },
+                .map(|s| {
+                    // Arena points are whole points already.
+                    let scale = if s.sheet.is_some() { 1.0 } else { 2.0 };
+                    StandingView {
+                        rank: s.line.rank as u32,
+                        player: TournamentPlayer::of(s.entrant),
+                        points: f64::from(s.line.points2) / scale,
+                        games: s.line.games,
+                        tiebreaks: TiebreaksView {
+                            buchholz: f64::from(s.line.buchholz2) / scale,
+                            sonneborn_berger: f64::from(s.line.sonneborn_berger4) / 4.0,
+                            direct_encounter: f64::from(s.line.direct2) / 2.0,
+                        },
+                        streak: s.sheet.as_ref().map(|sheet| sheet.on_fire),
+                        sheet: s
+                            .sheet
+                            .as_ref()
+                            .map(|sheet| sheet.scores.iter().map(|g| g.points).collect()),
+                    }
                 })
                 .collect(),
             pairings: tournament

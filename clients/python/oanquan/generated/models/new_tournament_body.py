@@ -26,15 +26,16 @@ class NewTournamentBody:
 
     Attributes:
         clock (TournamentClock): A tournament's clock: Fischer, for every game.
-        format_ (str): `round_robin` or `swiss` (`arena` is not offered yet).
+        format_ (str): `round_robin`, `swiss` or `arena`.
         name (str): 1 to 64 characters.
         bots (list[str] | Unset): Built-in bots to enter (`GET /v1/bots`), by id, e.g. `botLevel03`. Example:
             ['botLevel03'].
         double (bool | Unset): A round-robin played twice, the seats swapped (default false).
-        duration_min (int | None | Unset): For an arena's length; refused with the other formats.
+        duration_min (int | None | Unset): An arena's length, 1 to 720 minutes (required for an arena,
+            refused with the other formats).
         max_players (int | None | Unset): 2 to 32 (default 16).
         rated (bool | Unset): Its games are rated (those against bots never are).
-        rounds (int | None | Unset): A Swiss's rounds, 1 to 15; none for a round-robin.
+        rounds (int | None | Unset): A Swiss's rounds, 1 to 15; none for a round-robin or an arena.
         rules (TournamentRules | Unset): A tournament's rules: one of the presets (default `classic`).
         starts_at (datetime.datetime | None | Unset): When it starts by itself, if it has two players or more then (it
             is

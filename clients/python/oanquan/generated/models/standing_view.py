@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -21,8 +21,14 @@ class StandingView:
     Attributes:
         games (int): Games played over the board.
         player (TournamentPlayer): A player, as a tournament names them.
-        points (float): 1 a win, ½ a draw, 1 a Swiss bye or a forfeit won.
+        points (float): 1 a win, ½ a draw, 1 a Swiss bye or a forfeit won; in an arena, 2
+            a win, 1 a draw, doubled on a streak.
         rank (int): 1 and up; players equal on points and every tiebreak share one.
+        sheet (list[int] | None): An arena's only (`null` in the other formats): the points of each
+            game, in the order they were paired (a game in progress not yet
+            among them).
+        streak (bool | None): An arena's only (`null` in the other formats): on a streak (the
+            last two games won), so that the next game's points are doubled.
         tiebreaks (TiebreaksView): The tiebreaks of a standings line.
     """
 
@@ -30,6 +36,8 @@ class StandingView:
     player: TournamentPlayer
     points: float
     rank: int
+    sheet: list[int] | None
+    streak: bool | None
     tiebreaks: TiebreaksView
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -42,6 +50,16 @@ class StandingView:
 
         rank = self.rank
 
+        sheet: list[int] | None
+        if isinstance(self.sheet, list):
+            sheet = self.sheet
+
+        else:
+            sheet = self.sheet
+
+        streak: bool | None
+        streak = self.streak
+
         tiebreaks = self.tiebreaks.to_dict()
 
         field_dict: dict[str, Any] = {}
@@ -52,6 +70,8 @@ class StandingView:
                 "player": player,
                 "points": points,
                 "rank": rank,
+                "sheet": sheet,
+                "streak": streak,
                 "tiebreaks": tiebreaks,
             }
         )
@@ -72,6 +92,28 @@ class StandingView:
 
         rank = d.pop("rank")
 
+        def _parse_sheet(data: object) -> list[int] | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                sheet_type_0 = cast(list[int], data)
+
+                return sheet_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[int] | None, data)
+
+        sheet = _parse_sheet(d.pop("sheet"))
+
+        def _parse_streak(data: object) -> bool | None:
+            if data is None:
+                return data
+            return cast(bool | None, data)
+
+        streak = _parse_streak(d.pop("streak"))
+
         tiebreaks = TiebreaksView.from_dict(d.pop("tiebreaks"))
 
         standing_view = cls(
@@ -79,6 +121,8 @@ class StandingView:
             player=player,
             points=points,
             rank=rank,
+            sheet=sheet,
+            streak=streak,
             tiebreaks=tiebreaks,
         )
 

@@ -14,10 +14,12 @@ class TiebreaksView:
     """The tiebreaks of a standings line.
 
     Attributes:
-        buchholz (float): The sum of the points of the opponents met over the board.
-        direct_encounter (float): The points scored against the players with as many points.
+        buchholz (float): The sum of the points of the opponents met over the board (in an
+            arena, their arena points, once per game played).
+        direct_encounter (float): The points scored against the players with as many points (0 in an
+            arena).
         sonneborn_berger (float): The sum of the points of the opponents beaten, and half the points
-            of those drawn.
+            of those drawn (0 in an arena).
     """
 
     buchholz: float

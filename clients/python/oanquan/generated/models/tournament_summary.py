@@ -16,7 +16,7 @@ class TournamentSummary:
 
     Attributes:
         created_at (datetime.datetime):
-        format_ (str):
+        format_ (str): `round_robin`, `swiss` or `arena`.
         id (str):
         max_players (int):
         name (str):

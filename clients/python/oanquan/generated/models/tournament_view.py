@@ -27,15 +27,19 @@ class TournamentView:
         created_at (datetime.datetime):
         created_by (str):
         double (bool): A round-robin played twice, the seats swapped.
+        duration_min (int | None): An arena's length in minutes; `null` in the other formats.
+        ends_at (datetime.datetime | None): When a running arena stops pairing (its start plus `duration_min`);
+            the games under way then are played out and count.
         finished_at (datetime.datetime | None):
-        format_ (str): `round_robin` or `swiss`.
+        format_ (str): `round_robin`, `swiss` or `arena`.
         id (str):  Example: Tn4x9QzLp2.
         max_players (int):
         name (str):
         pairings (list[PairingView]): By round and board.
         players (list[EntrantView]): The players entered, by seed.
         rated (bool):
-        round_ (int): The round paired last (0 before the start).
+        round_ (int): The round paired last (0 before the start); in an arena, how many
+            times players were paired.
         rounds (int | None): A Swiss's rounds; a round-robin's once it started.
         rules (TournamentRules): A tournament's rules: one of the presets (default `classic`).
         standings (list[StandingView]): Best first.
@@ -48,6 +52,8 @@ class TournamentView:
     created_at: datetime.datetime
     created_by: str
     double: bool
+    duration_min: int | None
+    ends_at: datetime.datetime | None
     finished_at: datetime.datetime | None
     format_: str
     id: str
@@ -73,6 +79,15 @@ class TournamentView:
         created_by = self.created_by
 
         double = self.double
+
+        duration_min: int | None
+        duration_min = self.duration_min
+
+        ends_at: None | str
+        if isinstance(self.ends_at, datetime.datetime):
+            ends_at = self.ends_at.isoformat()
+        else:
+            ends_at = self.ends_at
 
         finished_at: None | str
         if isinstance(self.finished_at, datetime.datetime):
@@ -134,6 +149,8 @@ class TournamentView:
                 "created_at": created_at,
                 "created_by": created_by,
                 "double": double,
+                "duration_min": duration_min,
+                "ends_at": ends_at,
                 "finished_at": finished_at,
                 "format": format_,
                 "id": id,
@@ -170,6 +187,28 @@ class TournamentView:
         created_by = d.pop("created_by")
 
         double = d.pop("double")
+
+        def _parse_duration_min(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        duration_min = _parse_duration_min(d.pop("duration_min"))
+
+        def _parse_ends_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                ends_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return ends_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        ends_at = _parse_ends_at(d.pop("ends_at"))
 
         def _parse_finished_at(data: object) -> datetime.datetime | None:
             if data is None:
@@ -265,6 +304,8 @@ class TournamentView:
             created_at=created_at,
             created_by=created_by,
             double=double,
+            duration_min=duration_min,
+            ends_at=ends_at,
             finished_at=finished_at,
             format_=format_,
             id=id,

@@ -102,10 +102,11 @@ def sync_detailed(
 ) -> Response[Problem | TournamentView]:
     """Create a tournament
 
-     A round-robin (every pair meets once, or twice with `double`) or a
-    Swiss (`rounds` rounds, no pair twice), `registering` until its creator
-    starts it or `starts_at` comes. You are not entered by creating it:
-    join it to play.
+     A round-robin (every pair meets once, or twice with `double`), a
+    Swiss (`rounds` rounds, no pair twice) or an arena (`duration_min`
+    minutes, each player paired again as soon as they are free),
+    `registering` until its creator starts it or `starts_at` comes. You are
+    not entered by creating it: join it to play.
 
     The bearer token needs the scope `play`.
 
@@ -140,10 +141,11 @@ def sync(
 ) -> Problem | TournamentView | None:
     """Create a tournament
 
-     A round-robin (every pair meets once, or twice with `double`) or a
-    Swiss (`rounds` rounds, no pair twice), `registering` until its creator
-    starts it or `starts_at` comes. You are not entered by creating it:
-    join it to play.
+     A round-robin (every pair meets once, or twice with `double`), a
+    Swiss (`rounds` rounds, no pair twice) or an arena (`duration_min`
+    minutes, each player paired again as soon as they are free),
+    `registering` until its creator starts it or `starts_at` comes. You are
+    not entered by creating it: join it to play.
 
     The bearer token needs the scope `play`.
 
@@ -173,10 +175,11 @@ async def asyncio_detailed(
 ) -> Response[Problem | TournamentView]:
     """Create a tournament
 
-     A round-robin (every pair meets once, or twice with `double`) or a
-    Swiss (`rounds` rounds, no pair twice), `registering` until its creator
-    starts it or `starts_at` comes. You are not entered by creating it:
-    join it to play.
+     A round-robin (every pair meets once, or twice with `double`), a
+    Swiss (`rounds` rounds, no pair twice) or an arena (`duration_min`
+    minutes, each player paired again as soon as they are free),
+    `registering` until its creator starts it or `starts_at` comes. You are
+    not entered by creating it: join it to play.
 
     The bearer token needs the scope `play`.
 
@@ -209,10 +212,11 @@ async def asyncio(
 ) -> Problem | TournamentView | None:
     """Create a tournament
 
-     A round-robin (every pair meets once, or twice with `double`) or a
-    Swiss (`rounds` rounds, no pair twice), `registering` until its creator
-    starts it or `starts_at` comes. You are not entered by creating it:
-    join it to play.
+     A round-robin (every pair meets once, or twice with `double`), a
+    Swiss (`rounds` rounds, no pair twice) or an arena (`duration_min`
+    minutes, each player paired again as soon as they are free),
+    `registering` until its creator starts it or `starts_at` comes. You are
+    not entered by creating it: join it to play.
 
     The bearer token needs the scope `play`.
 

@@ -93,7 +93,8 @@ def sync_detailed(
     """Withdraw from a tournament
 
      Before it starts, takes you off the list; while it runs, you are paired no more, and in a round-
-    robin your remaining games are forfeited (your game under way plays out).
+    robin your remaining games are forfeited (your game under way plays out); in an arena your game
+    under way is forfeited.
 
     The bearer token needs the scope `play`.
 
@@ -127,7 +128,8 @@ def sync(
     """Withdraw from a tournament
 
      Before it starts, takes you off the list; while it runs, you are paired no more, and in a round-
-    robin your remaining games are forfeited (your game under way plays out).
+    robin your remaining games are forfeited (your game under way plays out); in an arena your game
+    under way is forfeited.
 
     The bearer token needs the scope `play`.
 
@@ -156,7 +158,8 @@ async def asyncio_detailed(
     """Withdraw from a tournament
 
      Before it starts, takes you off the list; while it runs, you are paired no more, and in a round-
-    robin your remaining games are forfeited (your game under way plays out).
+    robin your remaining games are forfeited (your game under way plays out); in an arena your game
+    under way is forfeited.
 
     The bearer token needs the scope `play`.
 
@@ -188,7 +191,8 @@ async def asyncio(
     """Withdraw from a tournament
 
      Before it starts, takes you off the list; while it runs, you are paired no more, and in a round-
-    robin your remaining games are forfeited (your game under way plays out).
+    robin your remaining games are forfeited (your game under way plays out); in an arena your game
+    under way is forfeited.
 
     The bearer token needs the scope `play`.
 
