@@ -78,7 +78,10 @@ export interface paths {
         put?: never;
         /**
          * Best move of a position
-         * @description Searches a position for its best move and values every legal move.
+         * @description Searches a position for its best move and values every legal move. A
+         *     position with few stones left may be in the endgame table
+         *     (`GET /v1/analysis/table`): its value is then exact and `source` is
+         *     `table`.
          */
         post: operations["best_move"];
         delete?: never;
@@ -103,6 +106,29 @@ export interface paths {
          *     answer holds at most 100,000 events (`answer_too_large` beyond).
          */
         post: operations["play_line"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analysis/table": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Endgame table coverage
+         * @description What the endgame table covers, per preset: the stones, positions,
+         *     exactly solved count, size and build time, and the rule for positions
+         *     that can repeat. `POST /v1/analysis/best` answers a covered position
+         *     from the table (`source: "table"`, `exact: true`).
+         */
+        get: operations["endgame_table"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1672,7 +1698,10 @@ export interface components {
              * @description Plies of the deepest completed iteration.
              */
             depth: number;
-            /** @description Whether `value` is exact: every line reached the end of the game. */
+            /**
+             * @description Whether `value` is exact: every line reached the end of the game,
+             *     or the endgame table holds the position.
+             */
             exact: boolean;
             /** @description Every legal move with its value, best first. */
             moves: components["schemas"]["MoveValueView"][];
@@ -1683,6 +1712,11 @@ export interface components {
             nodes: number;
             /** @description The expected line, from `best_move` on. */
             pv: string[];
+            /**
+             * @description `table` when the endgame table holds the position (then `exact` is
+             *     true and `best_move`, `value` and `pv` are the table's), else `search`.
+             */
+            source: components["schemas"]["ValueSource"];
             /** Format: int64 */
             time_ms: number;
             /**
@@ -1987,6 +2021,79 @@ export interface components {
          * @enum {string}
          */
         EndReason: "mandarins_captured" | "max_plies" | "forfeit" | "resignation" | "timeout";
+        EndgameTableView: {
+            /**
+             * Format: int64
+             * @description How long the table took to build, in milliseconds (when it was
+             *     built, for a table read from a file).
+             */
+            build_ms: number;
+            /**
+             * Format: int64
+             * @description Memory the table takes: two bytes per entry.
+             */
+            bytes: number;
+            /**
+             * Format: int64
+             * @description Of those, the positions with an exact value.
+             */
+            exact: number;
+            /**
+             * Format: double
+             * @description `exact / positions`.
+             */
+            exact_fraction: number;
+            /**
+             * Format: int32
+             * @description The longest proof among the exact values, in plies: a position's
+             *     own proof length is how many moves must be left before `max_plies`
+             *     for its value to hold.
+             */
+            max_depth: number;
+            /**
+             * @description `file` (read from the endgame directory) or `built` (in memory at
+             *     first use).
+             * @example built
+             */
+            origin: string;
+            /**
+             * Format: int32
+             * @description Retrograde passes until the values stopped changing.
+             */
+            passes: number;
+            /**
+             * Format: int64
+             * @description Legal positions with South to move (a North position is the same
+             *     as its mirror with South to move).
+             */
+            positions: number;
+            /**
+             * @description The preset's rules, with any `max_plies`.
+             * @example classic
+             */
+            preset: string;
+            /**
+             * Format: int32
+             * @description Every board of at most this many small stones, each combination of
+             *     mandarins still on the board, either side to move.
+             */
+            stones: number;
+        };
+        EndgameTablesView: {
+            /**
+             * @description How positions that can repeat, and `max_plies`, are treated.
+             * @example The rules end a game only by capturing both mandarin squares or at max_plies; …
+             */
+            repetition_rule: string;
+            /**
+             * Format: int32
+             * @description The most small stones on the board of a position the tables hold; 0
+             *     when the server has no table.
+             */
+            stones: number;
+            /** @description One table per preset (empty when `stones` is 0). */
+            tables: components["schemas"]["EndgameTableView"][];
+        };
         /** @description A player entered, by seed (the order they joined in, from 1). */
         EntrantView: {
             /** @description A built-in bot. */
@@ -4088,6 +4195,11 @@ export interface components {
          */
         UnratedReason: "custom_position" | "custom_rules" | "pair_limit" | "bot" | "aborted" | "too_short";
         /**
+         * @description Where an answer's value comes from.
+         * @enum {string}
+         */
+        ValueSource: "table" | "search";
+        /**
          * @description The head-to-head record of `player` against `opponent`, from `player`'s side.
          * @example {
          *       "all": {
@@ -4612,6 +4724,67 @@ export interface operations {
             };
             /** @description `invalid_rules`, `invalid_position`, `invalid_move`, `illegal_move` (naming the first bad move), `answer_too_large` or `invalid_body` */
             422: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: This client IP has sent more requests than the rate limit allows, or holds more connections open than `--max-connections-per-ip`. Wait the number of seconds given in `Retry-After`. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: The server failed unexpectedly. Quote the `X-Request-Id` response header when reporting it. */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    endgame_table: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tables and what they cover */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndgameTablesView"];
+                };
+            };
+            /** @description `invalid_query`: The query string has a parameter this endpoint does not take (the detail names it, the accepted ones and the closest), or a parameter whose value is missing or of the wrong type (the detail names it). */
+            400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];

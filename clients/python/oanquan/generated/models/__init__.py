@@ -27,6 +27,8 @@ from .delivery_page import DeliveryPage
 from .delivery_view import DeliveryView
 from .disabled_webhook import DisabledWebhook
 from .end_reason import EndReason
+from .endgame_table_view import EndgameTableView
+from .endgame_tables_view import EndgameTablesView
 from .entrant_view import EntrantView
 from .explorer_answer import ExplorerAnswer
 from .explorer_game import ExplorerGame
@@ -149,6 +151,7 @@ from .tournament_view import TournamentView
 from .turn_end_event import TurnEndEvent
 from .turn_end_reason import TurnEndReason
 from .unrated_reason import UnratedReason
+from .value_source import ValueSource
 from .versus_view import VersusView
 from .webhook_change import WebhookChange
 from .webhook_list import WebhookList
@@ -186,6 +189,8 @@ __all__ = (
     "DeliveryPage",
     "DeliveryView",
     "DisabledWebhook",
+    "EndgameTablesView",
+    "EndgameTableView",
     "EndReason",
     "EntrantView",
     "ExplorerAnswer",
@@ -309,6 +314,7 @@ __all__ = (
     "TurnEndEvent",
     "TurnEndReason",
     "UnratedReason",
+    "ValueSource",
     "VersusView",
     "WebhookChange",
     "WebhookList",

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.value_source import ValueSource
+
 if TYPE_CHECKING:
     from ..models.move_value_view import MoveValueView
 
@@ -19,10 +21,12 @@ class BestMoveResponse:
     Attributes:
         best_move (None | str): `null` when the game is over. Example: 3R.
         depth (int): Plies of the deepest completed iteration.
-        exact (bool): Whether `value` is exact: every line reached the end of the game.
+        exact (bool): Whether `value` is exact: every line reached the end of the game,
+            or the endgame table holds the position.
         moves (list[MoveValueView]): Every legal move with its value, best first.
         nodes (int): Positions searched.
         pv (list[str]): The expected line, from `best_move` on.
+        source (ValueSource): Where an answer's value comes from.
         time_ms (int):
         value (float): The final score difference (side to move minus opponent), stores
             included, expected under best play; ±1000 means a forfeit.
@@ -34,6 +38,7 @@ class BestMoveResponse:
     moves: list[MoveValueView]
     nodes: int
     pv: list[str]
+    source: ValueSource
     time_ms: int
     value: float
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -55,6 +60,8 @@ class BestMoveResponse:
 
         pv = self.pv
 
+        source = self.source.value
+
         time_ms = self.time_ms
 
         value = self.value
@@ -69,6 +76,7 @@ class BestMoveResponse:
                 "moves": moves,
                 "nodes": nodes,
                 "pv": pv,
+                "source": source,
                 "time_ms": time_ms,
                 "value": value,
             }
@@ -104,6 +112,8 @@ class BestMoveResponse:
 
         pv = cast(list[str], d.pop("pv"))
 
+        source = ValueSource(d.pop("source"))
+
         time_ms = d.pop("time_ms")
 
         value = d.pop("value")
@@ -115,6 +125,7 @@ class BestMoveResponse:
             moves=moves,
             nodes=nodes,
             pv=pv,
+            source=source,
             time_ms=time_ms,
             value=value,
         )

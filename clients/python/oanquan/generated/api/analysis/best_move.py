@@ -97,7 +97,10 @@ def sync_detailed(
 ) -> Response[BestMoveResponse | Problem]:
     """Best move of a position
 
-     Searches a position for its best move and values every legal move.
+     Searches a position for its best move and values every legal move. A
+    position with few stones left may be in the endgame table
+    (`GET /v1/analysis/table`): its value is then exact and `source` is
+    `table`.
 
     Args:
         body (BestMoveRequest):  Example: {'position': 'M5,0,0,1,0,0,M3,0,4,0,0,2 s 0:0 0:0 20',
@@ -129,7 +132,10 @@ def sync(
 ) -> BestMoveResponse | Problem | None:
     """Best move of a position
 
-     Searches a position for its best move and values every legal move.
+     Searches a position for its best move and values every legal move. A
+    position with few stones left may be in the endgame table
+    (`GET /v1/analysis/table`): its value is then exact and `source` is
+    `table`.
 
     Args:
         body (BestMoveRequest):  Example: {'position': 'M5,0,0,1,0,0,M3,0,4,0,0,2 s 0:0 0:0 20',
@@ -156,7 +162,10 @@ async def asyncio_detailed(
 ) -> Response[BestMoveResponse | Problem]:
     """Best move of a position
 
-     Searches a position for its best move and values every legal move.
+     Searches a position for its best move and values every legal move. A
+    position with few stones left may be in the endgame table
+    (`GET /v1/analysis/table`): its value is then exact and `source` is
+    `table`.
 
     Args:
         body (BestMoveRequest):  Example: {'position': 'M5,0,0,1,0,0,M3,0,4,0,0,2 s 0:0 0:0 20',
@@ -186,7 +195,10 @@ async def asyncio(
 ) -> BestMoveResponse | Problem | None:
     """Best move of a position
 
-     Searches a position for its best move and values every legal move.
+     Searches a position for its best move and values every legal move. A
+    position with few stones left may be in the endgame table
+    (`GET /v1/analysis/table`): its value is then exact and `source` is
+    `table`.
 
     Args:
         body (BestMoveRequest):  Example: {'position': 'M5,0,0,1,0,0,M3,0,4,0,0,2 s 0:0 0:0 20',
