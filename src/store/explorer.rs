@@ -87,6 +87,12 @@ const OF_POSITION: &str = "\
     AND ($5 IS NULL OR finished_at >= $5) AND ($6 IS NULL OR finished_at < $6) \
     AND ($7 IS NULL OR speed = $7)";
 
+/// The most games of a position counted from their rows, under a filter
+/// that cuts inside a bucket (a time within a month, a rating not a
+/// multiple of 100); past it such a filter is refused, so that no query
+/// reads more than this many rows.
+pub const MAX_ROWS_COUNTED: i64 = 20_000;
+
 /// Rows per INSERT (11 values each): see [`fixed_chunks`].
 const ROWS_PER_INSERT: &[usize] = &[16, 4, 1];
 
@@ -112,14 +118,24 @@ impl Store {
     /// and (under the empty move) of all the games that reached it: from
     /// the buckets when the filter falls on their bounds, else from the
     /// rows.
+    ///
+    /// `None` when the filter cuts inside a bucket and more than
+    /// [`MAX_ROWS_COUNTED`] games reached the position (whatever their
+    /// rating and time): those rows are not counted at query time.
     pub async fn explorer_counts(
         &self,
         filter: &ExplorerFilter,
-    ) -> Result<(ExplorerCounts, Vec<ExplorerCounts>), StoreError> {
-        match bounds(filter) {
-            Some(bounds) => self.explorer_bucket_counts(filter, bounds).await,
-            None => self.explorer_counts_from_rows(filter).await,
+    ) -> Result<Option<(ExplorerCounts, Vec<ExplorerCounts>)>, StoreError> {
+        if let Some(bounds) = bounds(filter) {
+            return self.explorer_bucket_counts(filter, bounds).await.map(Some);
         }
+        let (reached, _) = self
+            .explorer_bucket_counts(filter, (None, None, None))
+            .await?;
+        if reached.games > MAX_ROWS_COUNTED {
+            return Ok(None);
+        }
+        self.explorer_counts_from_rows(filter).await.map(Some)
     }
 
     /// [`Store::explorer_counts`] counted from the rows.

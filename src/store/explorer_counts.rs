@@ -42,14 +42,33 @@ fn month_start(at: DateTime<Utc>) -> Option<String> {
     first.then(|| at.format("%Y-%m").to_string())
 }
 
+/// The first of the filter's `min_rating`, `since` and `until` that cuts
+/// inside a bucket (a rating not a multiple of 100, a time within a
+/// month), if one does.
+pub fn cut_inside_a_bucket(filter: &ExplorerFilter) -> Option<&'static str> {
+    if filter.min_rating.is_some_and(|r| band_of(r).is_none()) {
+        Some("min_rating")
+    } else if filter.since.is_some_and(|at| month_start(at).is_none()) {
+        Some("since")
+    } else if filter.until.is_some_and(|at| month_start(at).is_none()) {
+        Some("until")
+    } else {
+        None
+    }
+}
+
+/// The rating band a minimum rating is the lower bound of, if it is one.
+fn band_of(rating: f64) -> Option<i32> {
+    ((0.0..=1e9).contains(&rating) && rating % 100.0 == 0.0).then_some(rating as i32)
+}
+
 /// The filter as bucket bounds, or `None` when it cuts inside a bucket
 /// (a time within a month, a rating not a multiple of 100): the rows
 /// answer then.
 pub(super) fn bounds(filter: &ExplorerFilter) -> Option<Bounds> {
     let band = match filter.min_rating {
         None => None,
-        Some(r) if (0.0..=1e9).contains(&r) && r % 100.0 == 0.0 => Some(r as i32),
-        Some(_) => return None,
+        Some(r) => Some(band_of(r)?),
     };
     let since = match filter.since {
         None => None,

@@ -68,8 +68,8 @@ mod webhooks;
 
 pub use bots::{bot_id, bot_name};
 pub use citus::{Distributed, Worker, DISTRIBUTED_TABLES, REFERENCE_TABLES};
-pub use explorer::{ExplorerCounts, ExplorerFilter, ExplorerRow};
-pub use explorer_counts::ExplorerCount;
+pub use explorer::{ExplorerCounts, ExplorerFilter, ExplorerRow, MAX_ROWS_COUNTED};
+pub use explorer_counts::{cut_inside_a_bucket, ExplorerCount};
 pub use game_locks::Caller;
 pub use games::GameRow;
 pub use gauges::PoolUse;

@@ -15,7 +15,7 @@ use crate::api::AppState;
 use crate::domain::GameId;
 use crate::engine::{Move, Position, Preset, Rules, Seat};
 use crate::explorer::{position_key, rules_key, SPEEDS};
-use crate::store::{ExplorerCounts, ExplorerFilter};
+use crate::store::{cut_inside_a_bucket, ExplorerCounts, ExplorerFilter, MAX_ROWS_COUNTED};
 
 pub fn configure(config: &mut ServiceConfig) {
     config.service(explore);
@@ -209,6 +209,25 @@ impl ExplorerQuery {
     }
 }
 
+/// The refusal of a filter that cuts inside a bucket, at a position
+/// reached by more games than are counted from their rows.
+fn too_fine(query: &ExplorerQuery, filter: &ExplorerFilter) -> ApiError {
+    let field = cut_inside_a_bucket(filter).unwrap_or("since");
+    let raw = match field {
+        "min_rating" => &query.min_rating,
+        "until" => &query.until,
+        _ => &query.since,
+    };
+    invalid(
+        field,
+        raw.as_deref().unwrap_or_default(),
+        &format!(
+            "the first instant of a month (since, until) or a multiple of 100 (min_rating), \
+             which a position reached by more than {MAX_ROWS_COUNTED} games needs"
+        ),
+    )
+}
+
 fn move_of(counts: ExplorerCounts) -> ExplorerMove {
     ExplorerMove {
         played: counts.played,
@@ -269,7 +288,9 @@ pub async fn explore(
     let position = query.position(rules)?;
     let filter = query.filter(&rules, &position)?;
     let recent = query.recent()?;
-    let (total, moves) = state.store.explorer_counts(&filter).await?;
+    let Some((total, moves)) = state.store.explorer_counts(&filter).await? else {
+        return Err(too_fine(&query, &filter));
+    };
     let mut moves: Vec<ExplorerMove> = moves.into_iter().map(move_of).collect();
     moves.sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.played.cmp(&b.played)));
     let ids = if recent > 0 {
