@@ -290,6 +290,35 @@ backend_tests! {
         }
     }
 
+    async fn a_filter_inside_a_bucket_is_refused_where_many_games_passed(app) {
+        let south = app.player("Lan").await;
+        let north = app.player("Minh").await;
+        let mut i = 0;
+        while play_game(&app, &south, &north, i).await.is_none() {
+            i += 1;
+        }
+        let inside = "preset=classic&since=2000-01-01T00%3A00%3A00.5Z";
+        let aligned = "preset=classic&since=2000-01-01T00%3A00%3A00Z";
+        let few = explore(&app, inside).await;
+        assert_eq!(few["games"], 1, "{few}");
+        assert_eq!(explore(&app, aligned).await["games"], 1);
+        // 20,000 more games (one bucket's count; the rows are not read)
+        // at every position the game passed.
+        let bumped = app
+            .execute("UPDATE explorer_counts SET games = games + 20000", &[], &[])
+            .await;
+        assert!(bumped > 0);
+        assert_eq!(explore(&app, aligned).await["games"], 20_001);
+        let response = app.get(&format!("/v1/explorer?{inside}")).await;
+        let problem = assert_problem(response, 400, "invalid_query").await;
+        assert!(problem["detail"].as_str().unwrap().starts_with("since:"), "{problem}");
+        let rating = app
+            .get("/v1/explorer?preset=classic&min_rating=1450")
+            .await;
+        let problem = assert_problem(rating, 400, "invalid_query").await;
+        assert!(problem["detail"].as_str().unwrap().starts_with("min_rating:"), "{problem}");
+    }
+
     async fn explorer_refuses_bad_queries(app) {
         for (query, status, code) in [
             ("speed=fast", 400, "invalid_query"),
