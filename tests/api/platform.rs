@@ -1,10 +1,10 @@
 //! Probes, rate limiting, request ids, Swagger UI, the database set-up and
 //! the command line.
 
-use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::helpers::process::LogLines;
 use crate::helpers::{assert_problem, Backend, TestApp};
 use oanquan::api::settings::RateLimitSettings;
 use oanquan::store::{Store, WriteTx};
@@ -347,30 +347,9 @@ async fn cli_serves_by_default_and_logs_json_lines_with_the_request_id() {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    // Read on a thread so that a silent server fails the test instead of hanging it.
-    let stdout = child.stdout.take().unwrap();
-    let (sender, lines) = std::sync::mpsc::channel::<String>();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if sender.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let next_entry = || -> Value {
-        let line = lines
-            .recv_timeout(Duration::from_secs(30))
-            .expect("the server logs a line within 30 s");
-        serde_json::from_str(&line).unwrap_or_else(|_| panic!("not a JSON log line: {line}"))
-    };
-
-    let address = loop {
-        let entry = next_entry();
-        let message = entry["message"].as_str().unwrap_or_default();
-        if let Some(address) = message.strip_prefix("listening on ") {
-            break address.to_owned();
-        }
-    };
+    let lines = LogLines::of(&mut child);
+    let next_entry = || lines.next_entry(Duration::from_secs(30));
+    let address = lines.address(Duration::from_secs(30));
     let response = reqwest::get(format!("{address}/health")).await.unwrap();
     assert_eq!(response.status(), StatusCode::OK);
     let request_id = response.headers()["x-request-id"]

@@ -6,13 +6,13 @@
 //! standings its games give.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
+use crate::helpers::process::LogLines;
 use crate::helpers::TestApp;
 
 /// The server binary on `database`; its base URL once it listens.
@@ -44,28 +44,9 @@ fn serve(database: &str) -> (Child, String) {
         .stderr(Stdio::null())
         .spawn()
         .expect("the server starts");
-    let stdout = child.stdout.take().expect("stdout");
-    let (sender, lines) = std::sync::mpsc::channel::<String>();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if sender.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let address = loop {
-        let line = lines
-            .recv_timeout(Duration::from_secs(60))
-            .expect("the server logs a line within 60 s");
-        let entry: Value = serde_json::from_str(&line).unwrap_or_default();
-        if let Some(address) = entry["message"]
-            .as_str()
-            .and_then(|m| m.strip_prefix("listening on "))
-        {
-            break address.to_owned();
-        }
-    };
-    std::thread::spawn(move || while lines.recv().is_ok() {});
+    let lines = LogLines::of(&mut child);
+    let address = lines.address(Duration::from_secs(60));
+    lines.drain();
     (child, address)
 }
 

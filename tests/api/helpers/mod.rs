@@ -28,6 +28,7 @@ pub mod games;
 pub mod lines;
 pub mod pg_cluster;
 pub mod postgres;
+pub mod process;
 pub mod ratings;
 pub mod records;
 pub mod streams;

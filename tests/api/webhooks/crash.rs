@@ -3,13 +3,13 @@
 //! answers, under the `webhook-id` of the attempts before the crash.
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use serde_json::{json, Value};
 
 use super::receiver::Receiver;
+use crate::helpers::process::LogLines;
 use crate::helpers::TestApp;
 
 /// The server binary on `database`, delivering to private targets, with
@@ -39,29 +39,9 @@ fn serve(database: &str) -> (Child, String) {
         .stderr(Stdio::null())
         .spawn()
         .expect("the server starts");
-    let stdout = child.stdout.take().expect("stdout");
-    let (sender, lines) = std::sync::mpsc::channel::<String>();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if sender.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let address = loop {
-        let line = lines
-            .recv_timeout(Duration::from_secs(60))
-            .expect("the server logs a line within 60 s");
-        let entry: Value = serde_json::from_str(&line).unwrap_or_default();
-        if let Some(address) = entry["message"]
-            .as_str()
-            .and_then(|m| m.strip_prefix("listening on "))
-        {
-            break address.to_owned();
-        }
-    };
-    // Keep draining its log.
-    std::thread::spawn(move || while lines.recv().is_ok() {});
+    let lines = LogLines::of(&mut child);
+    let address = lines.address(Duration::from_secs(60));
+    lines.drain();
     (child, address)
 }
 
