@@ -87,14 +87,22 @@ impl Conditions {
             let p = self.placeholder(Bind::Text(status.as_str().to_owned()));
             self.sql.push(format!("{table}status = {p}"));
         }
+        // A player's games are read from the seats' indexes: `rated` and
+        // `preset` are then written so that no index of theirs can be
+        // chosen instead (SQLite, without statistics, would take one).
+        let (open, close) = if filter.player.is_some() {
+            ("(", ") IS TRUE")
+        } else {
+            ("", "")
+        };
         if let Some(rated) = filter.rated {
             let p = self.placeholder(Bind::Bool(rated));
-            self.sql.push(format!("{table}rated = {p}"));
+            self.sql.push(format!("{open}{table}rated = {p}{close}"));
         }
         match filter.rules {
             Some(RulesFilter::Preset(preset)) => {
                 let p = self.placeholder(Bind::Text(preset.name().to_owned()));
-                self.sql.push(format!("{table}preset = {p}"));
+                self.sql.push(format!("{open}{table}preset = {p}{close}"));
             }
             Some(RulesFilter::Custom) => self.sql.push(format!("{table}preset IS NULL")),
             None => {}

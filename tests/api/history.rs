@@ -263,12 +263,20 @@ backend_tests! {
             (GameFilter::default(), vec!["games_by_created"]),
             (GameFilter { status: Some(GameStatus::Waiting), ..GameFilter::default() }, vec!["games_by_status"]),
             (
-                GameFilter { player: Some(player), rated: Some(true), ..GameFilter::default() },
+                GameFilter { player: Some(player.clone()), rated: Some(true), ..GameFilter::default() },
+                vec!["games_by_south", "games_by_north"],
+            ),
+            (
+                GameFilter {
+                    player: Some(player),
+                    rules: Some(RulesFilter::Preset(Preset::Village)),
+                    ..GameFilter::default()
+                },
                 vec!["games_by_south", "games_by_north"],
             ),
             (
                 GameFilter { rules: Some(RulesFilter::Preset(Preset::Village)), ..GameFilter::default() },
-                vec!["games_by_created"],
+                vec!["games_by_preset"],
             ),
         ];
         let lan = app.player("Lan").await;
