@@ -91,7 +91,7 @@ const OF_POSITION: &str = "\
 /// that cuts inside a bucket (a time within a month, a rating not a
 /// multiple of 100); past it such a filter is refused, so that no query
 /// reads more than this many rows.
-pub const MAX_ROWS_COUNTED: i64 = 20_000;
+pub const MAX_ROWS_COUNTED: i64 = 5_000;
 
 /// Rows per INSERT (11 values each): see [`fixed_chunks`].
 const ROWS_PER_INSERT: &[usize] = &[16, 4, 1];
