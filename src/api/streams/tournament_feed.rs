@@ -54,7 +54,17 @@ impl TournamentOut for Sink {
                     board: number,
                     version,
                 } => match pairing(round, number) {
-                    Some(p) => (version, board("pairing", version, p)),
+                    Some(p) => {
+                        let mut payload = board("pairing", version, p);
+                        // The board as it was paired: a board with a game
+                        // was undecided then, though the state read here
+                        // may already hold its result (told later).
+                        if p.game_id.is_some() {
+                            payload["south_points"] = Value::Null;
+                            payload["north_points"] = Value::Null;
+                        }
+                        (version, payload)
+                    }
                     None => continue,
                 },
                 Told::GameEnded {
