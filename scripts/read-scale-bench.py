@@ -22,6 +22,8 @@ ap.add_argument("--seed", type=int, default=1)
 ap.add_argument("--month", default="2010-01", help="a month the history covers: the date filters' bounds")
 ap.add_argument("--skip", default="", help="comma list of parts to skip: explorer,search,sizes,plans")
 args = ap.parse_args()
+# The explorer's bound on a position's rows counted at query time.
+MAX_ROWS_COUNTED = 5000
 skip = set(filter(None, args.skip.split(",")))
 rnd = random.Random(args.seed)
 url = urllib.parse.urlparse(args.base)
@@ -100,20 +102,21 @@ if "explorer" not in skip:
           [f"/v1/explorer?preset={p}{bucket_filters}" for p in ["classic", "village", "online"]])
     timed("the mix: every position above, no filter", allpaths)
     # A filter that cuts inside a bucket is counted from the rows, only at
-    # positions of at most 5,000 games; past that it is refused (400).
+    # positions of at most MAX_ROWS_COUNTED games (src/store/explorer.rs);
+    # past that it is refused (400).
     row_filters = f"&since={args.month}-15T12:00:00Z"
-    small = [p for p in allpaths if get(p)[1]["games"] <= 5000]
+    small = [p for p in allpaths if get(p)[1]["games"] <= MAX_ROWS_COUNTED]
     saved = args.requests
     args.requests = 96
     if small:
-        timed(f"`since` inside a month (counted from the rows), positions of ≤ 5,000 games ({len(small)})",
+        timed(f"`since` inside a month (counted from the rows), positions of ≤ {MAX_ROWS_COUNTED:,} games ({len(small)})",
               [p + row_filters for p in small])
-        timed(f"`min_rating=1550` (rows), positions of ≤ 5,000 games ({len(small)})",
+        timed(f"`min_rating=1550` (rows), positions of ≤ {MAX_ROWS_COUNTED:,} games ({len(small)})",
               [p + "&min_rating=1550" for p in small])
     conn.request("GET", f"/v1/explorer?preset=classic{row_filters}")
     refused = conn.getresponse()
     refused.read()
-    print(f"\nStart with `since` inside a month: {refused.status} (refused past 5,000 games)")
+    print(f"\nStart with `since` inside a month: {refused.status} (refused past {MAX_ROWS_COUNTED:,} games)")
     args.requests = saved
 
 year, month = map(int, args.month.split("-"))
