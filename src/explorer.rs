@@ -133,7 +133,15 @@ pub fn rows_of(game: &Game, moves: &[MoveRecord], rating: Option<f64>) -> Vec<Ex
 pub fn counts_of(rows: &[ExplorerRow]) -> Vec<ExplorerCount> {
     let mut seen = std::collections::HashSet::new();
     let mut counts = Vec::new();
+    // A game's rows share their finish: its month is formatted once.
+    let mut month = (None, String::new());
     for row in rows {
+        if month.0 != Some(row.finished_at) {
+            month = (
+                Some(row.finished_at),
+                row.finished_at.format("%Y-%m").to_string(),
+            );
+        }
         for played in ["*", row.played.as_str()] {
             if !seen.insert((row.position.as_str(), played)) {
                 continue;
@@ -144,7 +152,7 @@ pub fn counts_of(rows: &[ExplorerRow]) -> Vec<ExplorerCount> {
                 played: played.to_owned(),
                 rated: row.rated,
                 rating_band: row.rating.map_or(-1, |r| (r / 100.0).floor() as i32 * 100),
-                month: row.finished_at.format("%Y-%m").to_string(),
+                month: month.1.clone(),
                 speed: row.speed,
                 winner: row.winner,
                 score_difference: row.score_difference,

@@ -13,7 +13,8 @@ use crate::engine::Seat;
 
 row_struct! {
     /// A game's row, with the names and levels of the players in its seats
-    /// (read through joins, ignored on writes).
+    /// (read through joins, ignored on writes). The fields are in the
+    /// order of the SQLite table's columns.
     #[derive(Clone, Debug, PartialEq, Eq)]
     pub struct GameRow {
         pub id: String,
@@ -30,17 +31,8 @@ row_struct! {
         pub rated: bool,
         pub created_by: String,
         pub south_id: Option<String>,
-        pub south_name: Option<String>,
-        pub south_bot_level: Option<i32>,
         pub north_id: Option<String>,
-        pub north_name: Option<String>,
-        pub north_bot_level: Option<i32>,
         pub reserved_for: Option<String>,
-        pub reserved_name: Option<String>,
-        pub reserved_bot_level: Option<i32>,
-        pub south_bot_account: Option<bool>,
-        pub north_bot_account: Option<bool>,
-        pub reserved_bot_account: Option<bool>,
         pub first_seat: String,
         pub custom_start: bool,
         pub start_position: String,
@@ -79,6 +71,17 @@ row_struct! {
         pub rematch_offer_by: Option<String>,
         /// The game an accepted rematch made.
         pub rematch_id: Option<String>,
+        // The seats' players, joined: last, as `select_game!` lists them, so
+        // that every field is read from the column after the previous one.
+        pub south_name: Option<String>,
+        pub south_bot_level: Option<i32>,
+        pub north_name: Option<String>,
+        pub north_bot_level: Option<i32>,
+        pub reserved_name: Option<String>,
+        pub reserved_bot_level: Option<i32>,
+        pub south_bot_account: Option<bool>,
+        pub north_bot_account: Option<bool>,
+        pub reserved_bot_account: Option<bool>,
     }
 }
 
@@ -99,19 +102,32 @@ pub(super) fn seat(raw: &str) -> Result<Seat, StoreError> {
     raw.parse().map_err(corrupt)
 }
 
-/// The game row with the names of its players, as a literal so that the
-/// fixed queries below are built at compile time, not per request.
-macro_rules! select_game {
+/// The game row's columns with the names of its players (`g` joined to
+/// [`game_joins!`]), as a literal so that the fixed queries below are
+/// built at compile time, not per request.
+macro_rules! game_columns {
     () => {
-        "SELECT g.*, s.name AS south_name, s.bot_level AS south_bot_level, \
+        "g.*, s.name AS south_name, s.bot_level AS south_bot_level, \
             n.name AS north_name, n.bot_level AS north_bot_level, \
             r.name AS reserved_name, r.bot_level AS reserved_bot_level, \
             s.bot_account AS south_bot_account, n.bot_account AS north_bot_account, \
-            r.bot_account AS reserved_bot_account \
-         FROM games g \
-         LEFT JOIN players s ON s.id = g.south_id \
+            r.bot_account AS reserved_bot_account"
+    };
+}
+
+/// The players in the seats of game `g`.
+macro_rules! game_joins {
+    () => {
+        " LEFT JOIN players s ON s.id = g.south_id \
          LEFT JOIN players n ON n.id = g.north_id \
          LEFT JOIN players r ON r.id = g.reserved_for"
+    };
+}
+
+/// The game row with the names of its players.
+macro_rules! select_game {
+    () => {
+        concat!("SELECT ", game_columns!(), " FROM games g", game_joins!())
     };
 }
 
@@ -131,24 +147,28 @@ pub(super) use token_may_play;
 
 /// The holder of the token whose hash is `$1`, with the game `$2` joined
 /// (its columns null when no game has that id); no row when no token has
-/// that hash, or when it may not play. `$lock` locks the game (PostgreSQL).
-macro_rules! game_for_token {
-    ($lock:literal) => {
-        concat!(
-            "SELECT t.player_id AS caller_id, t.id AS token_id, \
-                t.last_used_at AS token_last_used_at, game.* \
-             FROM player_tokens t LEFT JOIN (",
-            select_game!(),
-            " WHERE g.id = $2",
-            $lock,
-            ") game ON TRUE WHERE t.token_hash = $1",
-            token_may_play!()
-        )
-    };
-}
-
-pub(super) const GAME_FOR_TOKEN: &str = game_for_token!("");
-pub(super) const LOCK_GAME_FOR_TOKEN: &str = game_for_token!(" FOR UPDATE OF g");
+/// that hash, or when it may not play. PostgreSQL locks the game, in a
+/// subquery: `FOR UPDATE` cannot lock the nullable side of an outer join.
+pub(super) const LOCK_GAME_FOR_TOKEN: &str = concat!(
+    "SELECT t.player_id AS caller_id, t.id AS token_id, \
+        t.last_used_at AS token_last_used_at, game.* \
+     FROM player_tokens t LEFT JOIN (",
+    select_game!(),
+    " WHERE g.id = $2 FOR UPDATE OF g) game ON TRUE WHERE t.token_hash = $1",
+    token_may_play!()
+);
+/// [`LOCK_GAME_FOR_TOKEN`] for SQLite, whose write lock is the
+/// transaction's: the game joined directly, which SQLite reads in place
+/// (the subquery it would copy into a temporary table first, every move).
+pub(super) const GAME_FOR_TOKEN: &str = concat!(
+    "SELECT t.player_id AS caller_id, t.id AS token_id, \
+        t.last_used_at AS token_last_used_at, ",
+    game_columns!(),
+    " FROM player_tokens t LEFT JOIN games g ON g.id = $2",
+    game_joins!(),
+    " WHERE t.token_hash = $1",
+    token_may_play!()
+);
 /// No bot is to move in `g` (its flag is not the sweeper's to call).
 macro_rules! no_bot_to_move {
     () => {

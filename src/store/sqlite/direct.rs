@@ -21,7 +21,6 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::fmt::Write as _;
 use std::rc::Rc;
 
 use chrono::{DateTime, NaiveDateTime, SecondsFormat, Utc};
@@ -227,7 +226,11 @@ pub(in crate::store) fn query<R: FromDirect>(
 /// A row struct read from a rusqlite row (see `row_struct!`).
 pub trait FromDirect: Sized {
     fn from_direct(row: &SqliteRow<'_>) -> rusqlite::Result<Self> {
-        Self::from_columns(&mut Columns { row, next: 0 })
+        Self::from_columns(&mut Columns {
+            row,
+            next: 0,
+            names: Vec::new(),
+        })
     }
 
     /// Reads the fields from `columns`, in order.
@@ -237,12 +240,15 @@ pub trait FromDirect: Sized {
 /// A row read field by field. A field's column is looked for first where
 /// the previous field's ended (a `SELECT` lists them in the struct's order),
 /// then by name among all: one name compared per field, not half the row's.
+/// The names are asked of SQLite once a row, at the first field out of
+/// order (a joined name read beside its id, say), not once a comparison.
 pub struct Columns<'r, 's> {
     row: &'r SqliteRow<'s>,
     next: usize,
+    names: Vec<&'r str>,
 }
 
-impl Columns<'_, '_> {
+impl<'r, 's> Columns<'r, 's> {
     /// Column `name` as a `T`.
     pub fn get<T: DirectColumn>(&mut self, name: &str) -> rusqlite::Result<T> {
         let index = self.index_of(name)?;
@@ -269,10 +275,30 @@ impl Columns<'_, '_> {
     }
 
     fn index_of(&mut self, name: &str) -> rusqlite::Result<usize> {
-        let statement = self.row.as_ref();
-        let index = match statement.column_name(self.next) {
-            Ok(found) if found.eq_ignore_ascii_case(name) => self.next,
-            _ => statement.column_index(name)?,
+        let statement: &'r rusqlite::Statement<'s> = self.row.as_ref();
+        if self.names.is_empty() {
+            // The column after the previous field's, or that one again (a
+            // row struct that reads its id, then the struct of its columns).
+            for index in [Some(self.next), self.next.checked_sub(1)]
+                .into_iter()
+                .flatten()
+            {
+                if let Ok(found) = statement.column_name(index) {
+                    if found.eq_ignore_ascii_case(name) {
+                        self.next = index + 1;
+                        return Ok(index);
+                    }
+                }
+            }
+            self.names = statement.column_names();
+        }
+        let names = &self.names;
+        let index = match names.get(self.next) {
+            Some(found) if found.eq_ignore_ascii_case(name) => self.next,
+            _ => names
+                .iter()
+                .position(|found| found.eq_ignore_ascii_case(name))
+                .ok_or_else(|| SqliteError::InvalidColumnName(name.to_owned()))?,
         };
         self.next = index + 1;
         Ok(index)
@@ -444,16 +470,48 @@ impl<'a> Values<'_, 'a> {
     pub fn push_bind(&mut self, value: impl Into<Param<'a>>) -> &mut Self {
         let builder = &mut *self.builder;
         builder.params.push(value.into());
-        let separator = if self.first { "" } else { ", " };
+        if !self.first {
+            builder.sql.push_str(", ");
+        }
         self.first = false;
-        let _ = write!(builder.sql, "{separator}${}", builder.params.len());
+        push_placeholder(&mut builder.sql, builder.params.len());
         self
+    }
+}
+
+/// Appends `$n` without the formatting machinery, which cost more than
+/// SQLite's work on a multi-row statement of a few hundred placeholders.
+fn push_placeholder(sql: &mut String, n: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    sql.push('$');
+    for &digit in &digits[at..] {
+        sql.push(char::from(digit));
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn placeholders_are_numbered_in_decimal() {
+        let mut sql = String::new();
+        for n in [1, 9, 10, 99, 100, 448, 1_000_000] {
+            push_placeholder(&mut sql, n);
+            sql.push(' ');
+        }
+        assert_eq!(sql, "$1 $9 $10 $99 $100 $448 $1000000 ");
+    }
 
     #[test]
     fn fixed_chunks_take_the_largest_size_that_fits() {
