@@ -73,9 +73,28 @@ const COUNT_ENDPOINTS: &str = "SELECT COUNT(*) FROM webhook_endpoints WHERE play
 /// The pattern is built in the statement, not bound whole: SQLite
 /// re-prepares a statement at every run when a parameter is the whole
 /// right side of a `LIKE` (its plan may depend on the value).
-const SUBSCRIBERS: &str = "\
-    SELECT id FROM webhook_endpoints \
-    WHERE player_id IN ($1, $2, $3) AND enabled AND events LIKE '%,' || $4 || ',%' ORDER BY id";
+/// Three lookups of one player each rather than `IN ($1, $2, $3)`, for
+/// which SQLite builds a temporary b-tree on every move; sorted and
+/// deduplicated by the caller.
+const SUBSCRIPTIONS: &str = "\
+    SELECT id, events FROM webhook_endpoints WHERE player_id = $1 AND enabled \
+    UNION ALL SELECT id, events FROM webhook_endpoints WHERE player_id = $2 AND enabled \
+    UNION ALL SELECT id, events FROM webhook_endpoints WHERE player_id = $3 AND enabled";
+
+/// An enabled endpoint and the events it is subscribed to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Subscription {
+    pub endpoint: String,
+    /// As stored: the event types between commas, `,game.move,game.ended,`.
+    events: String,
+}
+
+impl Subscription {
+    /// Whether the endpoint is subscribed to events of type `event`.
+    pub fn wants(&self, event: &str) -> bool {
+        self.events.split(',').any(|subscribed| subscribed == event)
+    }
+}
 
 const INSERT_DELIVERY: &str = "\
     INSERT INTO webhook_deliveries (id, endpoint_id, event, payload, status, attempts, \
@@ -287,20 +306,26 @@ impl WriteTx {
     }
 
     /// The enabled endpoints of any of `players` (at most three: the seats
-    /// and the player challenged) subscribed to `event`.
-    pub async fn webhook_subscribers(
+    /// and the player challenged), in id order, each with what it is
+    /// subscribed to: one read for all of a transition's events, and none
+    /// of them rendered when nobody listens.
+    pub async fn webhook_subscriptions(
         &mut self,
         players: &[&str],
-        event: &str,
-    ) -> Result<Vec<String>, StoreError> {
+    ) -> Result<Vec<Subscription>, StoreError> {
         let mut ids = [""; 3];
         for (slot, player) in ids.iter_mut().zip(players) {
             *slot = player;
         }
-        let rows: Vec<(String,)> = self
-            .fetch_all(SUBSCRIBERS, &params![ids[0], ids[1], ids[2], event])
+        let mut rows: Vec<(String, String)> = self
+            .fetch_all(SUBSCRIPTIONS, &params![ids[0], ids[1], ids[2]])
             .await?;
-        Ok(rows.into_iter().map(|(id,)| id).collect())
+        rows.sort_unstable();
+        rows.dedup_by(|a, b| a.0 == b.0);
+        Ok(rows
+            .into_iter()
+            .map(|(endpoint, events)| Subscription { endpoint, events })
+            .collect())
     }
 
     /// Queues a delivery, due at once; it is retried until `retry_until`.

@@ -66,19 +66,23 @@ impl TxHook for Outbox {
 
     fn write<'a>(&'a self, tx: &'a mut WriteTx, transition: &'a Transition) -> HookFuture<'a> {
         Box::pin(async move {
-            let now = self.time.now();
             let players = players_of(&transition.game);
             let players: Vec<&str> = players.iter().map(String::as_str).collect();
+            let subscriptions = tx
+                .webhook_subscriptions(&players)
+                .await
+                .map_err(|e| HookFailed(e.into()))?;
+            if subscriptions.is_empty() {
+                return Ok(Vec::new());
+            }
+            let now = self.time.now();
             for event in of_transition(transition, now) {
-                let endpoints = tx
-                    .webhook_subscribers(&players, event.kind.as_str())
-                    .await
-                    .map_err(|e| HookFailed(e.into()))?;
-                for endpoint in endpoints {
+                let kind = event.kind.as_str();
+                for subscription in subscriptions.iter().filter(|s| s.wants(kind)) {
                     tx.insert_delivery(
                         &delivery_id(),
-                        &endpoint,
-                        event.kind.as_str(),
+                        &subscription.endpoint,
+                        kind,
                         &event.body,
                         now,
                         now + RETRY_FOR,
