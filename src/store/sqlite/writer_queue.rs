@@ -148,7 +148,7 @@ impl SqliteWrite {
                 }),
             };
             // Failing, the write is dropped, which fails the batch.
-            write.connection().execute_batch("SAVEPOINT m")?;
+            control(write.connection(), "SAVEPOINT m")?;
             return Ok(write);
         }
         if turn.writer.is_none() {
@@ -159,7 +159,7 @@ impl SqliteWrite {
         // only the turn.
         loop {
             let writer = turn.writer.as_ref().expect("opened above");
-            match writer.execute_batch("BEGIN IMMEDIATE") {
+            match control(writer, "BEGIN IMMEDIATE") {
                 Ok(()) => break,
                 Err(error) if is_busy(&error) && Instant::now() < deadline => {
                     tokio::time::sleep(BUSY_RETRY).await;
@@ -398,12 +398,20 @@ fn flush(mut turn: OwnedMutexGuard<Slot>) -> OwnedMutexGuard<Slot> {
     }
 }
 
+/// Runs a statement of transaction control (`BEGIN IMMEDIATE`, `COMMIT`,
+/// `SAVEPOINT`) from the connection's cache of prepared statements: one of
+/// each runs with nearly every write, and preparing them anew each time
+/// cost more than running them.
+fn control(connection: &rusqlite::Connection, sql: &str) -> rusqlite::Result<()> {
+    connection.prepare_cached(sql)?.raw_execute().map(drop)
+}
+
 /// `COMMIT`s the batch and wakes its writers; returns the turn, free.
 fn commit_batch(batch: Batch, turn: OwnedMutexGuard<Slot>) -> OwnedMutexGuard<Slot> {
     let Batch { ended, members, .. } = batch;
     metrics::histogram!("oanquan_db_batch_size").record(f64::from(members));
     let writer = turn.writer.as_ref().expect("a batch is open on the writer");
-    let outcome = writer.execute_batch("COMMIT").map_err(|error| {
+    let outcome = control(writer, "COMMIT").map_err(|error| {
         tracing::error!(%error, members, "a batch of SQLite writes did not commit");
         // A deferred constraint, or a busy lock, leaves it open: undo it.
         if !writer.is_autocommit() {
