@@ -11,7 +11,11 @@
 #   under `BIN_DIR/examples/loadgen play` with GAMES closed-loop games.
 # Each run lasts DURATION seconds (10; the server's after a 2 s warm-up).
 # Prints moves/s of each, the server's share of pgbench's rate, the
-# server's CPU per move, and the load average before each run. SERVER_FLAGS
+# server's CPU per move, and the load average before each run; and, from
+# scripts/cpu-by-command.py over the middle of each run, the CPU per move
+# of each process on the machine (PostgreSQL's backends, pgbench or the
+# load generator, the server): what the two cores are shared between.
+# SERVER_FLAGS
 # adds flags to the server (e.g. "--recent-games 0": every move a
 # transaction). Results: target/bench/pg-ceiling.txt.
 set -euo pipefail
@@ -32,6 +36,20 @@ cleanup() {
 }
 trap cleanup EXIT
 load() { cut -d' ' -f1-3 /proc/loadavg; }
+# CPU microseconds per move of each command, from the sampler's line and
+# the run's moves/s.
+per_move() {
+    awk -v rate="$2" '{
+        for (i = 2; i <= NF; i++) {
+            split($i, kv, "=")
+            if (kv[1] == "elapsed") { elapsed = kv[2]; continue }
+            if (kv[1] ~ /^(postgres|pgbench|loadgen|oanquan)/) used[kv[1]] += kv[2]
+        }
+        line = ""
+        for (name in used) line = line sprintf(" %s=%.0f", name, 1e6 * used[name] / (rate * elapsed))
+        print "cpu_us_per_move" line
+    }' <<<"$1"
+}
 
 psql "$PG_URL/postgres" -qc "CREATE DATABASE $DB" >/dev/null
 URL="$PG_URL/$DB"
@@ -51,24 +69,30 @@ server_run() {
     local round=$1 before
     before=$(load)
     start_server
+    scripts/cpu-by-command.py "$((DURATION - 2))" 3 >"$WORK/cpu.txt" &
     "$BIN/examples/loadgen" play --base "http://127.0.0.1:$PORT" --database-url "$URL" \
         --concurrency "$GAMES" --warmup 2 --duration "$DURATION" --server-pid "$SERVER_PID" \
         --label "server/$round" --out "$WORK/server.txt" >/dev/null
+    wait $!
     stop_server
     local line rate cpu
     line=$(grep "label=server/$round " "$WORK/server.txt")
     rate=$(sed -E 's/.* rate=([0-9.]+).*/\1/' <<<"$line")
     cpu=$(sed -E 's/.* cpu_us_per_op=([0-9.]+).*/\1/' <<<"$line")
     echo "RESULT label=server/$round rate=$rate cpu_us_per_move=$cpu errors=$(sed -E 's/.* errors=([0-9]+).*/\1/' <<<"$line") load=\"$before\"" | tee -a "$OUT"
+    echo "CPU label=server/$round $(per_move "$(cat "$WORK/cpu.txt")" "$rate")" | tee -a "$OUT"
     SERVER_RATE=$rate
 }
 
 pgbench_run() {
     local round=$1 before rate
     before=$(load)
+    scripts/cpu-by-command.py "$((DURATION - 2))" 1 >"$WORK/cpu.txt" &
     rate=$(pgbench -n -M prepared -c "$CLIENTS" -j 2 -T "$DURATION" -D games="$GAMES" \
         -f scripts/pgbench/move.sql "$URL" 2>/dev/null | sed -nE 's/^tps = ([0-9.]+).*/\1/p')
+    wait $!
     echo "RESULT label=pgbench/$round rate=$rate clients=$CLIENTS load=\"$before\"" | tee -a "$OUT"
+    echo "CPU label=pgbench/$round $(per_move "$(cat "$WORK/cpu.txt")" "$rate")" | tee -a "$OUT"
     PGBENCH_RATE=$rate
 }
 
