@@ -212,24 +212,54 @@ pub(in crate::store) fn query<R: FromDirect>(
     limit: usize,
 ) -> rusqlite::Result<Vec<R>> {
     let mut statement = prepared(conn, sql, params)?;
+    let names = column_names(sql, &statement);
     let mut rows = statement.raw_query();
     let mut found = Vec::new();
     while found.len() < limit {
         match rows.next()? {
-            Some(row) => found.push(R::from_direct(row)?),
+            Some(row) => found.push(R::from_direct(row, &names)?),
             None => break,
         }
     }
     Ok(found)
 }
 
+/// The names of `statement`'s columns, the prepared `sql`, kept per
+/// statement text and thread like [`placeholders`]: asking SQLite for a
+/// name costs some hundred instructions (a mutex, a UTF-8 check), and a
+/// game's row has sixty.
+fn column_names(sql: &str, statement: &CachedStatement<'_>) -> Rc<[Box<str>]> {
+    thread_local! {
+        static KNOWN: RefCell<HashMap<Box<str>, Rc<[Box<str>]>>> = RefCell::new(HashMap::new());
+    }
+    let count = statement.column_count();
+    if let Some(names) = KNOWN.with_borrow(|known| known.get(sql).cloned()) {
+        if names.len() == count {
+            return names;
+        }
+    }
+    let names: Rc<[Box<str>]> = statement
+        .column_names()
+        .into_iter()
+        .map(Box::from)
+        .collect();
+    KNOWN.with_borrow_mut(|known| {
+        if known.len() >= PLACEHOLDER_TEXTS {
+            known.clear();
+        }
+        known.insert(sql.into(), names.clone());
+    });
+    names
+}
+
 /// A row struct read from a rusqlite row (see `row_struct!`).
 pub trait FromDirect: Sized {
-    fn from_direct(row: &SqliteRow<'_>) -> rusqlite::Result<Self> {
+    /// Reads a row whose columns are named `names`.
+    fn from_direct(row: &SqliteRow<'_>, names: &[Box<str>]) -> rusqlite::Result<Self> {
         Self::from_columns(&mut Columns {
             row,
+            names,
             next: 0,
-            names: Vec::new(),
         })
     }
 
@@ -238,17 +268,16 @@ pub trait FromDirect: Sized {
 }
 
 /// A row read field by field. A field's column is looked for first where
-/// the previous field's ended (a `SELECT` lists them in the struct's order),
-/// then by name among all: one name compared per field, not half the row's.
-/// The names are asked of SQLite once a row, at the first field out of
-/// order (a joined name read beside its id, say), not once a comparison.
+/// the previous field's ended (a `SELECT` lists them in the struct's order)
+/// or at the previous field's (a struct that reads its id, then the struct
+/// of its columns), then by name among all.
 pub struct Columns<'r, 's> {
     row: &'r SqliteRow<'s>,
+    names: &'r [Box<str>],
     next: usize,
-    names: Vec<&'r str>,
 }
 
-impl<'r, 's> Columns<'r, 's> {
+impl Columns<'_, '_> {
     /// Column `name` as a `T`.
     pub fn get<T: DirectColumn>(&mut self, name: &str) -> rusqlite::Result<T> {
         let index = self.index_of(name)?;
@@ -275,31 +304,18 @@ impl<'r, 's> Columns<'r, 's> {
     }
 
     fn index_of(&mut self, name: &str) -> rusqlite::Result<usize> {
-        let statement: &'r rusqlite::Statement<'s> = self.row.as_ref();
-        if self.names.is_empty() {
-            // The column after the previous field's, or that one again (a
-            // row struct that reads its id, then the struct of its columns).
-            for index in [Some(self.next), self.next.checked_sub(1)]
-                .into_iter()
-                .flatten()
-            {
-                if let Ok(found) = statement.column_name(index) {
-                    if found.eq_ignore_ascii_case(name) {
-                        self.next = index + 1;
-                        return Ok(index);
-                    }
-                }
-            }
-            self.names = statement.column_names();
-        }
-        let names = &self.names;
-        let index = match names.get(self.next) {
-            Some(found) if found.eq_ignore_ascii_case(name) => self.next,
-            _ => names
-                .iter()
-                .position(|found| found.eq_ignore_ascii_case(name))
-                .ok_or_else(|| SqliteError::InvalidColumnName(name.to_owned()))?,
+        let names = self.names;
+        let named = |index: &usize| {
+            names
+                .get(*index)
+                .is_some_and(|found| found.eq_ignore_ascii_case(name))
         };
+        let index = [Some(self.next), self.next.checked_sub(1)]
+            .into_iter()
+            .flatten()
+            .find(named)
+            .or_else(|| names.iter().position(|found| found.eq_ignore_ascii_case(name)))
+            .ok_or_else(|| SqliteError::InvalidColumnName(name.to_owned()))?;
         self.next = index + 1;
         Ok(index)
     }
