@@ -224,13 +224,16 @@ pub(in crate::store) fn query<R: FromDirect>(
     Ok(found)
 }
 
+/// A statement's column names, in order.
+type Names = Rc<[Box<str>]>;
+
 /// The names of `statement`'s columns, the prepared `sql`, kept per
 /// statement text and thread like [`placeholders`]: asking SQLite for a
 /// name costs some hundred instructions (a mutex, a UTF-8 check), and a
 /// game's row has sixty.
-fn column_names(sql: &str, statement: &CachedStatement<'_>) -> Rc<[Box<str>]> {
+fn column_names(sql: &str, statement: &CachedStatement<'_>) -> Names {
     thread_local! {
-        static KNOWN: RefCell<HashMap<Box<str>, Rc<[Box<str>]>>> = RefCell::new(HashMap::new());
+        static KNOWN: RefCell<HashMap<Box<str>, Names>> = RefCell::new(HashMap::new());
     }
     let count = statement.column_count();
     if let Some(names) = KNOWN.with_borrow(|known| known.get(sql).cloned()) {
@@ -238,7 +241,7 @@ fn column_names(sql: &str, statement: &CachedStatement<'_>) -> Rc<[Box<str>]> {
             return names;
         }
     }
-    let names: Rc<[Box<str>]> = statement
+    let names: Names = statement
         .column_names()
         .into_iter()
         .map(Box::from)
@@ -314,7 +317,11 @@ impl Columns<'_, '_> {
             .into_iter()
             .flatten()
             .find(named)
-            .or_else(|| names.iter().position(|found| found.eq_ignore_ascii_case(name)))
+            .or_else(|| {
+                names
+                    .iter()
+                    .position(|found| found.eq_ignore_ascii_case(name))
+            })
             .ok_or_else(|| SqliteError::InvalidColumnName(name.to_owned()))?;
         self.next = index + 1;
         Ok(index)
