@@ -99,6 +99,15 @@ const ROWS_PER_INSERT: &[usize] = &[16, 4, 1];
 const INSERT_ROWS: &str = "INSERT INTO explorer_moves (game_id, ply, rules, position, move, \
     winner, score_difference, rated, rating, speed, finished_at) ";
 
+/// [`INSERT_ROWS`] for PostgreSQL: a game's rows in one statement, one
+/// array a column, rather than 11 parameters a row (sqlx encodes each
+/// parameter on its own, and each statement is a round trip).
+const INSERT_ROWS_UNNEST: &str = "INSERT INTO explorer_moves (game_id, ply, rules, position, \
+    move, winner, score_difference, rated, rating, speed, finished_at) \
+    SELECT * FROM UNNEST($1::text[], $2::int4[], $3::text[], $4::text[], $5::text[], \
+        $6::text[], $7::int4[], $8::bool[], $9::float8[], $10::text[], $11::timestamptz[]) \
+    ON CONFLICT (game_id, ply) DO NOTHING";
+
 /// Binds `$1` to `$7` of [`OF_POSITION`] to a sqlx query.
 macro_rules! bind_filter {
     ($query:expr, $filter:expr) => {
@@ -209,6 +218,28 @@ impl WriteTx {
 
     /// Writes a game's explorer rows; rows already stored are kept.
     pub async fn insert_explorer_rows(&mut self, rows: &[ExplorerRow]) -> Result<(), StoreError> {
+        if let WriteTx::Postgres(tx) = self {
+            let column = |f: fn(&ExplorerRow) -> &str| rows.iter().map(f).collect::<Vec<_>>();
+            sqlx::query(INSERT_ROWS_UNNEST)
+                .bind(column(|row| row.game_id.as_str()))
+                .bind(rows.iter().map(|row| row.ply as i32).collect::<Vec<_>>())
+                .bind(column(|row| &row.rules))
+                .bind(column(|row| &row.position))
+                .bind(column(|row| &row.played))
+                .bind(column(|row| row.winner))
+                .bind(
+                    rows.iter()
+                        .map(|row| row.score_difference)
+                        .collect::<Vec<_>>(),
+                )
+                .bind(rows.iter().map(|row| row.rated).collect::<Vec<_>>())
+                .bind(rows.iter().map(|row| row.rating).collect::<Vec<_>>())
+                .bind(column(|row| row.speed))
+                .bind(rows.iter().map(|row| row.finished_at).collect::<Vec<_>>())
+                .execute(&mut **tx)
+                .await?;
+            return Ok(());
+        }
         for chunk in fixed_chunks(rows, ROWS_PER_INSERT) {
             let mut insert = SqlBuilder::new(INSERT_ROWS);
             insert.push_values(chunk, |mut values, row| {

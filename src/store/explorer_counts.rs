@@ -2,6 +2,8 @@
 //! transaction, to one bucket per position, move, `rated`, rating band,
 //! month and speed; a position's counts summed over its buckets.
 
+use std::sync::LazyLock;
+
 use chrono::{DateTime, Utc};
 
 use super::explorer::{ExplorerCounts, ExplorerFilter};
@@ -100,6 +102,15 @@ const UPSERT_COUNTS: &str = "INSERT INTO explorer_counts (rules, position, move,
     rating_band, month, speed, games, south_wins, north_wins, draws, score_difference_sum, \
     rating_sum, rating_games) ";
 
+/// [`UPSERT_COUNTS`] for PostgreSQL: a game's counts in one statement,
+/// one array a column (see `INSERT_ROWS_UNNEST`).
+const UPSERT_COUNTS_UNNEST: &str = "INSERT INTO explorer_counts (rules, position, move, rated, \
+    rating_band, month, speed, games, south_wins, north_wins, draws, score_difference_sum, \
+    rating_sum, rating_games) \
+    SELECT * FROM UNNEST($1::text[], $2::text[], $3::text[], $4::bool[], $5::int4[], \
+        $6::text[], $7::text[], $8::int4[], $9::int4[], $10::int4[], $11::int4[], $12::int8[], \
+        $13::float8[], $14::int4[])";
+
 const ADD_COUNTS: &str = " ON CONFLICT (rules, position, move, rated, rating_band, month, speed) \
     DO UPDATE SET games = explorer_counts.games + excluded.games, \
     south_wins = explorer_counts.south_wins + excluded.south_wins, \
@@ -155,6 +166,51 @@ impl WriteTx {
     ) -> Result<(), StoreError> {
         let mut sorted: Vec<&ExplorerCount> = counts.iter().collect();
         sorted.sort_by(|a, b| (&a.position, &a.played).cmp(&(&b.position, &b.played)));
+        if let WriteTx::Postgres(tx) = self {
+            // One game's counts name each bucket once (`counts_of`), as
+            // one upsert requires; sorted, so that games finishing at once
+            // lock their common buckets in one order.
+            let text =
+                |f: fn(&ExplorerCount) -> &str| sorted.iter().map(|c| f(c)).collect::<Vec<_>>();
+            let int =
+                |f: fn(&ExplorerCount) -> i32| sorted.iter().map(|c| f(c)).collect::<Vec<_>>();
+            let won = |seat: &'static str| {
+                sorted
+                    .iter()
+                    .map(|c| i32::from(c.winner == seat))
+                    .collect::<Vec<_>>()
+            };
+            static SQL: LazyLock<String> =
+                LazyLock::new(|| format!("{UPSERT_COUNTS_UNNEST}{ADD_COUNTS}"));
+            sqlx::query(SQL.as_str())
+                .bind(text(|c| &c.rules))
+                .bind(text(|c| &c.position))
+                .bind(text(|c| &c.played))
+                .bind(sorted.iter().map(|c| c.rated).collect::<Vec<_>>())
+                .bind(int(|c| c.rating_band))
+                .bind(text(|c| &c.month))
+                .bind(text(|c| c.speed))
+                .bind(int(|_| 1))
+                .bind(won("south"))
+                .bind(won("north"))
+                .bind(won("draw"))
+                .bind(
+                    sorted
+                        .iter()
+                        .map(|c| i64::from(c.score_difference))
+                        .collect::<Vec<_>>(),
+                )
+                .bind(
+                    sorted
+                        .iter()
+                        .map(|c| c.rating.unwrap_or(0.0))
+                        .collect::<Vec<_>>(),
+                )
+                .bind(int(|c| i32::from(c.rating.is_some())))
+                .execute(&mut **tx)
+                .await?;
+            return Ok(());
+        }
         for chunk in fixed_chunks(&sorted, COUNTS_PER_UPSERT) {
             let mut upsert = SqlBuilder::new(UPSERT_COUNTS);
             upsert.push_values(chunk, |mut values, count| {
