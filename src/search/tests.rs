@@ -377,3 +377,26 @@ fn the_top_levels_model_is_deterministic_and_within_its_budget() {
         }
     }
 }
+
+#[test]
+fn under_the_village_rules_the_top_level_plays_the_minimax_move() {
+    // Lost by about 15 stones, as on classic, but the model stays off.
+    let p = Position::start(Preset::Village.rules(), Seat::South)
+        .play("2L".parse().unwrap())
+        .unwrap();
+    let limits = Limits::nodes(MASTER_NODES);
+    let with_model = Level::MAX.choose(&p, limits, 1001);
+    let minimax = Level::MAX.choose_minimax(&p, limits, 1001);
+    assert!(
+        with_model.value < -model::SWINDLE_BELOW,
+        "{}",
+        with_model.value
+    );
+    assert_eq!(
+        with_model,
+        SearchResult {
+            elapsed: with_model.elapsed,
+            ..minimax
+        }
+    );
+}
