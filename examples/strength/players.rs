@@ -24,13 +24,16 @@ pub enum Player {
     Greedy,
     AlphaBeta5,
     Level(Level, Budget),
+    /// The top level's minimax search alone, as it chose before its
+    /// opponent model: `minimax`.
+    Minimax(Budget),
     /// The full search with other evaluation weights:
     /// `w<row>,<mobility>,<tempo>,<threat>`.
     Weighted(Weights, Budget),
 }
 
 impl Player {
-    /// `random`, `greedy`, `ab5`, `L1`..`L7` or `w<row>,<mobility>,<tempo>,<threat>`,
+    /// `random`, `greedy`, `ab5`, `L1`..`L7`, `minimax` or `w<row>,<mobility>,<tempo>,<threat>`,
     /// optionally followed by `@<nodes>` or `@<ms>ms`.
     pub fn parse(text: &str) -> Player {
         let (name, budget) = match text.split_once('@') {
@@ -47,6 +50,7 @@ impl Player {
             "random" => Player::Random,
             "greedy" => Player::Greedy,
             "ab5" => Player::AlphaBeta5,
+            "minimax" => Player::Minimax(budget),
             w if w.starts_with('w') => {
                 let n: Vec<i32> = w[1..]
                     .split(',')
@@ -82,6 +86,7 @@ impl Player {
             Player::Greedy => "greedy".into(),
             Player::AlphaBeta5 => "ab5".into(),
             Player::Level(level, b) => format!("L{}{}", level.number(), budget(b)),
+            Player::Minimax(b) => format!("minimax{}", budget(b)),
             Player::Weighted(w, b) => format!(
                 "w{},{},{},{}{}",
                 w.row,
@@ -107,6 +112,10 @@ impl Player {
             Player::AlphaBeta5 => (alphabeta_score_only(position, 5, &mut rng), 0),
             Player::Level(level, b) => {
                 let r = level.choose(position, limits(b), seed);
+                (r.best_move, r.nodes)
+            }
+            Player::Minimax(b) => {
+                let r = Level::MAX.choose_minimax(position, limits(b), seed);
                 (r.best_move, r.nodes)
             }
             Player::Weighted(weights, b) => {

@@ -127,7 +127,25 @@ impl Level {
     /// `best_move` is the move chosen; the rest is the search's view.
     /// Only the chosen move's value is exact-or-estimate; the others may be
     /// bounds (see [`Level::analyse`]).
+    ///
+    /// The top level also models the opponent as the published depth-5 AI
+    /// and, among the moves within a margin of the best, plays the one
+    /// that does best against it ([`super::model`]); the values it reports
+    /// stay the minimax values.
     pub fn choose(self, position: &Position, limits: Limits, seed: u64) -> SearchResult {
+        if self == Level::MAX {
+            let limits = self
+                .spec()
+                .limits
+                .min(limits.min(Limits::nodes(MASTER_NODES)));
+            return super::model::choose(position, limits, seed, self.options(position, false));
+        }
+        self.run(position, limits, seed, false)
+    }
+
+    /// The top level's move as it chose before the opponent model: the
+    /// minimax search alone on [`MASTER_NODES`] (for comparisons).
+    pub fn choose_minimax(self, position: &Position, limits: Limits, seed: u64) -> SearchResult {
         let limits = if self == Level::MAX {
             limits.min(Limits::nodes(MASTER_NODES))
         } else {
@@ -144,10 +162,10 @@ impl Level {
         self.run(position, limits, seed, true)
     }
 
-    fn run(self, position: &Position, limits: Limits, seed: u64, all_values: bool) -> SearchResult {
+    fn options(self, position: &Position, all_values: bool) -> Options {
         let spec = self.spec();
         let noisy = spec.temperature > 0.0;
-        let options = Options {
+        Options {
             all_values: all_values || noisy,
             // The levels that play their best also play endgames perfectly.
             table: !noisy,
@@ -156,7 +174,13 @@ impl Level {
             } else {
                 Weights::SCORE_ONLY
             },
-        };
+        }
+    }
+
+    fn run(self, position: &Position, limits: Limits, seed: u64, all_values: bool) -> SearchResult {
+        let spec = self.spec();
+        let noisy = spec.temperature > 0.0;
+        let options = self.options(position, all_values);
         let mut result = search_with(position, spec.limits.min(limits), seed, options);
         if noisy && result.moves.len() > 1 {
             let top = result.value;

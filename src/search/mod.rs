@@ -15,6 +15,7 @@ mod alphabeta;
 mod baselines;
 mod eval;
 mod levels;
+mod model;
 pub mod oracle;
 mod tt;
 

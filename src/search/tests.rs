@@ -260,8 +260,10 @@ fn the_top_level_plays_on_its_node_budget_whatever_the_time_allowed() {
     let generous = Level::MAX.choose(&p, Limits::time(Duration::from_secs(600)), 4);
     // The budget is checked at every node above the leaves (at most ten
     // leaves apart).
+    // The opponent model's searches count too (each may pass its own
+    // share by a few nodes).
     assert!(
-        (MASTER_NODES..=MASTER_NODES + 10).contains(&unlimited.nodes),
+        (MASTER_NODES / 2..=MASTER_NODES + MASTER_NODES / 100).contains(&unlimited.nodes),
         "{}",
         unlimited.nodes
     );
@@ -283,4 +285,118 @@ fn the_top_level_plays_on_its_node_budget_whatever_the_time_allowed() {
     assert!(Level::MAX.choose(&p, Limits::nodes(5_000), 4).nodes <= 5_010);
     let analysis = Level::MAX.analyse(&p, Limits::nodes(MASTER_NODES + 50_000), 4);
     assert!(analysis.nodes > MASTER_NODES + 10, "{}", analysis.nodes);
+}
+
+/// Positions from random games, 0 to 29 plies in, that are not over.
+fn mid_game(preset: Preset, count: usize, seed: u64) -> Vec<Position> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut p = Position::start(preset.rules(), Seat::South);
+        for _ in 0..rng.below(30) {
+            match random_move(&p, &mut rng) {
+                Some(m) => p = p.play(m).unwrap(),
+                None => break,
+            }
+        }
+        if !p.is_over() {
+            out.push(p);
+        }
+    }
+    out
+}
+
+#[test]
+fn the_modelled_replies_are_the_moves_the_baseline_chooses() {
+    for (i, preset) in Preset::ALL.into_iter().enumerate() {
+        for p in mid_game(preset, 12, 0x30de1 + i as u64) {
+            let mut nodes = 0;
+            let (set, _) = model::reply_set(&p, model::MODEL_DEPTH, &mut nodes);
+            assert!(nodes > 0 && !set.is_empty(), "{p}");
+            // The baseline picks uniformly among its ties: over enough
+            // seeds it plays every move of the set and nothing else.
+            let mut seen = std::collections::BTreeSet::new();
+            let mut seed = 0;
+            while seed < 20 || (seen.len() < set.len() && seed < 400) {
+                let m = alphabeta_score_only(&p, model::MODEL_DEPTH, &mut Rng::new(seed)).unwrap();
+                assert!(set.contains(&m), "{p}: {m} not in {set:?}");
+                seen.insert(m);
+                seed += 1;
+            }
+            assert_eq!(seen.into_iter().collect::<Vec<_>>(), set, "{p}");
+        }
+    }
+}
+
+#[test]
+fn the_top_level_plays_for_the_models_mistake_within_its_margin() {
+    // Classic, North to move after the baseline's opening 2L: lost by
+    // about 15 stones against best play. 1L is the minimax best; 3L (about
+    // six stones worse, within the margin) invites the baseline's 3L and
+    // against the model is worth about two stones more than 1L.
+    let p =
+        Position::from_notation("M1,0,0,6,6,6,M1,6,0,6,6,6 n 6:0 0:0 2", Rules::default()).unwrap();
+    let limits = Limits::nodes(MASTER_NODES);
+    let (result, candidates) = model::choose_explained(&p, limits, 1001, Options::tuned(p.rules()));
+    let best = result.moves[0];
+    let chosen = result.best_move.unwrap();
+    assert_eq!(chosen, "3L".parse().unwrap(), "{candidates:?}");
+    assert_ne!(chosen, best.mv);
+    assert!(best.value < -model::SWINDLE_BELOW, "{best:?}");
+    assert!(result.value >= best.value - model::margin(best.value));
+    let model_value = |m: Move| candidates.iter().find(|c| c.mv == m).unwrap().model;
+    assert!(model_value(chosen) > model_value(best.mv), "{candidates:?}");
+    // The values reported stay the minimax values, the chosen move's too.
+    assert_eq!(
+        result.value,
+        result.moves.iter().find(|m| m.mv == chosen).unwrap().value
+    );
+    assert!(
+        result.nodes <= MASTER_NODES + MASTER_NODES / 100,
+        "{}",
+        result.nodes
+    );
+    // Analysis is the minimax search alone: it names the minimax best.
+    let analysis = Level::MAX.analyse(&p, Limits::nodes(MASTER_NODES), 1001);
+    assert_eq!(analysis.best_move, Some(analysis.moves[0].mv));
+}
+
+#[test]
+fn the_top_levels_model_is_deterministic_and_within_its_budget() {
+    for preset in Preset::ALL {
+        for (i, p) in mid_game(preset, 3, 0x5eed).into_iter().enumerate() {
+            let a = Level::MAX.choose(&p, Limits::nodes(200_000), i as u64);
+            let b = Level::MAX.choose(&p, Limits::nodes(200_000), i as u64);
+            assert_eq!(
+                (a.best_move, a.value, a.nodes, &a.moves),
+                (b.best_move, b.value, b.nodes, &b.moves),
+                "{p}"
+            );
+            assert!(a.nodes <= 200_000 + 2_000, "{p}: {}", a.nodes);
+            assert!(p.is_legal(a.best_move.unwrap()));
+        }
+    }
+}
+
+#[test]
+fn under_the_village_rules_the_top_level_plays_the_minimax_move() {
+    // Lost by about 15 stones, as on classic, but the model stays off.
+    let p = Position::start(Preset::Village.rules(), Seat::South)
+        .play("2L".parse().unwrap())
+        .unwrap();
+    let limits = Limits::nodes(MASTER_NODES);
+    let with_model = Level::MAX.choose(&p, limits, 1001);
+    let minimax = Level::MAX.choose_minimax(&p, limits, 1001);
+    assert!(
+        with_model.value < -model::SWINDLE_BELOW,
+        "{}",
+        with_model.value
+    );
+    assert_eq!(
+        with_model,
+        SearchResult {
+            elapsed: with_model.elapsed,
+            ..minimax
+        }
+    );
 }
