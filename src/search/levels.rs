@@ -80,7 +80,7 @@ const SPECS: [Spec; 7] = [
     },
     Spec {
         name: "Master",
-        description: "Full search on 1,000,000 positions a move (about 0.2 s of one core): the strongest.",
+        description: "Full search on 1,000,000 positions a move (about 0.2 s of one core): the strongest. In a position it finds lost it plays, among the moves within a few stones of the best, the one most likely to draw a five-ply player into a mistake.",
         limits: capped(None, None),
         temperature: 0.0,
         tuned: true,
