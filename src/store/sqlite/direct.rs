@@ -158,38 +158,60 @@ pub(super) fn prepared<'c>(
     Ok(statement)
 }
 
-/// Statement texts whose placeholders [`placeholders`] keeps per thread;
+/// Statement texts whose facts [`per_text`] keeps per thread and kind;
 /// past this many the map starts again.
-const PLACEHOLDER_TEXTS: usize = 512;
+const STATEMENT_TEXTS: usize = 512;
+
+/// What one thread keeps of each statement text it prepared.
+type Known<T> = RefCell<HashMap<Box<str>, T>>;
+
+/// A fact of the prepared statement `sql` kept in `known` (this thread's,
+/// keyed by statement text): the one kept if `fits` it, else `find()`,
+/// then kept. Asking SQLite walks its lists under a mutex each time.
+fn per_text<T: Clone>(
+    known: &'static std::thread::LocalKey<Known<T>>,
+    sql: &str,
+    fits: impl Fn(&T) -> bool,
+    find: impl FnOnce() -> T,
+) -> T {
+    if let Some(kept) = known.with_borrow(|known| known.get(sql).cloned()) {
+        if fits(&kept) {
+            return kept;
+        }
+    }
+    let found = find();
+    known.with_borrow_mut(|known| {
+        if known.len() >= STATEMENT_TEXTS {
+            known.clear();
+        }
+        known.insert(sql.into(), found.clone());
+    });
+    found
+}
 
 /// The `n` of each parameter index's `$n` name in `statement`, the
 /// prepared `sql` (0 for another name).
 fn placeholders(sql: &str, statement: &CachedStatement<'_>) -> Rc<[u32]> {
     thread_local! {
-        static KNOWN: RefCell<HashMap<Box<str>, Rc<[u32]>>> = RefCell::new(HashMap::new());
+        static KNOWN: Known<Rc<[u32]>> = RefCell::new(HashMap::new());
     }
     let count = statement.parameter_count();
-    if let Some(numbers) = KNOWN.with_borrow(|known| known.get(sql).cloned()) {
-        if numbers.len() == count {
-            return numbers;
-        }
-    }
-    let numbers: Rc<[u32]> = (1..=count)
-        .map(|index| {
-            statement
-                .parameter_name(index)
-                .and_then(|name| name.strip_prefix('$'))
-                .and_then(|n| n.parse::<u32>().ok())
-                .unwrap_or(0)
-        })
-        .collect();
-    KNOWN.with_borrow_mut(|known| {
-        if known.len() >= PLACEHOLDER_TEXTS {
-            known.clear();
-        }
-        known.insert(sql.into(), numbers.clone());
-    });
-    numbers
+    per_text(
+        &KNOWN,
+        sql,
+        |numbers| numbers.len() == count,
+        || {
+            (1..=count)
+                .map(|index| {
+                    statement
+                        .parameter_name(index)
+                        .and_then(|name| name.strip_prefix('$'))
+                        .and_then(|n| n.parse::<u32>().ok())
+                        .unwrap_or(0)
+                })
+                .collect()
+        },
+    )
 }
 
 /// Runs a statement to its end; the rows it changed.
@@ -228,31 +250,26 @@ pub(in crate::store) fn query<R: FromDirect>(
 type Names = Rc<[Box<str>]>;
 
 /// The names of `statement`'s columns, the prepared `sql`, kept per
-/// statement text and thread like [`placeholders`]: asking SQLite for a
-/// name costs some hundred instructions (a mutex, a UTF-8 check), and a
-/// game's row has sixty.
+/// statement text and thread ([`per_text`]): asking SQLite for a name
+/// costs some hundred instructions (a mutex, a UTF-8 check), and a game's
+/// row has sixty.
 fn column_names(sql: &str, statement: &CachedStatement<'_>) -> Names {
     thread_local! {
-        static KNOWN: RefCell<HashMap<Box<str>, Names>> = RefCell::new(HashMap::new());
+        static KNOWN: Known<Names> = RefCell::new(HashMap::new());
     }
     let count = statement.column_count();
-    if let Some(names) = KNOWN.with_borrow(|known| known.get(sql).cloned()) {
-        if names.len() == count {
-            return names;
-        }
-    }
-    let names: Names = statement
-        .column_names()
-        .into_iter()
-        .map(Box::from)
-        .collect();
-    KNOWN.with_borrow_mut(|known| {
-        if known.len() >= PLACEHOLDER_TEXTS {
-            known.clear();
-        }
-        known.insert(sql.into(), names.clone());
-    });
-    names
+    per_text(
+        &KNOWN,
+        sql,
+        |names| names.len() == count,
+        || {
+            statement
+                .column_names()
+                .into_iter()
+                .map(Box::from)
+                .collect()
+        },
+    )
 }
 
 /// A row struct read from a rusqlite row (see `row_struct!`).
@@ -505,21 +522,8 @@ impl<'a> Values<'_, 'a> {
 /// Appends `$n` without the formatting machinery, which cost more than
 /// SQLite's work on a multi-row statement of a few hundred placeholders.
 fn push_placeholder(sql: &mut String, n: usize) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut rest = n;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
     sql.push('$');
-    for &digit in &digits[at..] {
-        sql.push(char::from(digit));
-    }
+    sql.push_str(itoa::Buffer::new().format(n));
 }
 
 #[cfg(test)]
