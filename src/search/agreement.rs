@@ -26,7 +26,7 @@ fn minimax(position: &Position, depth: u32) -> i32 {
 }
 
 /// Positions from random games, `plies` in, that are not over.
-fn positions(
+pub(super) fn positions(
     preset: Preset,
     count: usize,
     plies: std::ops::Range<u32>,

@@ -289,21 +289,7 @@ fn the_top_level_plays_on_its_node_budget_whatever_the_time_allowed() {
 
 /// Positions from random games, 0 to 29 plies in, that are not over.
 fn mid_game(preset: Preset, count: usize, seed: u64) -> Vec<Position> {
-    let mut rng = Rng::new(seed);
-    let mut out = Vec::new();
-    while out.len() < count {
-        let mut p = Position::start(preset.rules(), Seat::South);
-        for _ in 0..rng.below(30) {
-            match random_move(&p, &mut rng) {
-                Some(m) => p = p.play(m).unwrap(),
-                None => break,
-            }
-        }
-        if !p.is_over() {
-            out.push(p);
-        }
-    }
-    out
+    super::agreement::positions(preset, count, 0..30, seed)
 }
 
 #[test]
