@@ -64,8 +64,8 @@ impl WriteTx {
     }
 
     /// Takes up to `limit` pending games out of the queue, by id, in this
-    /// transaction: the ids of their stored rows, which the caller counts
-    /// before the commit (a rollback leaves them pending).
+    /// transaction, and reads them: the caller counts them before the
+    /// commit (a rollback leaves them pending).
     pub async fn claim_explorer_games(
         &mut self,
         limit: u32,
