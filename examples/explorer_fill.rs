@@ -1,8 +1,9 @@
 //! Fills a database with finished games played by the search against
 //! itself at a fixed node budget, stored through the store as an import
 //! stores a game (the game row and its moves), rated games rated as a
-//! finished game is rated, and indexed by the opening explorer's hook in
-//! the same transaction (or left for `oanquan explorer rebuild`).
+//! finished game is rated, and indexed in the same transaction as the
+//! opening explorer's indexer indexes a game (or left for
+//! `oanquan explorer rebuild`).
 //!
 //! ```sh
 //! cargo run --release --example explorer_fill -- \
@@ -38,8 +39,8 @@ use anyhow::{anyhow, bail, Context};
 use chrono::{DateTime, NaiveDate, TimeDelta, Utc};
 use oanquan::domain::{GameId, GameStatus, PlayerId, PlayerRef, TimeControl};
 use oanquan::engine::{Position, Preset, Seat};
-use oanquan::explorer::ExplorerHook;
-use oanquan::games::{Game, GameEvent, Timing, Transition, TxHook};
+use oanquan::explorer::index_games;
+use oanquan::games::{Game, Timing};
 use oanquan::search::{search, Limits, Rng};
 use oanquan::store::{Backend, DatabaseSettings, MoveRecord, RatedGame, Store, WriteTx};
 
@@ -400,16 +401,7 @@ async fn store_game(tx: &mut WriteTx, played: Played, hook: bool) -> anyhow::Res
         .await?;
     }
     if hook {
-        let transition = Transition {
-            events: vec![GameEvent::Created {
-                version: game.version,
-            }],
-            game,
-        };
-        ExplorerHook
-            .write(tx, &transition)
-            .await
-            .map_err(|e| anyhow!("explorer hook: {e:?}"))?;
+        index_games(tx, &[game]).await?;
     }
     Ok(())
 }

@@ -12,6 +12,7 @@ use crate::api::settings::{
     OperationsSettings, RateLimitSettings,
 };
 use crate::bots::BotSettings;
+use crate::explorer::ExplorerSettings;
 use crate::games::{GamesSettings, IdempotencySettings};
 use crate::live::StreamSettings;
 use crate::store::{DatabaseSettings, SqliteSettings};
@@ -64,6 +65,9 @@ pub struct Config {
 
     #[command(flatten)]
     pub webhooks: WebhookSettings,
+
+    #[command(flatten)]
+    pub explorer: ExplorerSettings,
 }
 
 impl Config {
@@ -101,6 +105,7 @@ impl Config {
                 ..AdmissionSettings::default()
             },
             webhooks: WebhookSettings::default(),
+            explorer: ExplorerSettings::default(),
         }
     }
 }

@@ -49,6 +49,8 @@ pub struct Application {
     serves_metrics: bool,
     metrics_games_every: std::time::Duration,
     webhooks: crate::webhooks::Webhooks,
+    /// Counts the finished games queued for the opening explorer.
+    indexer: crate::explorer::Indexer,
 }
 
 impl Application {
@@ -118,7 +120,10 @@ impl Application {
         let operations = settings.operations.clone();
         let games = Games::with_policy(time, settings.games.policy())
             .keeping_recent_games(settings.games.recent_games);
-        games.hook(std::sync::Arc::new(crate::explorer::ExplorerHook));
+        games.hook(std::sync::Arc::new(crate::explorer::ExplorerHook::new(
+            games.time().clone(),
+        )));
+        let indexer = crate::explorer::Indexer::new(&games, &settings.explorer);
         // Before any game can end: a tournament game's end records its result.
         let tournaments = crate::tournaments::Tournaments::new(&games);
         // Games whose deadline passed while no server ran end before any
@@ -196,6 +201,7 @@ impl Application {
             bots: bots.clone(),
             registrations_per_hour: settings.network.max_registrations_per_hour,
             webhooks: webhooks.clone(),
+            explorer: settings.explorer.clone(),
         });
         let metrics = match metrics_listener {
             Some(listener) => Some(metrics_server(listener, state.clone())?),
@@ -315,6 +321,7 @@ impl Application {
             serves_metrics: settings.operations.serves_metrics(),
             metrics_games_every: settings.operations.metrics_games_every(),
             webhooks,
+            indexer,
         })
     }
 
@@ -375,6 +382,7 @@ impl Application {
             ))
         });
         let delivering = self.webhooks.start();
+        let indexing = self.indexer.start(self.store.clone());
         let counting = self.serves_metrics.then(|| {
             tokio::spawn(api::middleware::metrics::count_open_games_forever(
                 self.store.clone(),
@@ -399,6 +407,7 @@ impl Application {
         if let Some(delivering) = delivering {
             delivering.abort();
         }
+        indexing.abort();
         pruning.abort();
         sweeping.abort();
         settling.abort();

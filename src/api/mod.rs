@@ -31,6 +31,8 @@ pub struct AppState {
     pub registrations_per_hour: u32,
     /// The players' webhook endpoints and their deliveries.
     pub webhooks: crate::webhooks::Webhooks,
+    /// How many uncounted games a read of the explorer counts first.
+    pub explorer: crate::explorer::ExplorerSettings,
 }
 
 /// The live feeds read the database through the app's games layer and store.

@@ -1,7 +1,8 @@
 //! Hooks of the unit of work: what another module writes in the same
 //! transaction as a game's transition — a webhook's outbox row, a
-//! tournament's result, the opening explorer's counts — so that the
-//! transition and what follows from it commit together or not at all.
+//! tournament's result, a finished game's place in the opening
+//! explorer's queue — so that the transition and what follows from it
+//! commit together or not at all.
 //! A [`Listener`](super::Listener) hears a transition after its commit
 //! and may miss it in a crash; a hook cannot.
 

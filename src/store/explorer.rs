@@ -1,6 +1,6 @@
 //! The opening explorer's rows: one per move of every finished game (and
-//! one for the position it ended in), written in the transaction that
-//! finishes the game, and the per-move counts of one position read back.
+//! one for the position it ended in), written by the explorer's indexer,
+//! and the per-move counts of one position read back.
 
 use chrono::{DateTime, Utc};
 
@@ -99,7 +99,7 @@ const ROWS_PER_INSERT: &[usize] = &[16, 4, 1];
 const INSERT_ROWS: &str = "INSERT INTO explorer_moves (game_id, ply, rules, position, move, \
     winner, score_difference, rated, rating, speed, finished_at) ";
 
-/// [`INSERT_ROWS`] for PostgreSQL: a game's rows in one statement, one
+/// [`INSERT_ROWS`] for PostgreSQL: a transaction's rows in one statement, one
 /// array a column, rather than 11 parameters a row (sqlx encodes each
 /// parameter on its own, and each statement is a round trip).
 const INSERT_ROWS_UNNEST: &str = "INSERT INTO explorer_moves (game_id, ply, rules, position, \
@@ -216,7 +216,7 @@ impl WriteTx {
         Ok(row.rating)
     }
 
-    /// Writes a game's explorer rows; rows already stored are kept.
+    /// Writes games' explorer rows; rows already stored are kept.
     pub async fn insert_explorer_rows(&mut self, rows: &[ExplorerRow]) -> Result<(), StoreError> {
         if let WriteTx::Postgres(tx) = self {
             let column = |f: fn(&ExplorerRow) -> &str| rows.iter().map(f).collect::<Vec<_>>();
@@ -262,19 +262,22 @@ impl WriteTx {
         Ok(())
     }
 
-    /// Deletes every explorer row and count (before a rebuild); how many
-    /// rows there were. On PostgreSQL it first locks both tables until the
-    /// commit, so that a game finishing meanwhile is either seen finished
-    /// by the rebuild or counted after it, never both (SQLite's write lock
-    /// does that already).
+    /// Deletes every explorer row and count and empties the indexer's
+    /// queue (before a rebuild, which counts every finished game); how
+    /// many rows there were. On PostgreSQL it first locks the three tables
+    /// until the commit, so that a game finishing meanwhile (whose
+    /// transaction queues it) is either seen finished by the rebuild or
+    /// queued after it, never both, and no indexer writes meanwhile
+    /// (SQLite's write lock does that already).
     pub async fn clear_explorer(&mut self) -> Result<u64, StoreError> {
         if let WriteTx::Postgres(_) = self {
             self.execute(
-                "LOCK TABLE explorer_moves, explorer_counts IN EXCLUSIVE MODE",
+                "LOCK TABLE explorer_pending, explorer_moves, explorer_counts IN EXCLUSIVE MODE",
                 &[],
             )
             .await?;
         }
+        self.clear_explorer_queue().await?;
         self.execute("DELETE FROM explorer_counts", &[]).await?;
         self.execute("DELETE FROM explorer_moves", &[]).await
     }

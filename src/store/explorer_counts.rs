@@ -1,6 +1,7 @@
-//! The opening explorer's counters: each finished game added, in its own
-//! transaction, to one bucket per position, move, `rated`, rating band,
-//! month and speed; a position's counts summed over its buckets.
+//! The opening explorer's counters: each finished game added to one
+//! bucket per position, move, `rated`, rating band, month and speed (the
+//! games indexed in one transaction summed per bucket first); a
+//! position's counts summed over its buckets.
 
 use std::sync::LazyLock;
 
@@ -102,7 +103,7 @@ const UPSERT_COUNTS: &str = "INSERT INTO explorer_counts (rules, position, move,
     rating_band, month, speed, games, south_wins, north_wins, draws, score_difference_sum, \
     rating_sum, rating_games) ";
 
-/// [`UPSERT_COUNTS`] for PostgreSQL: a game's counts in one statement,
+/// [`UPSERT_COUNTS`] for PostgreSQL: a transaction's buckets in one statement,
 /// one array a column (see `INSERT_ROWS_UNNEST`).
 const UPSERT_COUNTS_UNNEST: &str = "INSERT INTO explorer_counts (rules, position, move, rated, \
     rating_band, month, speed, games, south_wins, north_wins, draws, score_difference_sum, \
@@ -157,79 +158,113 @@ impl Store {
     }
 }
 
+/// A bucket's key: rules, position, move, `rated`, rating band, month,
+/// speed (the table's primary key, in its order).
+type BucketKey<'a> = (&'a str, &'a str, &'a str, bool, i32, &'a str, &'a str);
+
+/// What the games of one transaction add to one bucket.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Sums {
+    games: i32,
+    south_wins: i32,
+    north_wins: i32,
+    draws: i32,
+    score_difference_sum: i64,
+    rating_sum: f64,
+    rating_games: i32,
+}
+
+/// The counts of several games summed per bucket, in key order: each
+/// bucket once (as one upsert requires on PostgreSQL), and the buckets in
+/// one order, so that transactions adding to the same buckets lock them
+/// in the same order.
+fn merged(counts: &[ExplorerCount]) -> Vec<(BucketKey<'_>, Sums)> {
+    let mut buckets: std::collections::BTreeMap<BucketKey<'_>, Sums> = Default::default();
+    for count in counts {
+        let key = (
+            count.rules.as_str(),
+            count.position.as_str(),
+            count.played.as_str(),
+            count.rated,
+            count.rating_band,
+            count.month.as_str(),
+            count.speed,
+        );
+        let sums = buckets.entry(key).or_default();
+        let won = |seat: &str| i32::from(count.winner == seat);
+        sums.games += 1;
+        sums.south_wins += won("south");
+        sums.north_wins += won("north");
+        sums.draws += won("draw");
+        sums.score_difference_sum += i64::from(count.score_difference);
+        sums.rating_sum += count.rating.unwrap_or(0.0);
+        sums.rating_games += i32::from(count.rating.is_some());
+    }
+    buckets.into_iter().collect()
+}
+
 impl WriteTx {
-    /// Adds one game's counts to their buckets, in key order (so that
-    /// concurrent games lock shared buckets in the same order).
+    /// Adds the counts of the games of one transaction to their buckets:
+    /// one update a bucket, carrying the sums of every game counted in it.
     pub async fn add_explorer_counts(
         &mut self,
         counts: &[ExplorerCount],
     ) -> Result<(), StoreError> {
-        let mut sorted: Vec<&ExplorerCount> = counts.iter().collect();
-        sorted.sort_by(|a, b| (&a.position, &a.played).cmp(&(&b.position, &b.played)));
+        let buckets = merged(counts);
         if let WriteTx::Postgres(tx) = self {
-            // One game's counts name each bucket once (`counts_of`), as
-            // one upsert requires; sorted, so that games finishing at once
-            // lock their common buckets in one order.
-            let text =
-                |f: fn(&ExplorerCount) -> &str| sorted.iter().map(|c| f(c)).collect::<Vec<_>>();
-            let int =
-                |f: fn(&ExplorerCount) -> i32| sorted.iter().map(|c| f(c)).collect::<Vec<_>>();
-            let won = |seat: &'static str| {
-                sorted
-                    .iter()
-                    .map(|c| i32::from(c.winner == seat))
-                    .collect::<Vec<_>>()
+            let text = |f: fn(BucketKey<'_>) -> &str| {
+                buckets.iter().map(|(key, _)| f(*key)).collect::<Vec<_>>()
             };
+            let int = |f: fn(&Sums) -> i32| buckets.iter().map(|(_, s)| f(s)).collect::<Vec<_>>();
             static SQL: LazyLock<String> =
                 LazyLock::new(|| format!("{UPSERT_COUNTS_UNNEST}{ADD_COUNTS}"));
             sqlx::query(SQL.as_str())
-                .bind(text(|c| &c.rules))
-                .bind(text(|c| &c.position))
-                .bind(text(|c| &c.played))
-                .bind(sorted.iter().map(|c| c.rated).collect::<Vec<_>>())
-                .bind(int(|c| c.rating_band))
-                .bind(text(|c| &c.month))
-                .bind(text(|c| c.speed))
-                .bind(int(|_| 1))
-                .bind(won("south"))
-                .bind(won("north"))
-                .bind(won("draw"))
+                .bind(text(|key| key.0))
+                .bind(text(|key| key.1))
+                .bind(text(|key| key.2))
+                .bind(buckets.iter().map(|(key, _)| key.3).collect::<Vec<_>>())
+                .bind(buckets.iter().map(|(key, _)| key.4).collect::<Vec<_>>())
+                .bind(text(|key| key.5))
+                .bind(text(|key| key.6))
+                .bind(int(|s| s.games))
+                .bind(int(|s| s.south_wins))
+                .bind(int(|s| s.north_wins))
+                .bind(int(|s| s.draws))
                 .bind(
-                    sorted
+                    buckets
                         .iter()
-                        .map(|c| i64::from(c.score_difference))
+                        .map(|(_, s)| s.score_difference_sum)
                         .collect::<Vec<_>>(),
                 )
                 .bind(
-                    sorted
+                    buckets
                         .iter()
-                        .map(|c| c.rating.unwrap_or(0.0))
+                        .map(|(_, s)| s.rating_sum)
                         .collect::<Vec<_>>(),
                 )
-                .bind(int(|c| i32::from(c.rating.is_some())))
+                .bind(int(|s| s.rating_games))
                 .execute(&mut **tx)
                 .await?;
             return Ok(());
         }
-        for chunk in fixed_chunks(&sorted, COUNTS_PER_UPSERT) {
+        for chunk in fixed_chunks(&buckets, COUNTS_PER_UPSERT) {
             let mut upsert = SqlBuilder::new(UPSERT_COUNTS);
-            upsert.push_values(chunk, |mut values, count| {
-                let won = |seat: &str| i32::from(count.winner == seat);
+            upsert.push_values(chunk, |mut values, (key, sums)| {
                 values
-                    .push_bind(count.rules.as_str())
-                    .push_bind(count.position.as_str())
-                    .push_bind(count.played.as_str())
-                    .push_bind(count.rated)
-                    .push_bind(count.rating_band)
-                    .push_bind(count.month.as_str())
-                    .push_bind(count.speed)
-                    .push_bind(1)
-                    .push_bind(won("south"))
-                    .push_bind(won("north"))
-                    .push_bind(won("draw"))
-                    .push_bind(i64::from(count.score_difference))
-                    .push_bind(count.rating.unwrap_or(0.0))
-                    .push_bind(i32::from(count.rating.is_some()));
+                    .push_bind(key.0)
+                    .push_bind(key.1)
+                    .push_bind(key.2)
+                    .push_bind(key.3)
+                    .push_bind(key.4)
+                    .push_bind(key.5)
+                    .push_bind(key.6)
+                    .push_bind(sums.games)
+                    .push_bind(sums.south_wins)
+                    .push_bind(sums.north_wins)
+                    .push_bind(sums.draws)
+                    .push_bind(sums.score_difference_sum)
+                    .push_bind(sums.rating_sum)
+                    .push_bind(sums.rating_games);
             });
             upsert.push(ADD_COUNTS);
             self.execute(&upsert.sql, &upsert.params).await?;
@@ -286,6 +321,74 @@ mod tests {
         assert_eq!(
             bounds(&filter(None, None, Some(at("2026-01-15T00:00:00Z")))),
             None
+        );
+    }
+
+    #[test]
+    fn a_transactions_games_are_summed_once_per_bucket_in_key_order() {
+        let count = |position: &str,
+                     played: &str,
+                     winner: &'static str,
+                     difference: i32,
+                     rating: Option<f64>| ExplorerCount {
+            rules: "classic".to_owned(),
+            position: position.to_owned(),
+            played: played.to_owned(),
+            rated: rating.is_some(),
+            rating_band: -1,
+            month: "2026-12".to_owned(),
+            speed: "unlimited",
+            winner,
+            score_difference: difference,
+            rating,
+        };
+        // Two games from the start (one won by South by 7, one drawn),
+        // the second also through position "b".
+        let counts = [
+            count("start", "*", "south", 7, None),
+            count("start", "3R", "south", 7, None),
+            count("start", "*", "draw", 0, None),
+            count("start", "1L", "draw", 0, None),
+            count("b", "*", "draw", -3, None),
+        ];
+        let buckets = merged(&counts);
+        let keys: Vec<(&str, &str)> = buckets.iter().map(|(k, _)| (k.1, k.2)).collect();
+        assert_eq!(
+            keys,
+            [("b", "*"), ("start", "*"), ("start", "1L"), ("start", "3R")]
+        );
+        let start = buckets[1].1;
+        assert_eq!(
+            start,
+            Sums {
+                games: 2,
+                south_wins: 1,
+                north_wins: 0,
+                draws: 1,
+                score_difference_sum: 7,
+                rating_sum: 0.0,
+                rating_games: 0,
+            }
+        );
+        assert_eq!(
+            (buckets[0].1.games, buckets[0].1.score_difference_sum),
+            (1, -3)
+        );
+        // A rated game's rating is summed with the games that have one.
+        let rated = [
+            count("start", "*", "north", -2, Some(1500.0)),
+            count("start", "*", "north", -4, Some(1700.0)),
+        ];
+        let buckets = merged(&rated);
+        assert_eq!(buckets.len(), 1);
+        assert_eq!(
+            (
+                buckets[0].1.games,
+                buckets[0].1.north_wins,
+                buckets[0].1.rating_sum,
+                buckets[0].1.rating_games
+            ),
+            (2, 2, 3200.0, 2)
         );
     }
 }

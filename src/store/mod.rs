@@ -41,6 +41,7 @@ mod challenges;
 mod citus;
 mod explorer;
 mod explorer_counts;
+mod explorer_pending;
 mod game_locks;
 mod game_writes;
 #[macro_use]
@@ -70,6 +71,7 @@ pub use bots::{bot_id, bot_name};
 pub use citus::{Distributed, Worker, DISTRIBUTED_TABLES, REFERENCE_TABLES};
 pub use explorer::{ExplorerCounts, ExplorerFilter, ExplorerRow, MAX_ROWS_COUNTED};
 pub use explorer_counts::{cut_inside_a_bucket, ExplorerCount};
+pub use explorer_pending::Claim;
 pub use game_locks::Caller;
 pub use games::GameRow;
 pub use gauges::PoolUse;

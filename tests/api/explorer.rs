@@ -23,11 +23,12 @@ const OPENINGS: [(&str, &[&str]); 5] = [
 ];
 
 /// A game as played and as its record tells it.
-#[derive(Debug)]
-struct Played {
+#[derive(Clone, Debug)]
+pub(crate) struct Played {
+    pub(crate) id: String,
     /// Each position reached (notation without the ply) and the move
     /// played in it; `None` in the last.
-    visits: Vec<(String, Option<String>)>,
+    pub(crate) visits: Vec<(String, Option<String>)>,
     winner: String,
     /// South's and North's final scores.
     scores: [i64; 2],
@@ -61,7 +62,7 @@ impl Tally {
     }
 }
 
-fn key(notation: &str) -> String {
+pub(crate) fn key(notation: &str) -> String {
     notation.rsplit_once(' ').unwrap().0.to_owned()
 }
 
@@ -108,14 +109,14 @@ fn tallies(answer: &Value) -> (Tally, BTreeMap<String, Tally>) {
     (tally(answer, 0), moves)
 }
 
-async fn explore(app: &TestApp, query: &str) -> Value {
+pub(crate) async fn explore(app: &TestApp, query: &str) -> Value {
     let response = app.get(&format!("/v1/explorer?{query}")).await;
     assert_eq!(response.status(), StatusCode::OK, "{query}");
     response.json().await.unwrap()
 }
 
 /// Checks the explorer at `position` against the games, through `query`.
-async fn check(app: &TestApp, games: &[&Played], position: &str, query: &str) -> Value {
+pub(crate) async fn check(app: &TestApp, games: &[&Played], position: &str, query: &str) -> Value {
     let answer = explore(app, query).await;
     assert_eq!(
         key(answer["position"].as_str().unwrap()),
@@ -131,7 +132,12 @@ async fn check(app: &TestApp, games: &[&Played], position: &str, query: &str) ->
 /// Plays game `i`: its opening, then random moves; most end by a
 /// resignation (before each side made two moves, an abort), every fourth
 /// runs to its end. Returns the game if it finished.
-async fn play_game(app: &TestApp, south: &Player, north: &Player, i: usize) -> Option<Played> {
+pub(crate) async fn play_game(
+    app: &TestApp,
+    south: &Player,
+    north: &Player,
+    i: usize,
+) -> Option<Played> {
     let (first, opening) = OPENINGS[i % OPENINGS.len()];
     let game = app
         .create_game(
@@ -182,6 +188,7 @@ async fn play_game(app: &TestApp, south: &Player, north: &Player, i: usize) -> O
     visits.push((key(&before), None));
     let result = &state["result"];
     Some(Played {
+        id,
         visits,
         winner: result["winner"].as_str().unwrap().to_owned(),
         scores: [

@@ -20,6 +20,7 @@ mod bots;
 mod bots_queue;
 mod clocks;
 mod explorer;
+mod explorer_queue;
 mod export;
 mod games;
 mod history;

@@ -270,7 +270,9 @@ export interface paths {
          *     how those games ended. A position is its board, side to move and stores
          *     (not its ply), so lines that transpose meet. Games under other rules,
          *     and games from a custom start (`custom_start=true`), are counted apart.
-         *     The filters narrow the games counted.
+         *     The filters narrow the games counted. Every game finished before the
+         *     request is counted, unless more were waiting to be counted than one
+         *     request counts: `pending_games` then says how many are left out.
          */
         get: operations["explore"];
         put?: never;
@@ -2124,6 +2126,13 @@ export interface components {
             moves: components["schemas"]["ExplorerMove"][];
             /** Format: int64 */
             north_wins: number;
+            /**
+             * Format: int64
+             * @description Finished games not counted in this answer: 0 unless more games
+             *     waited to be counted than one request counts (after an outage,
+             *     say); a later request counts them.
+             */
+            pending_games: number;
             /** @description The position, in RULES.md notation. */
             position: string;
             /** @description The latest games first. */

@@ -134,7 +134,8 @@ fn method_label(method: &Method) -> &'static str {
 }
 
 /// Counts the games not over yet by status into the `oanquan_games`
-/// gauge, every `period`, for as long as metrics are served: a scrape
+/// gauge, and the finished games the opening explorer has not counted
+/// into `oanquan_explorer_pending_games`, every `period`, for as long as metrics are served: a scrape
 /// costs no query however often it comes.
 pub async fn count_open_games_forever(store: Store, period: Duration) {
     let mut every = tokio::time::interval(period);
@@ -148,6 +149,10 @@ pub async fn count_open_games_forever(store: Store, period: Duration) {
                 }
             }
             Err(error) => tracing::warn!(%error, "cannot count the open games"),
+        }
+        match store.explorer_pending_count().await {
+            Ok(pending) => gauge!("oanquan_explorer_pending_games").set(pending as f64),
+            Err(error) => tracing::warn!(%error, "cannot count the explorer's queued games"),
         }
     }
 }

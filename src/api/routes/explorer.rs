@@ -1,7 +1,8 @@
 //! `GET /v1/explorer`: the opening explorer. For one position, how many
 //! finished games reached it, how they ended, and the same for each move
-//! played from it, read from the index the Games layer writes as games
-//! finish (`explorer.rs`).
+//! played from it, read from the index the explorer's indexer writes
+//! after games finish (`explorer/`), the games it has not counted yet
+//! counted first.
 
 use actix_web::{get, web, HttpResponse};
 use serde::{Deserialize, Serialize};
@@ -14,7 +15,7 @@ use crate::api::views::{PresetName, ResultView, RulesInput, SeatPlayers};
 use crate::api::AppState;
 use crate::domain::GameId;
 use crate::engine::{Move, Position, Preset, Rules, Seat};
-use crate::explorer::{position_key, rules_key, SPEEDS};
+use crate::explorer::{explore as explore_position, position_key, rules_key, SPEEDS};
 use crate::store::{cut_inside_a_bucket, ExplorerCounts, ExplorerFilter, MAX_ROWS_COUNTED};
 
 pub fn configure(config: &mut ServiceConfig) {
@@ -106,6 +107,10 @@ pub struct ExplorerAnswer {
     pub moves: Vec<ExplorerMove>,
     /// The latest games first.
     pub recent_games: Vec<ExplorerGame>,
+    /// Finished games not counted in this answer: 0 unless more games
+    /// waited to be counted than one request counts (after an outage,
+    /// say); a later request counts them.
+    pub pending_games: i64,
 }
 
 impl ExplorerQuery {
@@ -267,7 +272,9 @@ async fn recent_games(state: &AppState, ids: Vec<String>) -> Result<Vec<Explorer
 /// how those games ended. A position is its board, side to move and stores
 /// (not its ply), so lines that transpose meet. Games under other rules,
 /// and games from a custom start (`custom_start=true`), are counted apart.
-/// The filters narrow the games counted.
+/// The filters narrow the games counted. Every game finished before the
+/// request is counted, unless more were waiting to be counted than one
+/// request counts: `pending_games` then says how many are left out.
 #[utoipa::path(
     tag = "analysis",
     params(ExplorerQuery),
@@ -288,16 +295,18 @@ pub async fn explore(
     let position = query.position(rules)?;
     let filter = query.filter(&rules, &position)?;
     let recent = query.recent()?;
-    let Some((total, moves)) = state.store.explorer_counts(&filter).await? else {
+    let explored = explore_position(
+        &state.store,
+        &filter,
+        recent,
+        state.explorer.read_max_pending,
+    )
+    .await?;
+    let Some((total, moves)) = explored.counts else {
         return Err(too_fine(&query, &filter));
     };
     let mut moves: Vec<ExplorerMove> = moves.into_iter().map(move_of).collect();
     moves.sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.played.cmp(&b.played)));
-    let ids = if recent > 0 {
-        state.store.explorer_recent(&filter, recent).await?
-    } else {
-        Vec::new()
-    };
     let answer = ExplorerAnswer {
         position: position.to_string(),
         games: total.games,
@@ -305,7 +314,8 @@ pub async fn explore(
         north_wins: total.north_wins,
         draws: total.draws,
         moves,
-        recent_games: recent_games(&state, ids).await?,
+        recent_games: recent_games(&state, explored.recent).await?,
+        pending_games: explored.pending_games,
     };
     Ok(HttpResponse::Ok().json(answer))
 }

@@ -23,6 +23,9 @@ class ExplorerAnswer:
         games (int):
         moves (list[ExplorerMove]): Most played first.
         north_wins (int):
+        pending_games (int): Finished games not counted in this answer: 0 unless more games
+            waited to be counted than one request counts (after an outage,
+            say); a later request counts them.
         position (str): The position, in RULES.md notation.
         recent_games (list[ExplorerGame]): The latest games first.
         south_wins (int):
@@ -32,6 +35,7 @@ class ExplorerAnswer:
     games: int
     moves: list[ExplorerMove]
     north_wins: int
+    pending_games: int
     position: str
     recent_games: list[ExplorerGame]
     south_wins: int
@@ -48,6 +52,8 @@ class ExplorerAnswer:
             moves.append(moves_item)
 
         north_wins = self.north_wins
+
+        pending_games = self.pending_games
 
         position = self.position
 
@@ -66,6 +72,7 @@ class ExplorerAnswer:
                 "games": games,
                 "moves": moves,
                 "north_wins": north_wins,
+                "pending_games": pending_games,
                 "position": position,
                 "recent_games": recent_games,
                 "south_wins": south_wins,
@@ -93,6 +100,8 @@ class ExplorerAnswer:
 
         north_wins = d.pop("north_wins")
 
+        pending_games = d.pop("pending_games")
+
         position = d.pop("position")
 
         recent_games = []
@@ -109,6 +118,7 @@ class ExplorerAnswer:
             games=games,
             moves=moves,
             north_wins=north_wins,
+            pending_games=pending_games,
             position=position,
             recent_games=recent_games,
             south_wins=south_wins,

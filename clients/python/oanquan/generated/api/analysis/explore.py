@@ -148,7 +148,9 @@ def sync_detailed(
     how those games ended. A position is its board, side to move and stores
     (not its ply), so lines that transpose meet. Games under other rules,
     and games from a custom start (`custom_start=true`), are counted apart.
-    The filters narrow the games counted.
+    The filters narrow the games counted. Every game finished before the
+    request is counted, unless more were waiting to be counted than one
+    request counts: `pending_games` then says how many are left out.
 
     Args:
         preset (PresetName | Unset):
@@ -217,7 +219,9 @@ def sync(
     how those games ended. A position is its board, side to move and stores
     (not its ply), so lines that transpose meet. Games under other rules,
     and games from a custom start (`custom_start=true`), are counted apart.
-    The filters narrow the games counted.
+    The filters narrow the games counted. Every game finished before the
+    request is counted, unless more were waiting to be counted than one
+    request counts: `pending_games` then says how many are left out.
 
     Args:
         preset (PresetName | Unset):
@@ -281,7 +285,9 @@ async def asyncio_detailed(
     how those games ended. A position is its board, side to move and stores
     (not its ply), so lines that transpose meet. Games under other rules,
     and games from a custom start (`custom_start=true`), are counted apart.
-    The filters narrow the games counted.
+    The filters narrow the games counted. Every game finished before the
+    request is counted, unless more were waiting to be counted than one
+    request counts: `pending_games` then says how many are left out.
 
     Args:
         preset (PresetName | Unset):
@@ -348,7 +354,9 @@ async def asyncio(
     how those games ended. A position is its board, side to move and stores
     (not its ply), so lines that transpose meet. Games under other rules,
     and games from a custom start (`custom_start=true`), are counted apart.
-    The filters narrow the games counted.
+    The filters narrow the games counted. Every game finished before the
+    request is counted, unless more were waiting to be counted than one
+    request counts: `pending_games` then says how many are left out.
 
     Args:
         preset (PresetName | Unset):

@@ -1,19 +1,31 @@
-//! The opening explorer's index: what a finished game adds to it, written
-//! by a [`TxHook`] in the transaction that finishes the game (so a game is
-//! counted once, crash or not), and the rebuild that writes it again from
-//! the stored games with the same rows.
+//! The opening explorer's index: what a finished game adds to it (its
+//! rows, [`rows_of`], and its counts, [`counts_of`]), and how it gets
+//! there. The transaction that finishes a game only queues it
+//! ([`ExplorerHook`]); the [`Indexer`], a task of each node, counts the
+//! queued games soon after, several in one transaction that takes them
+//! out of the queue, so that a game is counted once, crash or not. A read
+//! ([`explore`]) first counts what is still queued, up to a bound, so
+//! that it answers for every game finished before it. The rebuild writes
+//! the index again from the stored games with the same rows.
 //!
 //! A position is keyed by its board, side to move and stores — its
 //! notation without the ply — so that transpositions meet; a ruleset by
 //! [`rules_key`], so that games under other rules stay apart.
 
+mod hook;
+mod indexer;
+mod read;
+mod settings;
+
+pub use hook::ExplorerHook;
+pub use indexer::{index_pending, rebuild_explorer, ExplorerRebuilt, Indexed, Indexer};
+pub use read::{explore, Explored};
+pub use settings::ExplorerSettings;
+
 use crate::domain::{GameStatus, TimeControl};
 use crate::engine::{MandarinSetup, Position, RefillShortfall, Rules, Seat};
-use crate::games::{Game, GameEvent, GamesError, HookFailed, HookFuture, Transition, TxHook};
-use crate::store::{ExplorerCount, ExplorerRow, MoveRecord, Store, StoreError, WriteTx};
-
-/// Games read per step of a rebuild.
-const REBUILD_BATCH: u32 = 200;
+use crate::games::Game;
+use crate::store::{ExplorerCount, ExplorerRow, MoveRecord, StoreError, WriteTx};
 
 /// The key of a ruleset: a preset's name, or `custom:` and every
 /// parameter; `+start` for a game from a custom position.
@@ -163,65 +175,23 @@ pub fn counts_of(rows: &[ExplorerRow]) -> Vec<ExplorerCount> {
     counts
 }
 
-/// Writes `game`'s rows and counts in `tx`; how many rows.
-async fn write_game(tx: &mut WriteTx, game: &Game) -> Result<usize, StoreError> {
-    let moves = tx.moves_of_game(&game.id).await?;
-    let rating = tx.mean_rating_before(&game.id).await?;
-    let rows = rows_of(game, &moves, rating);
+/// Writes the rows and counts of `games` in `tx`, the counts summed per
+/// bucket over the games (one update a bucket: the start position is in
+/// every game); how many rows.
+pub async fn index_games(tx: &mut WriteTx, games: &[Game]) -> Result<usize, StoreError> {
+    if games.is_empty() {
+        return Ok(0);
+    }
+    let mut rows = Vec::new();
+    let mut counts = Vec::new();
+    for game in games {
+        let moves = tx.moves_of_game(&game.id).await?;
+        let rating = tx.mean_rating_before(&game.id).await?;
+        let of_game = rows_of(game, &moves, rating);
+        counts.extend(counts_of(&of_game));
+        rows.extend(of_game);
+    }
     tx.insert_explorer_rows(&rows).await?;
-    tx.add_explorer_counts(&counts_of(&rows)).await?;
+    tx.add_explorer_counts(&counts).await?;
     Ok(rows.len())
-}
-
-/// Writes a game's rows in the transaction that finishes it (or stores
-/// it finished: an import).
-#[derive(Debug, Default)]
-pub struct ExplorerHook;
-
-impl TxHook for ExplorerHook {
-    fn wants(&self, transition: &Transition) -> bool {
-        transition.game.status == GameStatus::Finished
-            && transition
-                .events
-                .iter()
-                .any(|event| matches!(event, GameEvent::Ended { .. } | GameEvent::Created { .. }))
-    }
-
-    fn write<'a>(&'a self, tx: &'a mut WriteTx, transition: &'a Transition) -> HookFuture<'a> {
-        Box::pin(async move {
-            write_game(tx, &transition.game)
-                .await
-                .map(|_| Vec::new())
-                .map_err(|e| HookFailed(e.into()))
-        })
-    }
-}
-
-/// What [`rebuild_explorer`] did.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ExplorerRebuilt {
-    pub games: u64,
-    pub rows: u64,
-}
-
-/// Writes the explorer's rows again from every finished game, in one
-/// transaction: the same rows the hook wrote as the games finished.
-pub async fn rebuild_explorer(store: &Store) -> Result<ExplorerRebuilt, GamesError> {
-    let mut tx = store.begin_write().await?;
-    tx.clear_explorer().await?;
-    let mut done = ExplorerRebuilt::default();
-    let mut after = String::new();
-    loop {
-        let batch = tx.finished_games_after(&after, REBUILD_BATCH).await?;
-        let Some(last) = batch.last() else { break };
-        after.clone_from(&last.id);
-        for row in batch {
-            let game = Game::try_from(row)?;
-            let rows = write_game(&mut tx, &game).await?;
-            done.games += 1;
-            done.rows += rows as u64;
-        }
-    }
-    tx.commit().await?;
-    Ok(done)
 }
