@@ -1,11 +1,19 @@
 //! Searches one position and prints the result: `cargo run --release
 //! --example search_probe -- "<position>" [preset] [nodes]`.
+//!
+//! `… -- line <preset> "<moves>" [seed]` instead plays the moves from the
+//! start and, before each, prints the top level's choice (1,000,000
+//! nodes, the seed given) and the moves its opponent model compared: their
+//! minimax value, their value against the model and the modelled replies.
 
-use oanquan::engine::{Position, Preset, Seat};
-use oanquan::search::{search, Limits};
+use oanquan::engine::{Move, Position, Preset, Seat};
+use oanquan::search::{search, Level, Limits, MASTER_NODES};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("line") {
+        return line(&args[2..]);
+    }
     let preset: Preset = args.get(2).map_or(Preset::Classic, |p| p.parse().unwrap());
     let rules = preset.rules();
     let position = match args.get(1).map(String::as_str) {
@@ -31,6 +39,41 @@ fn main() {
     for m in &r.moves {
         println!("  {} {} {}", m.mv, m.value, m.exact);
     }
+}
+
+/// The top level's view before each move of a line from the start.
+fn line(args: &[String]) {
+    let preset: Preset = args[0].parse().unwrap();
+    let moves: Vec<Move> = args[1]
+        .split_whitespace()
+        .map(|m| m.parse().unwrap())
+        .collect();
+    let seed = args.get(2).map_or(1, |s| s.parse().unwrap());
+    let mut p = Position::start(preset.rules(), Seat::South);
+    for (i, &played) in moves.iter().enumerate() {
+        let (r, candidates) = Level::choose_explained(&p, Limits::nodes(MASTER_NODES), seed);
+        println!(
+            "ply {} {p}: played {played}, top level {} (minimax {:.2}, best {} {:.2}, depth {})",
+            i + 1,
+            r.best_move.unwrap(),
+            r.value,
+            r.moves[0].mv,
+            r.moves[0].value,
+            r.depth
+        );
+        for c in &candidates {
+            let replies: Vec<String> = c.replies.iter().map(Move::to_string).collect();
+            println!(
+                "    {} minimax {:+.2} model {:+.2} replies {}",
+                c.mv,
+                c.minimax,
+                c.model,
+                replies.join(" ")
+            );
+        }
+        p = p.play(played).unwrap();
+    }
+    println!("end {p}");
 }
 
 /// Random-playout plies per second on this machine now, to put the

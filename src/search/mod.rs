@@ -33,6 +33,7 @@ use crate::engine::{Move, Position, Rules};
 pub use baselines::{alphabeta_score_only, greedy_move, random_move};
 pub use eval::{evaluate, score_diff, Weights, UNIT};
 pub use levels::{Level, MASTER_NODES};
+pub use model::Candidate;
 
 /// The deepest iteration the search will start.
 pub const MAX_DEPTH: usize = 96;

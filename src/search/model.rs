@@ -37,18 +37,23 @@ use std::time::Instant;
 use crate::engine::{Move, Position};
 
 use super::baselines::value_after;
-use super::{search_with, Limits, Options, SearchResult};
+use super::levels::{in_opening, vary, OPENING_MARGIN};
+use super::{search_with, Limits, Options, Rng, SearchResult};
 
 /// The depth of the modelled opponent (the published AI's).
 pub(super) const MODEL_DEPTH: u32 = 5;
 
-/// How many of our moves the model looks ahead: ours, the modelled reply,
-/// then (at 2) our best move against the model again and its replies,
-/// before the minimax search values the position. Measured with an
-/// earlier form of this module (the model at every move), 20 games from
-/// the start against the baseline: one move ahead won 15 of 20 on classic
-/// and on online (every loss as the second mover), two won all 20.
-pub(super) const MODEL_PLIES: u32 = 2;
+/// How many of our moves the model looks ahead: ours, the modelled
+/// replies, then our best few moves against the model and their replies,
+/// and once more, before the minimax search values the position. With
+/// two (the root move and one more) the top level lost every game of the
+/// second mover after the baseline's 4R from the start on classic and on
+/// online (a quarter of its games as North against a baseline breaking
+/// ties at random): its pick 5R looked best two of its moves ahead and
+/// led into a position lost by six with the baseline seeing to the end.
+/// With three it won every game the baseline can play from the start,
+/// whatever its tie-breaks (`examples/tie_tree`, BENCHMARKS.md).
+pub(super) const MODEL_PLIES: u32 = 3;
 
 /// At our later moves in the model, the moves tried against it: the best
 /// few by minimax value.
@@ -86,6 +91,10 @@ const ROOT_SHARE: f64 = 0.3;
 /// against the baseline, 80-0-20 against level 6 where the minimax search
 /// alone won 90-0-10, 39-0-61 against the minimax search alone).
 pub(super) const MODEL_MIN_BUDGET: u64 = 100_000;
+
+/// The share of the time left, at the rate measured, that the model plans
+/// to spend under a time limit (the rest is slack for the rate to drop).
+const TIME_SAFETY: f64 = 0.6;
 
 /// The fewest nodes worth a search after a modelled reply.
 const MIN_LEAF_NODES: u64 = 2_000;
@@ -171,7 +180,7 @@ fn negamax(position: &Position, depth: u32, mut alpha: i32, beta: i32, nodes: &m
 
 /// A root move's standing after the model.
 #[derive(Clone, Debug, PartialEq)]
-pub(super) struct Candidate {
+pub struct Candidate {
     pub mv: Move,
     /// The minimax value, in stones.
     pub minimax: f64,
@@ -189,19 +198,8 @@ pub(super) struct Candidate {
 /// budget. The result is the minimax search's, with the chosen move, its
 /// (minimax) value and the nodes of every part. `limits.nodes` must be
 /// set (the budget to share); below [`MODEL_MIN_BUDGET`] the minimax
-/// search has it all.
-pub(super) fn choose(
-    position: &Position,
-    limits: Limits,
-    seed: u64,
-    options: Options,
-) -> SearchResult {
-    let (result, _) = choose_explained(position, limits, seed, options);
-    result
-}
-
-/// [`choose`], and the candidates the model compared (empty when it did
-/// not run).
+/// search has it all. With the result, the candidates the model compared
+/// (empty when it did not run).
 pub(super) fn choose_explained(
     position: &Position,
     limits: Limits,
@@ -210,10 +208,20 @@ pub(super) fn choose_explained(
 ) -> (SearchResult, Vec<Candidate>) {
     let start = Instant::now();
     let budget = limits.nodes.expect("a node budget");
+    // In the opening every root value is searched, for the variety.
+    let opening = in_opening(position);
     if budget < MODEL_MIN_BUDGET || position.rules().empty_mandarin_is_gap() {
         // Too few nodes to share, or the village rules: the minimax search
         // alone.
-        return (search_with(position, limits, seed, options), Vec::new());
+        let options = Options {
+            all_values: options.all_values || opening,
+            ..options
+        };
+        let mut result = search_with(position, limits, seed, options);
+        if opening {
+            vary(&mut result, seed);
+        }
+        return (result, Vec::new());
     }
     let mut model = Model {
         options: Options {
@@ -237,8 +245,7 @@ pub(super) fn choose_explained(
     if probe.moves.len() < 2 || probe.exact || probe.value >= -SWINDLE_BELOW {
         // Not lost, or seen to the end, or nothing to choose: the minimax
         // search alone, on the rest of the budget.
-        let rest = budget.saturating_sub(model.nodes).max(MIN_LEAF_NODES);
-        let deeper = model.search(position, rest, false);
+        let deeper = model.deeper(position, budget, opening);
         return finish(deeper, &model, Vec::new());
     }
     let root_budget = ((budget as f64 * ROOT_SHARE) as u64).max(MIN_LEAF_NODES);
@@ -253,15 +260,15 @@ pub(super) fn choose_explained(
     if moves.len() < 2 {
         // Nothing for the model to choose between: the rest of the budget
         // on a deeper minimax search.
-        let rest = budget.saturating_sub(model.nodes).max(MIN_LEAF_NODES);
-        let deeper = model.search(position, rest, false);
+        let deeper = model.deeper(position, budget, opening);
         return finish(deeper, &model, Vec::new());
     }
-    let share = budget.saturating_sub(model.nodes) / moves.len() as u64;
+    let share = model.affordable(budget) / moves.len() as u64;
     let mut candidates = Vec::new();
     for (mv, minimax) in moves {
         let child = position.play(mv).expect("a legal move");
-        let (replies, value) = model.against_replies(position.turn(), &child, MODEL_PLIES, share);
+        let (replies, value) =
+            model.against_replies(position.turn(), &child, MODEL_PLIES - 1, share);
         candidates.push(Candidate {
             mv,
             minimax,
@@ -275,12 +282,20 @@ pub(super) fn choose_explained(
     }
     // The best against the model; between equals, the better minimax value
     // (the candidates are in minimax order, best first).
-    let chosen = candidates
+    let mut chosen = candidates
         .iter()
         .enumerate()
         .max_by(|(i, a), (j, b)| a.model.total_cmp(&b.model).then(j.cmp(i)))
         .map(|(_, c)| c.clone())
         .expect("two candidates");
+    if opening {
+        // For variety, any within the opening margin of it.
+        let near: Vec<&Candidate> = candidates
+            .iter()
+            .filter(|c| c.model >= chosen.model - OPENING_MARGIN)
+            .collect();
+        chosen = near[Rng::new(seed ^ 0x0be1_a7e5).below(near.len() as u32) as usize].clone();
+    }
     if Some(chosen.mv) != result.best_move {
         result.best_move = Some(chosen.mv);
         result.value = chosen.minimax;
@@ -301,6 +316,34 @@ struct Model {
 }
 
 impl Model {
+    /// The nodes left of `budget` for the model; under a time limit, at
+    /// most what the time left buys at the rate of the searches so far
+    /// ([`TIME_SAFETY`]): on a busy machine the model then runs on fewer
+    /// nodes instead of being cut off by the clock, which would leave the
+    /// minimax choice.
+    fn affordable(&self, budget: u64) -> u64 {
+        let left = budget.saturating_sub(self.nodes);
+        let Some(time) = self.limits.time else {
+            return left;
+        };
+        let spent = self.start.elapsed();
+        let rate = self.nodes as f64 / spent.as_secs_f64().max(1e-6);
+        let buys = rate * time.saturating_sub(spent).as_secs_f64() * TIME_SAFETY;
+        left.min(buys as u64)
+    }
+
+    /// The minimax search alone on the rest of `budget`; in the opening,
+    /// of every root value, and the move the seed picks among the best
+    /// ([`vary`]).
+    fn deeper(&mut self, position: &Position, budget: u64, opening: bool) -> SearchResult {
+        let rest = budget.saturating_sub(self.nodes).max(MIN_LEAF_NODES);
+        let mut result = self.search(position, rest, opening);
+        if opening {
+            vary(&mut result, self.seed);
+        }
+        result
+    }
+
     /// The minimax search of `position` on `budget` nodes (within the
     /// caller's depth and time), every root value when `all_values`.
     fn search(&mut self, position: &Position, budget: u64, all_values: bool) -> SearchResult {
@@ -357,9 +400,9 @@ impl Model {
             total += if after.is_over() {
                 for_me(&after, f64::from(value_after(&after)))
             } else if after.turn() == me {
-                self.value(&after, plies.saturating_sub(1), share)
+                self.value(&after, plies, share)
             } else {
-                -self.value(&after, plies.saturating_sub(1), share)
+                -self.value(&after, plies, share)
             };
         }
         let value = total / replies.len() as f64;

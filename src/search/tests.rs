@@ -319,7 +319,7 @@ fn the_top_level_plays_for_the_models_mistake_within_its_margin() {
     // Classic, North to move after the baseline's opening 2L: lost by
     // about 15 stones against best play. 1L is the minimax best; 3L (about
     // six stones worse, within the margin) invites the baseline's 3L and
-    // against the model is worth about two stones more than 1L.
+    // against the model is worth more than 1L.
     let p =
         Position::from_notation("M1,0,0,6,6,6,M1,6,0,6,6,6 n 6:0 0:0 2", Rules::default()).unwrap();
     let limits = Limits::nodes(MASTER_NODES);
@@ -371,18 +371,59 @@ fn under_the_village_rules_the_top_level_plays_the_minimax_move() {
         .play("2L".parse().unwrap())
         .unwrap();
     let limits = Limits::nodes(MASTER_NODES);
-    let with_model = Level::MAX.choose(&p, limits, 1001);
     let minimax = Level::MAX.choose_minimax(&p, limits, 1001);
-    assert!(
-        with_model.value < -model::SWINDLE_BELOW,
-        "{}",
-        with_model.value
-    );
+    assert!(minimax.value < -model::SWINDLE_BELOW, "{}", minimax.value);
+    let (with_model, candidates) = Level::choose_explained(&p, limits, 1001);
+    assert!(candidates.is_empty(), "{candidates:?}");
+    // In the opening, a move the minimax search values best (within the
+    // opening margin), its value the minimax value.
+    let best = with_model.moves[0].value;
+    assert!(with_model.value >= best - levels::OPENING_MARGIN);
     assert_eq!(
-        with_model,
-        SearchResult {
-            elapsed: with_model.elapsed,
-            ..minimax
-        }
+        with_model.value,
+        with_model
+            .moves
+            .iter()
+            .find(|m| Some(m.mv) == with_model.best_move)
+            .unwrap()
+            .value
     );
+}
+
+/// The first `plies` moves of a game from the start between two players of
+/// `level`, the seed of each move from `game` and the ply (as the server's
+/// from the game's id and the ply).
+fn opening_line(level: Level, preset: Preset, limits: Limits, game: u64, plies: u32) -> Vec<Move> {
+    let mut p = Position::start(preset.rules(), Seat::South);
+    let mut line = Vec::new();
+    for _ in 0..plies {
+        let seed = game.wrapping_mul(1000) + u64::from(p.ply());
+        let m = level.choose(&p, limits, seed).best_move.unwrap();
+        line.push(m);
+        p = p.play(m).unwrap();
+    }
+    line
+}
+
+#[test]
+fn the_levels_that_play_their_best_vary_the_opening_by_game_and_repeat_a_game() {
+    for (level, limits, games) in [
+        (5, Limits::default(), 8),
+        (6, Limits::default(), 8),
+        // A budget on which the opponent model runs.
+        (7, Limits::nodes(model::MODEL_MIN_BUDGET), 4),
+    ] {
+        let level = Level::new(level).unwrap();
+        let lines: Vec<Vec<Move>> = (0..games)
+            .map(|g| opening_line(level, Preset::Classic, limits, g, levels::OPENING_PLIES))
+            .collect();
+        let distinct: std::collections::BTreeSet<_> = lines.iter().collect();
+        assert!(distinct.len() >= 2, "{level}: {lines:?}");
+        // The same game (seeds) repeats move for move.
+        assert_eq!(
+            opening_line(level, Preset::Classic, limits, 1, levels::OPENING_PLIES),
+            lines[1],
+            "{level}"
+        );
+    }
 }
