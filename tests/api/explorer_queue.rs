@@ -4,7 +4,7 @@
 //! left out.
 
 use std::collections::BTreeMap;
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::time::Duration;
 
 use oanquan::engine::{Position, Preset, Seat};
@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 
 use crate::explorer::{check, explore, key, play_game, Played};
 use crate::helpers::lines::random_line;
-use crate::helpers::process::LogLines;
+use crate::helpers::process::serve_binary;
 use crate::helpers::{Backend, TestApp};
 
 /// An indexer that does not run within a test.
@@ -171,38 +171,14 @@ async fn more_games_race(app: &TestApp, before: &[Played]) {
 /// The server binary on `database`, with `args`; its base URL once it
 /// listens.
 fn serve(database: &str, args: &[&str]) -> (Child, String) {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_oanquan"));
-    for (name, _) in std::env::vars_os() {
-        if name.to_string_lossy().starts_with("OANQUAN_") {
-            command.env_remove(name);
-        }
-    }
-    let mut child = command
-        .args([
-            "--bind",
-            "127.0.0.1:0",
-            "--log-format",
-            "json",
-            "--workers",
-            "1",
-        ])
-        .args(["--database-url", database])
-        .args([
-            "--max-registrations-per-hour",
-            "0",
-            "--rate-limit-per-second",
-            "0",
-        ])
-        .args(args)
-        .env("RUST_LOG", "info")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the server starts");
-    let lines = LogLines::of(&mut child);
-    let address = lines.address(Duration::from_secs(60));
-    lines.drain();
-    (child, address)
+    let mut all = vec![
+        "--max-registrations-per-hour",
+        "0",
+        "--rate-limit-per-second",
+        "0",
+    ];
+    all.extend_from_slice(args);
+    serve_binary(database, &all, &[])
 }
 
 async fn post(base: &str, path: &str, token: Option<&str>, body: Value) -> Value {

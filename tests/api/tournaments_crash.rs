@@ -6,48 +6,23 @@
 //! standings its games give.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::process::Child;
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::process::LogLines;
+use crate::helpers::process::serve_binary;
 use crate::helpers::TestApp;
 
 /// The server binary on `database`; its base URL once it listens.
 fn serve(database: &str) -> (Child, String) {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_oanquan"));
-    for (name, _) in std::env::vars_os() {
-        if name.to_string_lossy().starts_with("OANQUAN_") {
-            command.env_remove(name);
-        }
-    }
-    let mut child = command
-        .args([
-            "--bind",
-            "127.0.0.1:0",
-            "--log-format",
-            "json",
-            "--workers",
-            "1",
-        ])
-        .args(["--database-url", database])
-        .args([
-            "--max-registrations-per-hour",
-            "0",
-            "--rate-limit-per-second",
-            "0",
-        ])
-        .env("RUST_LOG", "info")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the server starts");
-    let lines = LogLines::of(&mut child);
-    let address = lines.address(Duration::from_secs(60));
-    lines.drain();
-    (child, address)
+    let unlimited = [
+        "--max-registrations-per-hour",
+        "0",
+        "--rate-limit-per-second",
+        "0",
+    ];
+    serve_binary(database, &unlimited, &[])
 }
 
 fn kill_9(server: &mut Child) {

@@ -54,3 +54,37 @@ impl LogLines {
         std::thread::spawn(move || while self.0.recv().is_ok() {});
     }
 }
+
+/// The server binary on `database` with `args` after the common ones (an
+/// ephemeral port, JSON logs, one worker) and `envs`, none of the
+/// caller's `OANQUAN_*` variables; the child and its base URL once it
+/// listens.
+pub fn serve_binary(database: &str, args: &[&str], envs: &[(&str, &str)]) -> (Child, String) {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_oanquan"));
+    for (name, _) in std::env::vars_os() {
+        if name.to_string_lossy().starts_with("OANQUAN_") {
+            command.env_remove(name);
+        }
+    }
+    let mut child = command
+        .args([
+            "--bind",
+            "127.0.0.1:0",
+            "--log-format",
+            "json",
+            "--workers",
+            "1",
+        ])
+        .args(["--database-url", database])
+        .args(args)
+        .envs(envs.iter().copied())
+        .env("RUST_LOG", "info")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the server starts");
+    let lines = LogLines::of(&mut child);
+    let address = lines.address(Duration::from_secs(60));
+    lines.drain();
+    (child, address)
+}

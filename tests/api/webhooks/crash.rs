@@ -3,46 +3,31 @@
 //! answers, under the `webhook-id` of the attempts before the crash.
 
 use std::collections::BTreeMap;
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::time::Duration;
 
 use serde_json::{json, Value};
 
 use super::receiver::Receiver;
-use crate::helpers::process::LogLines;
+use crate::helpers::process::serve_binary;
 use crate::helpers::TestApp;
 
 /// The server binary on `database`, delivering to private targets, with
 /// short retries; its base URL once it listens.
 fn serve(database: &str) -> (Child, String) {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_oanquan"));
-    for (name, _) in std::env::vars_os() {
-        if name.to_string_lossy().starts_with("OANQUAN_") {
-            command.env_remove(name);
-        }
-    }
-    let mut child = command
-        .args([
-            "--bind",
-            "127.0.0.1:0",
-            "--log-format",
-            "json",
-            "--workers",
-            "1",
-        ])
-        .args(["--database-url", database])
-        .args(["--webhook-retry-base-ms", "100", "--webhook-poll-ms", "50"])
-        .args(["--webhook-timeout-ms", "1000"])
-        .env("OANQUAN_WEBHOOK_ALLOW_PRIVATE_TARGETS", "true")
-        .env("RUST_LOG", "info")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the server starts");
-    let lines = LogLines::of(&mut child);
-    let address = lines.address(Duration::from_secs(60));
-    lines.drain();
-    (child, address)
+    let args = [
+        "--webhook-retry-base-ms",
+        "100",
+        "--webhook-poll-ms",
+        "50",
+        "--webhook-timeout-ms",
+        "1000",
+    ];
+    serve_binary(
+        database,
+        &args,
+        &[("OANQUAN_WEBHOOK_ALLOW_PRIVATE_TARGETS", "true")],
+    )
 }
 
 async fn send(base: &str, path: &str, token: Option<&str>, body: Value) -> Value {
