@@ -168,14 +168,25 @@ export class CreateGameForm extends FormState {
     this.noSuchPlayer = false;
     /** @type {Bot[]} */
     this.bots = [];
-    if (capabilities.bots) {
-      getBots()
-        .then(({ bots }) => {
-          this.bots = bots;
-          requestRender();
-        })
-        .catch(() => {});
-    }
+    this.botsAsked = false;
+    this.useCapabilities(capabilities);
+  }
+
+  /**
+   * Adopts what the server can do once it is known, keeping what the
+   * player has already chosen or typed in the form.
+   * @param {Capabilities} capabilities
+   */
+  useCapabilities(capabilities) {
+    this.capabilities = capabilities;
+    if (!capabilities.bots || this.botsAsked) return;
+    this.botsAsked = true;
+    getBots()
+      .then(({ bots }) => {
+        this.bots = bots;
+        requestRender();
+      })
+      .catch(() => {});
   }
 
   /** @private @param {FormData} form */

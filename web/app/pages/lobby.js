@@ -56,18 +56,18 @@ export class LobbyPage {
     /** @type {import("../core/capabilities.js").Capabilities | null} */
     this.capabilities = null;
     this.destroyed = false;
-    this.start(route.query.get("opponent"));
+    this.start();
   }
 
   title() {
     return t("nav.lobby");
   }
 
-  /** @private @param {string | null} opponent */
-  async start(opponent) {
+  /** @private */
+  async start() {
     const [caps] = await Promise.all([capabilities(), restoreSession()]);
     if (this.destroyed) return;
-    this.createForm = new CreateGameForm(caps, opponent);
+    this.createForm.useCapabilities(caps);
     this.capabilities = caps;
     this.lobbyFeed = openLobbyFeed(caps, {
       onGames: (games) => {

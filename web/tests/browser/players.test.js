@@ -4,7 +4,8 @@
 // on every page kind at both widths; a lost connection said and a move
 // made meanwhile sent once it is back; the focus kept on the board, the
 // replay's arrow keys; the rating change and a rematch; the games being
-// played listed in the lobby; a challenge by name.
+// played listed in the lobby; a challenge by name, also when chosen
+// before the page knew what the server offers.
 
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
@@ -321,6 +322,25 @@ test("a friend challenged by name, typed in another case, gets the seat; a name 
   const game = await call("GET", `/v1/games/${id}`);
   assert.equal(game.reserved_for?.id, players.b.id, "the seat is kept for the player named");
   await call("POST", `/v1/games/${id}/cancel`, { token: players.a.token });
+});
+
+test("what a player chose in the form before the server's capabilities arrived is kept", async () => {
+  const { page: p } = await page(DESKTOP, "challenge before capabilities", "a");
+  /** @type {(value?: unknown) => void} */
+  let release = () => {};
+  const held = new Promise((resolve) => (release = resolve));
+  await p.route("**/openapi.json", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await p.goto(`${server.base}/`);
+  await p.locator('input[name="opponent-kind"][value="player"]').check();
+  await p.locator("[data-opponent]").fill(players.b.name);
+  release();
+  // The bots' choice appears once the capabilities say the server has bots.
+  await p.locator('input[name="opponent-kind"][value="bot"]').waitFor();
+  assert.equal(await p.locator('input[name="opponent-kind"][value="player"]').isChecked(), true, "the kind chosen is kept");
+  assert.equal(await p.locator("[data-opponent]").inputValue(), players.b.name, "the name typed is kept");
 });
 
 test("no page logged an error", () => {
