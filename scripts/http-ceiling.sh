@@ -14,7 +14,8 @@
 #           each POST, group commit up to ${GROUP_MAX:-32} moves as the
 #           server's default, answering {"ply","version"} after the COMMIT;
 #           driven by `loadgen http-ceiling-load` at 64 closed-loop tasks.
-#   server  `oanquan serve` on a fresh file under `loadgen play`, 64 games.
+#   server  `oanquan serve` on a fresh file under `loadgen play`, 64 games
+#           (MINIMAL=1: moves sent with `Prefer: return=minimal`).
 #   health  `GET /health` on that server, 64 tasks.
 # CPU of each server process from /proc inside the window; 2 s warm-up,
 # ${DURATION:-8} s measured; `uptime` before each step. Every answered
@@ -79,8 +80,10 @@ for round in $(seq 1 "$ROUNDS"); do
         >"$WORK/server.log" 2>&1 &
     SERVER_PID=$!
     wait_ready "http://127.0.0.1:$PORT/ready"
+    minimal=()
+    if [ -n "${MINIMAL:-}" ]; then minimal=(--minimal); fi
     server=$("$BIN/examples/loadgen" play --base "http://127.0.0.1:$PORT" --database-url "$url" \
-        --warmup 2 --duration "$DURATION" --server-pid "$SERVER_PID" \
+        "${minimal[@]}" --warmup 2 --duration "$DURATION" --server-pid "$SERVER_PID" \
         --label "server/$round" --out "$OUT" | grep RESULT)
     echo "$server"
     stamp
