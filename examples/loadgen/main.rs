@@ -13,6 +13,9 @@
 //!   store, N tasks, no HTTP.
 //! - `sqlite-ceiling`: the SQL of a move alone, replayed with rusqlite on
 //!   one thread over a fresh file: the independent ceiling.
+//! - `http-ceiling-serve`, `http-ceiling-load`: a minimal server (bare
+//!   actix-web, one writer thread) running that SQL for each POST, and the
+//!   closed loop that drives it: the independent ceiling of HTTP and SQL.
 //! - `seed`, `startup`: a database with 100,000 moves; time to first `/ready`.
 //! - `stall`: requests whose bodies stall, beside reads and moves: how many
 //!   of those are answered.
@@ -21,6 +24,7 @@
 mod api;
 mod ceiling;
 mod http;
+mod http_ceiling;
 mod open;
 mod report;
 mod sqlite_replay;
@@ -50,6 +54,10 @@ enum Command {
     DbCeiling(ceiling::CeilingArgs),
     /// The SQL of a move replayed on the bundled SQLite alone, one thread.
     SqliteCeiling(sqlite_replay::ReplayArgs),
+    /// A minimal HTTP server running that SQL for each POST (not the application).
+    HttpCeilingServe(http_ceiling::ServeArgs),
+    /// Closed-loop POSTs against `http-ceiling-serve`.
+    HttpCeilingLoad(http_ceiling::LoadArgs),
     /// Stores whole games until the database holds `--moves` more moves.
     Seed(ceiling::SeedArgs),
     /// Starts the server repeatedly; time from spawn to the first 200 on `/ready`.
@@ -125,6 +133,8 @@ async fn main() -> anyhow::Result<()> {
         Command::Get(args) => http::get(args).await,
         Command::DbCeiling(args) => ceiling::ceiling(args).await,
         Command::SqliteCeiling(args) => sqlite_replay::replay(args).await,
+        Command::HttpCeilingServe(args) => http_ceiling::serve(args).await,
+        Command::HttpCeilingLoad(args) => http_ceiling::load(args).await,
         Command::Seed(args) => ceiling::seed(args).await,
         Command::Startup(args) => startup(args).await,
         Command::Report(args) => report::report(&args),

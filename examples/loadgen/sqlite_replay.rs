@@ -59,7 +59,7 @@ pub struct ReplayArgs {
 }
 
 /// One move's values, as the store binds them.
-struct Step {
+pub(crate) struct Step {
     ply: i32,
     seat: &'static str,
     notation: &'static str,
@@ -72,16 +72,16 @@ struct Step {
 
 /// A game being replayed: its id, the version its row holds, the line of
 /// moves it follows and how far along it is.
-struct Table<'a> {
-    id: &'a str,
-    version: i64,
-    steps: &'a [Step],
-    next: usize,
+pub(crate) struct Table<'a> {
+    pub(crate) id: &'a str,
+    pub(crate) version: i64,
+    pub(crate) steps: &'a [Step],
+    pub(crate) next: usize,
 }
 
 /// A random game from the classic start, up to (not including) the move
 /// that would end it.
-fn random_line(rng: &mut StdRng) -> Vec<Step> {
+pub(crate) fn random_line(rng: &mut StdRng) -> Vec<Step> {
     let mut position = Position::start(Preset::Classic.rules(), Seat::South);
     let mut steps = Vec::new();
     loop {
@@ -107,7 +107,7 @@ fn random_line(rng: &mut StdRng) -> Vec<Step> {
 
 /// A fresh database with two players and `games` games between them,
 /// made through the server's own store; the file and both tokens' hashes.
-async fn prepare(
+pub(crate) async fn prepare(
     dir: &std::path::Path,
     games: usize,
 ) -> anyhow::Result<(PathBuf, [TokenHash; 2], Vec<GameId>)> {
@@ -148,7 +148,7 @@ async fn prepare(
 }
 
 /// The version each game's row holds now.
-fn versions(conn: &Connection, ids: &[GameId]) -> rusqlite::Result<Vec<i64>> {
+pub(crate) fn versions(conn: &Connection, ids: &[GameId]) -> rusqlite::Result<Vec<i64>> {
     ids.iter()
         .map(|id| {
             conn.query_row(
@@ -161,7 +161,11 @@ fn versions(conn: &Connection, ids: &[GameId]) -> rusqlite::Result<Vec<i64>> {
 }
 
 /// One move in the open transaction; whether every statement did its part.
-fn play(conn: &Connection, table: &mut Table<'_>, token: &TokenHash) -> rusqlite::Result<bool> {
+pub(crate) fn play(
+    conn: &Connection,
+    table: &mut Table<'_>,
+    token: &TokenHash,
+) -> rusqlite::Result<bool> {
     let step = &table.steps[table.next];
     let now = Utc::now();
     let found = replay::read_first_row(

@@ -1,0 +1,292 @@
+//! The independent ceiling of HTTP and a move's SQL together: a minimal
+//! server that is not the application's stack (bare actix-web, no
+//! middleware, no router beyond two routes, no engine, no store), whose
+//! one endpoint runs the SQL that `sqlite-ceiling` replays, and the load
+//! that drives it (`scripts/http-ceiling.sh`).
+//!
+//! `http-ceiling-serve`: a fresh file made by the server's own migrations
+//! (as `sqlite-ceiling` makes it), two actix workers as the server runs,
+//! and one writer thread holding the one writer connection (the store's
+//! settings): it takes the moves queued for it, up to `--group-max` in one
+//! transaction as the store's group commit does (`BEGIN IMMEDIATE`, then
+//! `SAVEPOINT m` for each move after the first, `COMMIT`), and answers each
+//! only once the `COMMIT` returned. Each move is the next of a random game
+//! replayed in the request's slot: the caller and the game read in one
+//! statement, the move inserted, the game updated over the version read.
+//! PASSIVE checkpoints every 50 ms on a second connection, as the store's
+//! task runs them. `POST /games/{slot}/moves` takes a bearer token and a
+//! JSON body `{"move": …, "ply": …}` and answers 201 with
+//! `{"ply": …, "version": …}`; `GET /ready` answers 200.
+//!
+//! `http-ceiling-load`: `--concurrency` closed-loop tasks, one slot each,
+//! POSTing a move as `play` does (bearer token, JSON body, the JSON answer
+//! read), counted only when answered 201; with `--database-url`, the moves
+//! the file holds must have grown by exactly those answered.
+
+use std::path::PathBuf;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
+use anyhow::Context;
+use clap::Args;
+use oanquan::domain::{GameId, TokenHash};
+use oanquan::store::sqlite::replay;
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use reqwest::{Client, StatusCode};
+use serde::{Deserialize, Serialize};
+use tokio::sync::oneshot;
+
+use crate::sqlite_replay::{play, prepare, random_line, versions, Step, Table};
+use crate::stats::{gather, report, RunArgs, Tally, Window};
+
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// Where the fresh database file goes.
+    #[arg(long)]
+    pub dir: PathBuf,
+    #[arg(long, default_value = "127.0.0.1:18094")]
+    pub bind: String,
+    /// Games replayed at once, one per slot (the load's concurrency).
+    #[arg(long, default_value_t = 64)]
+    pub slots: usize,
+    /// Moves sharing a transaction at most (the server's
+    /// `--sqlite-group-commit-max`); 1 commits each alone.
+    #[arg(long, default_value_t = 32)]
+    pub group_max: usize,
+    /// HTTP worker threads (the server's default on this machine: 2).
+    #[arg(long, default_value_t = 2)]
+    pub workers: usize,
+    /// Moves the prepared games hold in all (the run must not exceed it).
+    #[arg(long, default_value_t = 600_000)]
+    pub moves: usize,
+}
+
+#[derive(Args, Debug)]
+pub struct LoadArgs {
+    /// The minimal server, e.g. `http://127.0.0.1:18094`.
+    #[arg(long)]
+    pub base: String,
+    /// Its database (`sqlite://…/ceiling.db`): the moves it holds must grow
+    /// by exactly the moves answered 201.
+    #[arg(long)]
+    pub database_url: Option<String>,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// A move handed to the writer thread, and where its outcome goes.
+struct Request {
+    slot: usize,
+    reply: oneshot::Sender<Option<Played>>,
+}
+
+#[derive(Clone, Copy, Debug, Serialize)]
+struct Played {
+    ply: usize,
+    version: i64,
+}
+
+#[derive(Deserialize)]
+struct MoveBody {
+    #[serde(rename = "move")]
+    _move: String,
+    #[serde(rename = "ply")]
+    _ply: u32,
+}
+
+/// How often the writer runs a PASSIVE checkpoint (the store's default).
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(50);
+
+/// The writer thread: takes what is queued, one transaction for up to
+/// `group_max` moves, answers each after the `COMMIT`.
+fn writer(
+    file: &std::path::Path,
+    tokens: &[TokenHash; 2],
+    lines: &[Vec<Step>],
+    ids: &[GameId],
+    slots: usize,
+    group_max: usize,
+    queue: mpsc::Receiver<Request>,
+) -> anyhow::Result<()> {
+    let conn = replay::open_writer(file, true)?;
+    let checkpointer = replay::open_writer(file, true)?;
+    let mut fresh: Vec<Table<'_>> = ids
+        .iter()
+        .zip(versions(&conn, ids)?)
+        .enumerate()
+        .map(|(i, (id, version))| Table {
+            id: id.as_str(),
+            version,
+            steps: &lines[i % lines.len()],
+            next: 0,
+        })
+        .collect();
+    let mut tables = fresh.split_off(fresh.len().saturating_sub(slots));
+    let mut last_checkpoint = Instant::now();
+    let mut batch: Vec<Request> = Vec::with_capacity(group_max);
+    let mut outcomes: Vec<(oneshot::Sender<Option<Played>>, Option<Played>)> =
+        Vec::with_capacity(group_max);
+    while let Ok(first) = queue.recv() {
+        batch.push(first);
+        while batch.len() < group_max {
+            match queue.try_recv() {
+                Ok(next) => batch.push(next),
+                Err(_) => break,
+            }
+        }
+        conn.execute_batch("BEGIN IMMEDIATE")?;
+        for (i, request) in batch.drain(..).enumerate() {
+            if i > 0 {
+                conn.execute_batch("SAVEPOINT m")?;
+            }
+            let slot = request.slot % tables.len();
+            if tables[slot].next >= tables[slot].steps.len() {
+                match fresh.pop() {
+                    Some(table) => tables[slot] = table,
+                    None => {
+                        outcomes.push((request.reply, None));
+                        continue;
+                    }
+                }
+            }
+            let table = &mut tables[slot];
+            let token = &tokens[table.next % 2];
+            let done = play(&conn, table, token)?.then_some(Played {
+                ply: table.next,
+                version: table.version,
+            });
+            outcomes.push((request.reply, done));
+        }
+        let committed = conn.execute_batch("COMMIT").is_ok();
+        for (reply, done) in outcomes.drain(..) {
+            let _ = reply.send(done.filter(|_| committed));
+        }
+        if last_checkpoint.elapsed() >= CHECKPOINT_EVERY {
+            checkpointer.execute_batch("PRAGMA wal_checkpoint(PASSIVE)")?;
+            last_checkpoint = Instant::now();
+        }
+    }
+    Ok(())
+}
+
+async fn submit(
+    request: HttpRequest,
+    slot: web::Path<usize>,
+    _body: web::Json<MoveBody>,
+    queue: web::Data<mpsc::SyncSender<Request>>,
+) -> HttpResponse {
+    let authorized = request
+        .headers()
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("Bearer "));
+    if !authorized {
+        return HttpResponse::Unauthorized().finish();
+    }
+    let (reply, outcome) = oneshot::channel();
+    let sent = queue.send(Request {
+        slot: slot.into_inner(),
+        reply,
+    });
+    match (sent, outcome.await) {
+        (Ok(()), Ok(Some(played))) => HttpResponse::Created().json(played),
+        _ => HttpResponse::ServiceUnavailable().finish(),
+    }
+}
+
+pub async fn serve(args: ServeArgs) -> anyhow::Result<()> {
+    anyhow::ensure!(args.slots >= 1 && args.group_max >= 1, "positive sizes");
+    std::fs::create_dir_all(&args.dir)?;
+    let mut rng = StdRng::from_entropy();
+    let lines: Vec<Vec<Step>> = (0..256).map(|_| random_line(&mut rng)).collect();
+    let mean = lines.iter().map(Vec::len).sum::<usize>() / lines.len();
+    let (file, tokens, ids) = prepare(&args.dir, args.moves / mean.max(1) + args.slots).await?;
+    // A bounded queue: the closed loop never holds more than its tasks.
+    let (send, receive) = mpsc::sync_channel::<Request>(4096);
+    let (slots, group_max) = (args.slots, args.group_max);
+    let writer =
+        std::thread::spawn(move || writer(&file, &tokens, &lines, &ids, slots, group_max, receive));
+    let (bind, workers) = (args.bind.clone(), args.workers);
+    let server = std::thread::spawn(move || -> anyhow::Result<()> {
+        let queue = web::Data::new(send);
+        actix_web::rt::System::new().block_on(async move {
+            HttpServer::new(move || {
+                App::new()
+                    .app_data(queue.clone())
+                    .route("/games/{slot}/moves", web::post().to(submit))
+                    .route("/ready", web::get().to(HttpResponse::Ok))
+            })
+            .workers(workers)
+            .bind(&bind)?
+            .run()
+            .await
+        })?;
+        Ok(())
+    });
+    server
+        .join()
+        .map_err(|_| anyhow::anyhow!("the HTTP thread panicked"))??;
+    writer
+        .join()
+        .map_err(|_| anyhow::anyhow!("the writer thread panicked"))?
+}
+
+/// One task: POSTs moves to its slot until the window closes.
+async fn load_task(client: Client, url: String, window: Window) -> Tally {
+    let mut tally = Tally::default();
+    // As long as a token the server hands out (43 characters).
+    let token = "c".repeat(43);
+    let mut ply = 0u32;
+    while !window.is_over() {
+        let body = serde_json::json!({"move": "a5r", "ply": ply});
+        let started = Instant::now();
+        let sent = client
+            .post(&url)
+            .bearer_auth(&token)
+            .json(&body)
+            .send()
+            .await;
+        match sent {
+            Ok(response) if response.status() == StatusCode::CREATED => {
+                match response.json::<serde_json::Value>().await {
+                    Ok(_) => tally.success(&window, started),
+                    Err(e) => tally.error(e),
+                }
+            }
+            Ok(response) => tally.error(format!("POST {url}: {}", response.status())),
+            Err(e) => tally.error(e),
+        }
+        ply += 1;
+    }
+    tally
+}
+
+pub async fn load(args: LoadArgs) -> anyhow::Result<()> {
+    let client = crate::http::client(args.run.concurrency)?;
+    let before = match &args.database_url {
+        Some(url) => Some(crate::ceiling::count_moves(url).await?),
+        None => None,
+    };
+    let window = Window::after_warmup(&args.run);
+    let tasks: Vec<_> = (0..args.run.concurrency)
+        .map(|slot| {
+            let url = format!("{}/games/{slot}/moves", args.base);
+            tokio::spawn(load_task(client.clone(), url, window))
+        })
+        .collect();
+    let (mut tally, spent) = gather(window, args.run.server_pid, tasks).await?;
+    let mut extra = Vec::new();
+    if let (Some(url), Some(before)) = (&args.database_url, before) {
+        let persisted = crate::ceiling::count_moves(url).await? - before;
+        extra.push(("db_moves", persisted.to_string()));
+        if persisted != tally.done as i64 {
+            tally.error(format!(
+                "the database holds {persisted} new moves, the server answered {}",
+                tally.done
+            ));
+        }
+    }
+    report(&args.run, &tally, spent, &extra).context("report")
+}
