@@ -297,7 +297,7 @@ fn the_modelled_replies_are_the_moves_the_baseline_chooses() {
     for (i, preset) in Preset::ALL.into_iter().enumerate() {
         for p in mid_game(preset, 12, 0x30de1 + i as u64) {
             let mut nodes = 0;
-            let (set, _) = model::reply_set(&p, model::MODEL_DEPTH, &mut nodes);
+            let (set, _) = tied_best(&p, model::MODEL_DEPTH, &mut nodes);
             assert!(nodes > 0 && !set.is_empty(), "{p}");
             // The baseline picks uniformly among its ties: over enough
             // seeds it plays every move of the set and nothing else.
