@@ -35,6 +35,10 @@
 //!   can capture at once; measured no gain (4/16: +5 ± 45, 8/16:
 //!   −44 ± 43, 12/16: +24 ± 46; village 4/16: −16 ± 48), off. The search's
 //!   own next ply sees those captures exactly.
+//! - **Flank** (`flank`, per stone on the own squares next to the
+//!   mandarin squares) and **ripe** (`ripe`, for the side to move, per
+//!   mandarin it may capture, not protected as young): terms the village
+//!   rules suggest, for `examples/texel.rs` to fit; off.
 //! - **Stones in the mandarin squares** count for nobody until captured,
 //!   so they are left out, as are the mandarins themselves.
 //!
@@ -59,6 +63,12 @@ pub struct Weights {
     pub tempo: i32,
     /// Per stone of the side to move's best one-sowing capture.
     pub threat: i32,
+    /// Per stone on a player's own two squares next to the mandarin
+    /// squares (own squares 1 and 5).
+    pub flank: i32,
+    /// For the side to move, per mandarin square holding a mandarin it may
+    /// capture (not protected as young).
+    pub ripe: i32,
 }
 
 impl Weights {
@@ -70,6 +80,8 @@ impl Weights {
         mobility: 2,
         tempo: 0,
         threat: 0,
+        flank: 0,
+        ripe: 0,
     };
 
     /// The weights tuned for `rules`: [`Weights::TUNED`], except where
@@ -88,7 +100,83 @@ impl Weights {
         mobility: 0,
         tempo: 0,
         threat: 0,
+        flank: 0,
+        ripe: 0,
     };
+
+    /// The weights in the order of [`features`].
+    pub fn to_array(self) -> [i32; FEATURES] {
+        [
+            self.row,
+            self.mobility,
+            self.tempo,
+            self.threat,
+            self.flank,
+            self.ripe,
+        ]
+    }
+
+    /// The weights from an array in the order of [`features`].
+    pub fn from_array(w: [i32; FEATURES]) -> Weights {
+        Weights {
+            row: w[0],
+            mobility: w[1],
+            tempo: w[2],
+            threat: w[3],
+            flank: w[4],
+            ripe: w[5],
+        }
+    }
+}
+
+/// The number of evaluation terms besides the score difference.
+pub const FEATURES: usize = 6;
+
+/// The names of the terms, in the order of [`features`].
+pub const FEATURE_NAMES: [&str; FEATURES] = ["row", "mobility", "tempo", "threat", "flank", "ripe"];
+
+/// The evaluation's terms of a position that is not over, each the count
+/// its weight multiplies (side to move minus opponent for the paired
+/// ones): [`evaluate`] is `score_diff * UNIT` plus their dot product with
+/// the weights. For tuning; the search computes only the weighted ones.
+pub fn features(position: &Position) -> [i32; FEATURES] {
+    let me = position.turn();
+    let mut f = [0; FEATURES];
+    for seat in Seat::ALL {
+        let sign = if seat == me { 1 } else { -1 };
+        for sq in seat.row() {
+            let s = position.stones(sq) as i32;
+            f[0] += sign * s;
+            f[1] += sign * i32::from(s > 0);
+        }
+        f[4] += sign * flank_stones(position, seat);
+    }
+    f[2] = 1;
+    f[3] = best_simple_capture(position) as i32;
+    f[5] = ripe_mandarins(position);
+    f
+}
+
+/// The stones on `seat`'s own squares 1 and 5, next to the mandarin
+/// squares.
+#[inline]
+fn flank_stones(position: &Position, seat: Seat) -> i32 {
+    let base = 6 * seat.index();
+    (position.stones(Square::ALL[base + 1]) + position.stones(Square::ALL[base + 5])) as i32
+}
+
+/// The mandarin squares holding a mandarin that may be captured (under
+/// `young_mandarin_min`, with at least that many small stones).
+#[inline]
+fn ripe_mandarins(position: &Position) -> i32 {
+    let young = position.rules().young_mandarin_min();
+    [0, 6]
+        .into_iter()
+        .filter(|&i| {
+            let sq = Square::ALL[i];
+            position.has_mandarin(sq) && position.stones(sq) >= young
+        })
+        .count() as i32
 }
 
 /// The score difference, side to move minus opponent, in stones.
@@ -124,6 +212,13 @@ pub fn evaluate(position: &Position, weights: &Weights) -> i32 {
     value += weights.tempo;
     if weights.threat != 0 {
         value += weights.threat * best_simple_capture(position) as i32;
+    }
+    if weights.flank != 0 {
+        let term = flank_stones(position, me) - flank_stones(position, me.other());
+        value += weights.flank * term;
+    }
+    if weights.ripe != 0 {
+        value += weights.ripe * ripe_mandarins(position);
     }
     value
 }
