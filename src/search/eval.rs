@@ -6,8 +6,9 @@
 //! BENCHMARKS.md, "Search", has the commands). The weights were fitted to
 //! self-play results by `examples/texel.rs` (the Texel method: the
 //! squared error of `sigmoid(K · eval)` against the game's result, on
-//! quiet positions) and kept only where games against the weights before
-//! them confirmed the fit on fresh openings.
+//! quiet positions) and kept only where games against reference weights
+//! (mobility 2/16 on classic and online, the bare score difference on
+//! village) confirmed the fit on fresh openings.
 //! - **The score difference** (stores, mandarins at their value). It is
 //!   the value itself at the end of the game; everything else estimates
 //!   what is still to come.
@@ -39,7 +40,7 @@
 //!   capture, the side to move must open its row), but in games it cost:
 //!   with mobility 36/16, tempo −31/16 scored +92 ± 50 on online where
 //!   tempo 0 scored +238 ± 54 (the search's leaves are not quiet), off.
-//!   Earlier weights: −8/16: +19 ± 44; +8/16 on top of row 12/16 and
+//!   Other weights tried: −8/16: +19 ± 44; +8/16 on top of row 12/16 and
 //!   mobility 4/16: −127 ± 52, against −78 ± 50 without it.
 //! - **Threat** (`threat`, per stone of the side to move's best immediate
 //!   capture, found cheaply: one sowing, no relay followed, the chain over
