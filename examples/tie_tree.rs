@@ -18,51 +18,13 @@
 
 use std::collections::HashMap;
 
-use oanquan::engine::{EndReason, Move, Position, Preset, Seat};
-use oanquan::search::{Level, Limits, MASTER_NODES};
+use oanquan::engine::{Move, Position, Preset, Seat};
+use oanquan::search::{tied_best, Level, Limits, MASTER_NODES};
 
-/// The baseline's value of `position` for its side to move: the score
-/// difference (a finished game's final scores, a forfeit ±1000), negamax
-/// to `depth`.
-fn negamax(position: &Position, depth: u32, mut alpha: i32, beta: i32) -> i32 {
-    if depth == 0 || position.is_over() {
-        let me = position.turn();
-        let scores = match position.outcome() {
-            Some(o) if o.reason == EndReason::Forfeit => {
-                return if o.winner == Some(me) { 1000 } else { -1000 };
-            }
-            Some(o) => o.scores,
-            None => position.scores(),
-        };
-        return scores[me.index()] - scores[me.other().index()];
-    }
-    let mut best = -i32::MAX;
-    for &m in &position.legal_moves() {
-        let child = position.play(m).expect("a legal move");
-        best = best.max(-negamax(&child, depth - 1, -beta, -alpha));
-        alpha = alpha.max(best);
-        if alpha >= beta {
-            break;
-        }
-    }
-    best
-}
-
-/// The baseline's moves tied best.
+/// The baseline's moves tied best (depth 5 on the score difference), in
+/// notation order.
 fn ties(position: &Position) -> Vec<Move> {
-    let mut best = i32::MIN;
-    let mut set = Vec::new();
-    for &m in &position.legal_moves() {
-        let v = -negamax(&position.play(m).unwrap(), 4, -i32::MAX, i32::MAX);
-        if v > best {
-            best = v;
-            set.clear();
-        }
-        if v == best {
-            set.push(m);
-        }
-    }
-    set
+    tied_best(position, 5, &mut 0).0
 }
 
 #[derive(Default, Clone, Copy)]

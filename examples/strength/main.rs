@@ -12,8 +12,8 @@
 //!  (PAIR... | --round-robin P1,P2,...)` where a PAIR is `A:B` and a player
 //! is `random`, `greedy`, `ab5` (depth-5 alpha-beta on the score
 //! difference), `L1`..`L7`, `minimax` (the top level's search without its
-//! opponent model) or `w<row>,<mobility>,<tempo>,<threat>` (the
-//! full search with those evaluation weights), optionally with its own
+//! opponent model) or `w<row>,<mobility>,<tempo>,<threat>[,<flank>,<ripe>]`
+//! (the full search with those evaluation weights, in 1/16 stone), optionally with its own
 //! budget: `L7@80000` (nodes) or `L7@100ms`. With no PAIR: the top level
 //! against ab5, and each level against the one below it.
 //! `--from-start` plays every game from the start position (as a game

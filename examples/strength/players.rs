@@ -7,7 +7,7 @@ use std::time::Duration;
 use oanquan::engine::{Move, Position};
 use oanquan::search::{
     alphabeta_score_only, greedy_move, random_move, search_with, Level, Limits, Options, Rng,
-    Weights,
+    Weights, FEATURES,
 };
 
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -28,13 +28,14 @@ pub enum Player {
     /// opponent model: `minimax`.
     Minimax(Budget),
     /// The full search with other evaluation weights:
-    /// `w<row>,<mobility>,<tempo>,<threat>`.
+    /// `w<row>,<mobility>,<tempo>,<threat>[,<flank>,<ripe>]`.
     Weighted(Weights, Budget),
 }
 
 impl Player {
-    /// `random`, `greedy`, `ab5`, `L1`..`L7`, `minimax` or `w<row>,<mobility>,<tempo>,<threat>`,
-    /// optionally followed by `@<nodes>` or `@<ms>ms`.
+    /// `random`, `greedy`, `ab5`, `L1`..`L7`, `minimax` or
+    /// `w<row>,<mobility>,<tempo>,<threat>[,<flank>,<ripe>]` (missing
+    /// weights 0), optionally followed by `@<nodes>` or `@<ms>ms`.
     pub fn parse(text: &str) -> Player {
         let (name, budget) = match text.split_once('@') {
             Some((name, b)) => match b.strip_suffix("ms") {
@@ -56,14 +57,10 @@ impl Player {
                     .split(',')
                     .map(|x| x.parse().expect("a weight"))
                     .collect();
-                let at = |i: usize| n.get(i).copied().unwrap_or(0);
-                let weights = Weights {
-                    row: at(0),
-                    mobility: at(1),
-                    tempo: at(2),
-                    threat: at(3),
-                };
-                Player::Weighted(weights, budget)
+                let mut w = [0; FEATURES];
+                assert!(n.len() <= FEATURES, "at most {FEATURES} weights");
+                w[..n.len()].copy_from_slice(&n);
+                Player::Weighted(Weights::from_array(w), budget)
             }
             level => {
                 let n = level.strip_prefix('L').and_then(|n| n.parse().ok());
@@ -87,14 +84,16 @@ impl Player {
             Player::AlphaBeta5 => "ab5".into(),
             Player::Level(level, b) => format!("L{}{}", level.number(), budget(b)),
             Player::Minimax(b) => format!("minimax{}", budget(b)),
-            Player::Weighted(w, b) => format!(
-                "w{},{},{},{}{}",
-                w.row,
-                w.mobility,
-                w.tempo,
-                w.threat,
-                budget(b)
-            ),
+            Player::Weighted(w, b) => {
+                let w = w.to_array();
+                // The first four always, the rest when set.
+                let shown = w
+                    .iter()
+                    .rposition(|&x| x != 0)
+                    .map_or(4, |i| (i + 1).max(4));
+                let w: Vec<String> = w[..shown].iter().map(ToString::to_string).collect();
+                format!("w{}{}", w.join(","), budget(b))
+            }
         }
     }
 

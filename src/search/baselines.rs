@@ -4,6 +4,10 @@
 //! alpha-beta, moves in notation order, no table, no ordering). They use
 //! the engine's moves and scores only, nothing of the search, so that
 //! they measure it from outside.
+//!
+//! [`tied_best`] gives the moves the depth-5 AI ties best (it picks one of
+//! them): the top level's opponent model and `examples/tie_tree` follow
+//! them all.
 
 use crate::engine::{EndReason, Move, Position};
 
@@ -56,6 +60,82 @@ fn negamax(position: &Position, depth: u32, mut alpha: i32, beta: i32) -> i32 {
     for &m in &position.legal_moves() {
         let child = position.play(m).expect("a legal move");
         best = best.max(-negamax(&child, depth - 1, -beta, -alpha));
+        alpha = alpha.max(best);
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+/// The moves whose depth-`depth` negamax value on the score difference
+/// ([`value_after`] at the leaves) is tied best, in notation order, and
+/// that value: the moves [`alphabeta_score_only`] picks among. The same
+/// values its plain alpha-beta computes, found with ordered fail-soft
+/// alpha-beta (cheaper); `nodes` counts the positions made.
+pub fn tied_best(position: &Position, depth: u32, nodes: &mut u64) -> (Vec<Move>, i32) {
+    let mut best = -INF;
+    let mut set = Vec::new();
+    for (m, child) in ordered_children(position, nodes) {
+        // Exact when it is at least `best`; else only known to be below.
+        let v = -ordered_negamax(&child, depth.saturating_sub(1), -INF, 1 - best, nodes);
+        if v > best {
+            best = v;
+            set.clear();
+        }
+        if v == best {
+            set.push(m);
+        }
+    }
+    set.sort();
+    (set, best)
+}
+
+const INF: i32 = 1 << 20;
+
+/// The children, the largest immediate gain for the mover first.
+fn ordered_children(position: &Position, nodes: &mut u64) -> Vec<(Move, Position)> {
+    let mut children: Vec<(i32, Move, Position)> = position
+        .legal_moves()
+        .iter()
+        .map(|&m| {
+            let child = position.play(m).expect("a legal move");
+            *nodes += 1;
+            (value_after(&child), m, child)
+        })
+        .collect();
+    // The child's value is the opponent's: lowest first.
+    children.sort_by_key(|c| c.0);
+    children.into_iter().map(|(_, m, c)| (m, c)).collect()
+}
+
+/// Fail-soft negamax on the score difference, children ordered, as
+/// [`negamax`]'s values.
+fn ordered_negamax(
+    position: &Position,
+    depth: u32,
+    mut alpha: i32,
+    beta: i32,
+    nodes: &mut u64,
+) -> i32 {
+    if depth == 0 || position.is_over() {
+        return value_after(position);
+    }
+    let mut best = -INF;
+    if depth == 1 {
+        for &m in &position.legal_moves() {
+            let mut child = *position;
+            child.apply(m, &mut ()).expect("a legal move");
+            *nodes += 1;
+            best = best.max(-value_after(&child));
+            if best >= beta {
+                break;
+            }
+        }
+        return best;
+    }
+    for (_, child) in ordered_children(position, nodes) {
+        best = best.max(-ordered_negamax(&child, depth - 1, -beta, -alpha, nodes));
         alpha = alpha.max(best);
         if alpha >= beta {
             break;

@@ -2,46 +2,62 @@
 //! side to move's point of view, in [`UNIT`]s (1/16 of a stone).
 //!
 //! What it counts, and why (every figure is self-play at a fixed node
-//! budget against the bare score difference, 200 games a row;
-//! BENCHMARKS.md, "Search", has the commands):
+//! budget, 200 games a row: 100 balanced openings, both colours;
+//! BENCHMARKS.md, "Search", has the commands). The weights were fitted to
+//! self-play results by `examples/texel.rs` (the Texel method: the
+//! squared error of `sigmoid(K · eval)` against the game's result, on
+//! quiet positions) and kept only where games against reference weights
+//! (mobility 2/16 on classic and online, the bare score difference on
+//! village) confirmed the fit on fresh openings.
 //! - **The score difference** (stores, mandarins at their value). It is
 //!   the value itself at the end of the game; everything else estimates
 //!   what is still to come.
 //! - **Mobility** (`mobility`, per non-empty own square, minus the
-//!   opponent's). In use at 2/16 of a stone: five squares are worth 10/16,
-//!   less than one stone, so it never outweighs a captured stone — it
-//!   breaks ties between lines of equal score difference in favour of the
-//!   one that leaves the side more squares to lift (more choice of relay
-//!   and capture, and a row further from running dry, when a refill on a
-//!   small store costs stones or, under `forfeit`, the game). Measured:
-//!   +104 ± 47 Elo on classic and +67 ± 46 on online at 5,000 nodes, and
-//!   on fresh openings at 20,000 nodes +115 ± 51 (classic) and +210 ± 58
-//!   (online). Larger weights, which trade stones for squares, do worse
-//!   (8/16: −37 ± 44 on classic). On village (emptied mandarin squares
-//!   are gaps, young mandarins protected) every weight tried, either sign,
-//!   lost (−56 to −76 ± 47): there [`Weights::tuned`] is the bare score
-//!   difference.
+//!   opponent's): the squares the side can lift, its choice of relay and
+//!   capture, and how far its row is from running dry (a refill on a
+//!   small store costs stones or, under `forfeit`, the game). The fit
+//!   puts it at 30–37/16 on every preset, about two stones a square: an
+//!   empty square of one's own is nearly as bad as two stones lost, and
+//!   the search trades stones for squares. In use at 32/16 on classic and
+//!   online and 48/16 on village (an emptied square next to an emptied
+//!   mandarin square is a gap a chain of captures runs through). At
+//!   20,000 nodes, fresh openings, against mobility 2/16 (classic,
+//!   online) and the bare score difference (village): classic
+//!   +106 ± 48, online +249 ± 60, village +131 ± 50 Elo. Small weights
+//!   gain less or nothing: 2/16 scored +115 ± 51 (classic) and +210 ± 58
+//!   (online) against the bare score difference, 8/16 −37 ± 44 against it
+//!   on classic at 5,000 nodes, and on village 1–4/16 lost (−56 to
+//!   −76 ± 47) and 16/16 scored +24 ± 46.
 //! - **Stones on each row** (`row`, per stone): the final sweep gives a
 //!   row's stones to its owner, so they look half-owned; measured worse
 //!   at every weight tried (4/16: −119 ± 46, −4/16: −94 ± 47, with
-//!   mobility 12/16 + 4/16: −78 ± 50), so off: stones at home are as much
-//!   the opponent's next capture as one's own final sweep.
-//! - **Tempo** (`tempo`, for the side to move): no gain (−8/16: +19 ± 44;
-//!   +8/16 on top of row 12/16 and mobility 4/16: −127 ± 52, against
-//!   −78 ± 50 without it), off.
+//!   mobility 12/16 + 4/16: −78 ± 50; the fit's 3/16 beside mobility
+//!   37/16 scored −7 ± 48 on online and −115 ± 51 on classic against
+//!   mobility 2/16), so off: stones at home are as much the opponent's
+//!   next capture as one's own final sweep.
+//! - **Tempo** (`tempo`, for the side to move): the fit on quiet
+//!   positions asks for −21 to −31/16 (in a position where it cannot
+//!   capture, the side to move must open its row), but in games it cost:
+//!   with mobility 36/16, tempo −31/16 scored +92 ± 50 on online where
+//!   tempo 0 scored +238 ± 54 (the search's leaves are not quiet), off.
+//!   Other weights tried: −8/16: +19 ± 44; +8/16 on top of row 12/16 and
+//!   mobility 4/16: −127 ± 52, against −78 ± 50 without it.
 //! - **Threat** (`threat`, per stone of the side to move's best immediate
 //!   capture, found cheaply: one sowing, no relay followed, the chain over
 //!   further gaps included): the leaf is not quiet when the side to move
 //!   can capture at once; measured no gain (4/16: +5 ± 45, 8/16:
 //!   −44 ± 43, 12/16: +24 ± 46; village 4/16: −16 ± 48), off. The search's
-//!   own next ply sees those captures exactly.
+//!   own next ply sees those captures exactly; it also costs a fifth of
+//!   the search's speed.
+//! - **Flank** (`flank`, per stone on the own squares next to the
+//!   mandarin squares) and **ripe** (`ripe`, for the side to move, per
+//!   mandarin it may capture, not protected as young): the village rules
+//!   suggest them; the fit gives flank 4/16 and ripe −5 to −22/16, but
+//!   beside mobility they measured no gain in games (village, mobility
+//!   33/16: +45 ± 48 alone, +42 ± 48 with flank 4/16, +56 ± 48 with ripe
+//!   −5/16; mobility 48/16: +131 ± 51 alone, +133 ± 50 with both), off.
 //! - **Stones in the mandarin squares** count for nobody until captured,
 //!   so they are left out, as are the mandarins themselves.
-//!
-//! Why so little helps (a reading, not measured): at these budgets the
-//! search sees 6–10 plies and ends many lines exactly; an estimate that
-//! can outweigh a stone adds noise to the values alpha-beta compares, and
-//! at a fixed node budget finer values probably cut fewer branches.
 
 use crate::engine::{Position, Rules, Seat, Square};
 
@@ -59,25 +75,40 @@ pub struct Weights {
     pub tempo: i32,
     /// Per stone of the side to move's best one-sowing capture.
     pub threat: i32,
+    /// Per stone on a player's own two squares next to the mandarin
+    /// squares (own squares 1 and 5).
+    pub flank: i32,
+    /// For the side to move, per mandarin square holding a mandarin it may
+    /// capture (not protected as young).
+    pub ripe: i32,
 }
 
 impl Weights {
     /// The tuned weights, where the rules do not make emptied mandarin
-    /// squares gaps: a small mobility term (1/8 stone per non-empty own
-    /// square), nothing else.
+    /// squares gaps: mobility, two stones per non-empty own square,
+    /// nothing else.
     pub const TUNED: Weights = Weights {
         row: 0,
-        mobility: 2,
+        mobility: 32,
         tempo: 0,
         threat: 0,
+        flank: 0,
+        ripe: 0,
     };
 
-    /// The weights tuned for `rules`: [`Weights::TUNED`], except where
-    /// an emptied mandarin square is a gap (the village preset), where no
-    /// term measured better than the bare score difference.
+    /// The tuned weights where an emptied mandarin square is a gap (the
+    /// village preset): mobility, three stones per non-empty own square.
+    pub const TUNED_GAPS: Weights = Weights {
+        mobility: 48,
+        ..Weights::TUNED
+    };
+
+    /// The weights tuned for `rules`: [`Weights::TUNED_GAPS`] where an
+    /// emptied mandarin square is a gap (the village preset), else
+    /// [`Weights::TUNED`].
     pub fn tuned(rules: &Rules) -> Weights {
         if rules.empty_mandarin_is_gap() {
-            Weights::SCORE_ONLY
+            Weights::TUNED_GAPS
         } else {
             Weights::TUNED
         }
@@ -88,7 +119,83 @@ impl Weights {
         mobility: 0,
         tempo: 0,
         threat: 0,
+        flank: 0,
+        ripe: 0,
     };
+
+    /// The weights in the order of [`features`].
+    pub fn to_array(self) -> [i32; FEATURES] {
+        [
+            self.row,
+            self.mobility,
+            self.tempo,
+            self.threat,
+            self.flank,
+            self.ripe,
+        ]
+    }
+
+    /// The weights from an array in the order of [`features`].
+    pub fn from_array(w: [i32; FEATURES]) -> Weights {
+        Weights {
+            row: w[0],
+            mobility: w[1],
+            tempo: w[2],
+            threat: w[3],
+            flank: w[4],
+            ripe: w[5],
+        }
+    }
+}
+
+/// The number of evaluation terms besides the score difference.
+pub const FEATURES: usize = 6;
+
+/// The names of the terms, in the order of [`features`].
+pub const FEATURE_NAMES: [&str; FEATURES] = ["row", "mobility", "tempo", "threat", "flank", "ripe"];
+
+/// The evaluation's terms of a position that is not over, each the count
+/// its weight multiplies (side to move minus opponent for the paired
+/// ones): [`evaluate`] is `score_diff * UNIT` plus their dot product with
+/// the weights. For tuning; the search computes only the weighted ones.
+pub fn features(position: &Position) -> [i32; FEATURES] {
+    let me = position.turn();
+    let mut f = [0; FEATURES];
+    for seat in Seat::ALL {
+        let sign = if seat == me { 1 } else { -1 };
+        for sq in seat.row() {
+            let s = position.stones(sq) as i32;
+            f[0] += sign * s;
+            f[1] += sign * i32::from(s > 0);
+        }
+        f[4] += sign * flank_stones(position, seat);
+    }
+    f[2] = 1;
+    f[3] = best_simple_capture(position) as i32;
+    f[5] = ripe_mandarins(position);
+    f
+}
+
+/// The stones on `seat`'s own squares 1 and 5, next to the mandarin
+/// squares.
+#[inline]
+fn flank_stones(position: &Position, seat: Seat) -> i32 {
+    let base = 6 * seat.index();
+    (position.stones(Square::ALL[base + 1]) + position.stones(Square::ALL[base + 5])) as i32
+}
+
+/// The mandarin squares holding a mandarin that may be captured (under
+/// `young_mandarin_min`, with at least that many small stones).
+#[inline]
+fn ripe_mandarins(position: &Position) -> i32 {
+    let young = position.rules().young_mandarin_min();
+    [0, 6]
+        .into_iter()
+        .filter(|&i| {
+            let sq = Square::ALL[i];
+            position.has_mandarin(sq) && position.stones(sq) >= young
+        })
+        .count() as i32
 }
 
 /// The score difference, side to move minus opponent, in stones.
@@ -124,6 +231,13 @@ pub fn evaluate(position: &Position, weights: &Weights) -> i32 {
     value += weights.tempo;
     if weights.threat != 0 {
         value += weights.threat * best_simple_capture(position) as i32;
+    }
+    if weights.flank != 0 {
+        let term = flank_stones(position, me) - flank_stones(position, me.other());
+        value += weights.flank * term;
+    }
+    if weights.ripe != 0 {
+        value += weights.ripe * ripe_mandarins(position);
     }
     value
 }

@@ -36,9 +36,8 @@ pub const MASTER_NODES: u64 = 1_000_000;
 pub const OPENING_PLIES: u32 = 2;
 
 /// How far below the best root move's value (in stones) a move may be and
-/// still be played for variety in the opening: an eighth of a stone, one
-/// unit of the tuned evaluation's mobility term, so only moves the search
-/// values alike, to the precision of its evaluation.
+/// still be played for variety in the opening: an eighth of a stone (two
+/// of the evaluation's units), so only moves the search values alike.
 pub const OPENING_MARGIN: f64 = 0.125;
 
 /// Whether `position` is within the first [`OPENING_PLIES`] of its game.

@@ -30,8 +30,8 @@ use std::time::Duration;
 
 use crate::engine::{Move, Position, Rules};
 
-pub use baselines::{alphabeta_score_only, greedy_move, random_move};
-pub use eval::{evaluate, score_diff, Weights, UNIT};
+pub use baselines::{alphabeta_score_only, greedy_move, random_move, tied_best};
+pub use eval::{evaluate, features, score_diff, Weights, FEATURES, FEATURE_NAMES, UNIT};
 pub use levels::{Level, MASTER_NODES};
 pub use model::Candidate;
 

@@ -17,8 +17,8 @@
 //! opponent's nodes are its modelled reply).
 //!
 //! The model's reply: the moves whose depth-5 score-only value is tied
-//! best (the baseline picks uniformly among them, so the model averages
-//! over them). The model looks [`MODEL_PLIES`] of our moves ahead, each
+//! best ([`tied_best`]; the baseline picks uniformly among them, so the
+//! model averages over them). The model looks [`MODEL_PLIES`] of our moves ahead, each
 //! followed by its modelled replies; the minimax search, on a share of the
 //! budget, values the positions after them. Every node, the model's own
 //! included, counts against the move's node budget; the result is
@@ -36,7 +36,7 @@ use std::time::Instant;
 
 use crate::engine::{Move, Position};
 
-use super::baselines::value_after;
+use super::baselines::{tied_best, value_after};
 use super::levels::{in_opening, vary, OPENING_MARGIN};
 use super::{search_with, Limits, Options, Rng, SearchResult};
 
@@ -99,8 +99,6 @@ const TIME_SAFETY: f64 = 0.6;
 /// The fewest nodes worth a search after a modelled reply.
 const MIN_LEAF_NODES: u64 = 2_000;
 
-const INF: i32 = 1 << 20;
-
 /// How far below `best` (the best minimax value, in stones) a move may be
 /// and still be chosen for the model's sake.
 pub(super) fn margin(best: f64) -> f64 {
@@ -109,73 +107,6 @@ pub(super) fn margin(best: f64) -> f64 {
     } else {
         (-best * SWINDLE_SLOPE).clamp(MARGIN, SWINDLE_MARGIN)
     }
-}
-
-/// The modelled opponent's reply set: the moves whose depth-`depth`
-/// negamax value on the score difference is tied best, in notation
-/// order, and that value. The same values the baseline computes, found
-/// with ordered alpha-beta (cheaper than its plain one); `nodes` counts
-/// the positions made.
-pub(super) fn reply_set(position: &Position, depth: u32, nodes: &mut u64) -> (Vec<Move>, i32) {
-    let mut best = -INF;
-    let mut set = Vec::new();
-    for (m, child) in ordered_children(position, nodes) {
-        // Exact when it is at least `best`; else only known to be below.
-        let v = -negamax(&child, depth.saturating_sub(1), -INF, 1 - best, nodes);
-        if v > best {
-            best = v;
-            set.clear();
-        }
-        if v == best {
-            set.push(m);
-        }
-    }
-    set.sort();
-    (set, best)
-}
-
-/// The children, the largest immediate gain for the mover first.
-fn ordered_children(position: &Position, nodes: &mut u64) -> Vec<(Move, Position)> {
-    let mut children: Vec<(i32, Move, Position)> = position
-        .legal_moves()
-        .iter()
-        .map(|&m| {
-            let child = position.play(m).expect("a legal move");
-            *nodes += 1;
-            (value_after(&child), m, child)
-        })
-        .collect();
-    // The child's value is the opponent's: lowest first.
-    children.sort_by_key(|c| c.0);
-    children.into_iter().map(|(_, m, c)| (m, c)).collect()
-}
-
-/// Fail-soft negamax on the score difference, as the baseline's.
-fn negamax(position: &Position, depth: u32, mut alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
-    if depth == 0 || position.is_over() {
-        return value_after(position);
-    }
-    let mut best = -INF;
-    if depth == 1 {
-        for &m in &position.legal_moves() {
-            let mut child = *position;
-            child.apply(m, &mut ()).expect("a legal move");
-            *nodes += 1;
-            best = best.max(-value_after(&child));
-            if best >= beta {
-                break;
-            }
-        }
-        return best;
-    }
-    for (_, child) in ordered_children(position, nodes) {
-        best = best.max(-negamax(&child, depth - 1, -beta, -alpha, nodes));
-        alpha = alpha.max(best);
-        if alpha >= beta {
-            break;
-        }
-    }
-    best
 }
 
 /// A root move's standing after the model.
@@ -392,7 +323,7 @@ impl Model {
             return (Vec::new(), self.value(position, plies, budget));
         }
         let before = self.nodes;
-        let (replies, _) = reply_set(position, MODEL_DEPTH, &mut self.nodes);
+        let (replies, _) = tied_best(position, MODEL_DEPTH, &mut self.nodes);
         let share = budget.saturating_sub(self.nodes - before) / replies.len() as u64;
         let mut total = 0.0;
         for &r in &replies {

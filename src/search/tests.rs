@@ -297,7 +297,7 @@ fn the_modelled_replies_are_the_moves_the_baseline_chooses() {
     for (i, preset) in Preset::ALL.into_iter().enumerate() {
         for p in mid_game(preset, 12, 0x30de1 + i as u64) {
             let mut nodes = 0;
-            let (set, _) = model::reply_set(&p, model::MODEL_DEPTH, &mut nodes);
+            let (set, _) = tied_best(&p, model::MODEL_DEPTH, &mut nodes);
             assert!(nodes > 0 && !set.is_empty(), "{p}");
             // The baseline picks uniformly among its ties: over enough
             // seeds it plays every move of the set and nothing else.
@@ -425,5 +425,24 @@ fn the_levels_that_play_their_best_vary_the_opening_by_game_and_repeat_a_game() 
             lines[1],
             "{level}"
         );
+    }
+}
+
+#[test]
+fn the_evaluation_is_the_score_difference_plus_the_weighted_terms() {
+    let weights = [
+        Weights::TUNED,
+        Weights::from_array([3, -2, 5, 7, -4, 9]),
+        Weights::from_array([0, 0, 0, 0, 2, -3]),
+    ];
+    for (i, preset) in Preset::ALL.into_iter().enumerate() {
+        for p in mid_game(preset, 40, 0xe7a1 + i as u64) {
+            let terms = features(&p);
+            for w in weights {
+                assert_eq!(Weights::from_array(w.to_array()), w);
+                let dot: i32 = terms.iter().zip(w.to_array()).map(|(f, w)| f * w).sum();
+                assert_eq!(evaluate(&p, &w), score_diff(&p) * UNIT + dot, "{p} {w:?}");
+            }
+        }
     }
 }
