@@ -60,6 +60,26 @@ pub async fn count_moves(url: &str) -> anyhow::Result<i64> {
     Ok(count)
 }
 
+/// The moves persisted since `before` (a [`count_moves`]), reported as
+/// `db_moves`; an error in `tally` unless they are the moves it counts
+/// as acknowledged by the server.
+pub async fn check_persisted(
+    url: &str,
+    before: i64,
+    tally: &mut crate::stats::Tally,
+    extra: &mut Vec<(&'static str, String)>,
+) -> anyhow::Result<()> {
+    let persisted = count_moves(url).await? - before;
+    extra.push(("db_moves", persisted.to_string()));
+    if persisted != tally.done as i64 {
+        tally.error(format!(
+            "the database holds {persisted} new moves, the server acknowledged {}",
+            tally.done
+        ));
+    }
+    Ok(())
+}
+
 /// A player and the token the server would have handed out.
 struct Seated {
     player: PlayerRef,

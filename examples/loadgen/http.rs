@@ -275,14 +275,7 @@ pub async fn play(args: PlayArgs) -> anyhow::Result<()> {
     let (mut tally, spent) = gather(window, args.run.server_pid, tasks).await?;
     let mut extra = Vec::new();
     if let (Some(url), Some(before)) = (&args.database_url, before) {
-        let persisted = crate::ceiling::count_moves(url).await? - before;
-        extra.push(("db_moves", persisted.to_string()));
-        if persisted != tally.done as i64 {
-            tally.error(format!(
-                "the database holds {persisted} new moves, the server accepted {}",
-                tally.done
-            ));
-        }
+        crate::ceiling::check_persisted(url, before, &mut tally, &mut extra).await?;
     }
     extra.push(("refused", tally.refused.to_string()));
     report(&args.run, &tally, spent, &extra)

@@ -38,7 +38,7 @@ use reqwest::{Client, StatusCode};
 use serde::{Deserialize, Serialize};
 use tokio::sync::oneshot;
 
-use crate::sqlite_replay::{play, prepare, random_line, versions, Step, Table};
+use crate::sqlite_replay::{play, prepare, random_line, tables, Step};
 use crate::stats::{gather, report, RunArgs, Tally, Window};
 
 #[derive(Args, Debug)]
@@ -112,17 +112,7 @@ fn writer(
 ) -> anyhow::Result<()> {
     let conn = replay::open_writer(file, true)?;
     let checkpointer = replay::open_writer(file, true)?;
-    let mut fresh: Vec<Table<'_>> = ids
-        .iter()
-        .zip(versions(&conn, ids)?)
-        .enumerate()
-        .map(|(i, (id, version))| Table {
-            id: id.as_str(),
-            version,
-            steps: &lines[i % lines.len()],
-            next: 0,
-        })
-        .collect();
+    let mut fresh = tables(&conn, ids, lines)?;
     let mut tables = fresh.split_off(fresh.len().saturating_sub(slots));
     let mut last_checkpoint = Instant::now();
     let mut batch: Vec<Request> = Vec::with_capacity(group_max);
@@ -279,14 +269,7 @@ pub async fn load(args: LoadArgs) -> anyhow::Result<()> {
     let (mut tally, spent) = gather(window, args.run.server_pid, tasks).await?;
     let mut extra = Vec::new();
     if let (Some(url), Some(before)) = (&args.database_url, before) {
-        let persisted = crate::ceiling::count_moves(url).await? - before;
-        extra.push(("db_moves", persisted.to_string()));
-        if persisted != tally.done as i64 {
-            tally.error(format!(
-                "the database holds {persisted} new moves, the server answered {}",
-                tally.done
-            ));
-        }
+        crate::ceiling::check_persisted(url, before, &mut tally, &mut extra).await?;
     }
     report(&args.run, &tally, spent, &extra).context("report")
 }

@@ -160,6 +160,26 @@ pub(crate) fn versions(conn: &Connection, ids: &[GameId]) -> rusqlite::Result<Ve
         .collect()
 }
 
+/// A table per game of `ids`, at its stored version, each playing one of
+/// `lines` in turn.
+pub(crate) fn tables<'a>(
+    conn: &Connection,
+    ids: &'a [GameId],
+    lines: &'a [Vec<Step>],
+) -> rusqlite::Result<Vec<Table<'a>>> {
+    Ok(ids
+        .iter()
+        .zip(versions(conn, ids)?)
+        .enumerate()
+        .map(|(i, (id, version))| Table {
+            id: id.as_str(),
+            version,
+            steps: &lines[i % lines.len()],
+            next: 0,
+        })
+        .collect())
+}
+
 /// One move in the open transaction; whether every statement did its part.
 pub(crate) fn play(
     conn: &Connection,
@@ -306,17 +326,7 @@ pub async fn replay(args: ReplayArgs) -> anyhow::Result<()> {
     let games = wanted / mean.max(1) + args.games;
     let (file, tokens, ids) = prepare(&dir, games).await?;
     let conn = replay::open_writer(&file, false)?;
-    let fresh: Vec<Table<'_>> = ids
-        .iter()
-        .zip(versions(&conn, &ids)?)
-        .enumerate()
-        .map(|(i, (id, version))| Table {
-            id: id.as_str(),
-            version,
-            steps: &lines[i % lines.len()],
-            next: 0,
-        })
-        .collect();
+    let fresh = tables(&conn, &ids, &lines)?;
     drop(conn);
     // On this thread, the runtime's other workers idle: the thread's CPU
     // time is the replay's.
