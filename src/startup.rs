@@ -150,14 +150,11 @@ impl Application {
         let webhooks =
             crate::webhooks::Webhooks::new(store.clone(), games.clone(), settings.webhooks.clone())
                 .context("cannot set up webhook deliveries")?;
-        // On PostgreSQL every node's streams hear of it from the
-        // announcement (`Store::announce_webhook_disabled`), this one's too.
+        // This node's streams are told here; on PostgreSQL every other
+        // node's hear of it from the announcement, which this node skips.
         let told = live.clone();
-        let announced = matches!(store, crate::store::Store::Postgres(_));
+        let announcing = store.clone();
         webhooks.on_disabled(Box::new(move |disabled| {
-            if announced {
-                return;
-            }
             let notice = crate::live::Notice::WebhookDisabled {
                 endpoint: disabled.endpoint.clone(),
                 url: disabled.url.clone(),
@@ -165,6 +162,26 @@ impl Application {
                 at: disabled.at,
             };
             told.tell_player(&disabled.player, notice);
+            if !matches!(announcing, crate::store::Store::Postgres(_)) {
+                return;
+            }
+            let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+                return;
+            };
+            let announced = crate::store::WebhookDisabled {
+                player: disabled.player.as_str().to_owned(),
+                endpoint: disabled.endpoint.clone(),
+                url: disabled.url.clone(),
+                reason: disabled.reason.clone(),
+                at: disabled.at,
+                origin: told.node().to_owned(),
+            };
+            let store = announcing.clone();
+            runtime.spawn(async move {
+                if let Err(error) = store.announce_webhook_disabled(&announced).await {
+                    tracing::warn!(%error, endpoint = %announced.endpoint, "cannot announce a disabled webhook endpoint");
+                }
+            });
         }));
         // A tournament's streams here hear of its changes at once; on
         // PostgreSQL every other node's hear of them from the announcement.

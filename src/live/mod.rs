@@ -120,6 +120,18 @@ pub struct Hub {
     dispatched: Arc<AtomicUsize>,
     stopping: Stopping,
     tokens: Arc<Mutex<revocation::Tokens>>,
+    node: NodeId,
+}
+
+/// This process's hub among the nodes of one PostgreSQL, a random id: what
+/// it announces itself it has already told its own streams.
+#[derive(Clone, Debug)]
+struct NodeId(Arc<str>);
+
+impl Default for NodeId {
+    fn default() -> Self {
+        NodeId(uuid::Uuid::new_v4().simple().to_string().into())
+    }
 }
 
 /// The subscribers of one game's stream, the last version this process
@@ -281,6 +293,11 @@ impl Hub {
     }
 
     /// Hands `notice` to the streams of `player` open in this process.
+    /// This hub's id in what it announces to the other nodes.
+    pub fn node(&self) -> &str {
+        &self.node.0
+    }
+
     pub fn tell_player(&self, player: &PlayerId, notice: Notice) {
         let players = self.players.lock().expect("hub lock");
         if let Some(sender) = players.get(player) {

@@ -77,6 +77,10 @@ impl Hub {
                 }
                 Ok(Heard::Revoked(token)) => self.revoke(&token),
                 Ok(Heard::WebhookDisabled(disabled)) => {
+                    // This node told its own streams when it disabled it.
+                    if disabled.origin == self.node() {
+                        continue;
+                    }
                     if let Ok(player) = crate::domain::PlayerId::parse(&disabled.player) {
                         let notice = super::Notice::WebhookDisabled {
                             endpoint: disabled.endpoint,

@@ -22,6 +22,10 @@ pub struct WebhookDisabled {
     pub url: String,
     pub reason: String,
     pub at: chrono::DateTime<chrono::Utc>,
+    /// The node that disabled it, which told its own streams itself
+    /// (empty from a node that does not say).
+    #[serde(default)]
+    pub origin: String,
 }
 
 /// One listening connection of this process.
@@ -55,10 +59,11 @@ impl Store {
         Ok(Some(ChangeListener(listener)))
     }
 
-    /// Tells every node's listener that a webhook endpoint was disabled
-    /// (PostgreSQL; nothing on SQLite, served by one process). After the
-    /// commit: a process killed in between leaves the streams untold,
-    /// and the endpoint reads disabled all the same.
+    /// Tells every other node's listener that a webhook endpoint was
+    /// disabled (PostgreSQL; nothing on SQLite, served by one process).
+    /// After the commit: a process killed in between, or a listener whose
+    /// connection dropped meanwhile, leaves those streams untold, and the
+    /// endpoint reads disabled all the same.
     pub async fn announce_webhook_disabled(
         &self,
         disabled: &WebhookDisabled,

@@ -231,16 +231,6 @@ async fn attempt(
         return Ok(true);
     };
     tracing::warn!(endpoint = %endpoint.id, "webhook endpoint disabled: {reason}");
-    let announced = crate::store::WebhookDisabled {
-        player: player.clone(),
-        endpoint: endpoint.id.clone(),
-        url: endpoint.url.clone(),
-        reason: reason.clone(),
-        at,
-    };
-    if let Err(error) = webhooks.store.announce_webhook_disabled(&announced).await {
-        tracing::warn!(%error, endpoint = %endpoint.id, "cannot announce a disabled webhook endpoint");
-    }
     if let Ok(player) = PlayerId::parse(&player) {
         webhooks.tell_disabled(&Disabled {
             player,

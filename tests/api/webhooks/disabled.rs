@@ -107,3 +107,55 @@ async fn a_stream_on_another_node_hears_of_it_once() {
         assert!(heard.is_err(), "{heard:?}");
     }
 }
+
+/// The node that disables an endpoint tells its own streams itself: on
+/// PostgreSQL its listening connection, kept cut, misses its own
+/// announcement, and the player hears of it all the same, once.
+#[tokio::test]
+async fn the_disabling_node_tells_its_streams_without_its_listener() {
+    let Some((app, time)) = spawn_on_manual_time(Backend::Postgres, |settings| {
+        settings.webhooks.retry_base_ms = 60_000;
+        settings.webhooks.disable_after_hours = 24;
+    })
+    .await
+    else {
+        crate::helpers::report_skip("webhook_disabled with the listener cut");
+        return;
+    };
+    let receiver = Receiver::start(500).await;
+    let lan = app.player("lan").await;
+    let hook = create(&app, &lan.token, &receiver.url("/"), &["game.ended"]).await;
+    let endpoint = hook["id"].as_str().unwrap();
+    let mut lans = app.me_stream(&lan.token, &[]).await;
+    wait_for(&mut lans, "snapshot", WAIT).await;
+    let path = format!("/v1/me/webhooks/{endpoint}/ping");
+    call(&app, Method::POST, &path, &lan.token, None).await;
+    wait_for_log(&app, &lan.token, endpoint, |e| e["attempts"] == 1).await;
+
+    // The listening connection is cut as soon as it listens, for three
+    // seconds: the announcement, sent meanwhile, is not heard.
+    const CUT: &str =
+        "SELECT COUNT(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+                       WHERE query LIKE 'LISTEN%' AND datname = current_database()) t";
+    assert_eq!(app.scalar_i64(CUT).await, 1, "one listening connection");
+    time.advance(TimeDelta::hours(25));
+    let cutting = async {
+        let until = tokio::time::Instant::now() + Duration::from_secs(3);
+        while tokio::time::Instant::now() < until {
+            app.scalar_i64(CUT).await;
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    };
+    let (told, ()) = tokio::join!(wait_for(&mut lans, "webhook_disabled", WAIT), cutting);
+    assert_eq!(told.data["webhook"]["id"], endpoint);
+    // Once: what follows (a new snapshot, as the listener missed
+    // announcements) says nothing more of it.
+    let until = tokio::time::Instant::now() + Duration::from_secs(1);
+    while let Ok(Some(heard)) = tokio::time::timeout_at(until, lans.next()).await {
+        assert_ne!(
+            heard.event.as_deref(),
+            Some("webhook_disabled"),
+            "{heard:?}"
+        );
+    }
+}
