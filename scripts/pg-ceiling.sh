@@ -7,10 +7,18 @@
 # - pgbench: scripts/pgbench/move.sql (lock a game's row, insert a move,
 #   bump the version; one transaction), CLIENTS clients (16), -M prepared,
 #   over GAMES (64) copies of a real game row;
+# - minimal HTTP: `loadgen http-ceiling-serve` on the same database (bare
+#   actix-web, two workers, a pool of the server's 10 connections), each
+#   POST that same transaction on its slot's game as one statement, one
+#   round trip, as the server sends a move (MINIMAL_FLAGS= for pgbench's
+#   five statements), under
+#   `loadgen http-ceiling-load` with GAMES closed-loop tasks: the least
+#   any HTTP server in front of it costs on this machine;
 # - the server: BIN_DIR/oanquan (release build; default target/release)
 #   under `BIN_DIR/examples/loadgen play` with GAMES closed-loop games.
 # Each run lasts DURATION seconds (10; the server's after a 2 s warm-up).
-# Prints moves/s of each, the server's share of pgbench's rate, the
+# Prints moves/s of each, the server's and the minimal server's share of
+# pgbench's rate, the
 # server's CPU per move, and the load average before each run; and, from
 # scripts/cpu-by-command.py over the middle of each run, the CPU per move
 # of each process on the machine (PostgreSQL's backends, pgbench or the
@@ -84,6 +92,28 @@ server_run() {
     SERVER_RATE=$rate
 }
 
+minimal_run() {
+    local round=$1 before
+    before=$(load)
+    "$BIN/examples/loadgen" http-ceiling-serve --database-url "$URL" --games "$GAMES" \
+        --bind "127.0.0.1:$PORT" ${MINIMAL_FLAGS---one-statement} >"$WORK/minimal.log" 2>&1 &
+    SERVER_PID=$!
+    for _ in $(seq 1 500); do curl -fs "http://127.0.0.1:$PORT/ready" >/dev/null 2>&1 && break; sleep 0.01; done
+    scripts/cpu-by-command.py "$((DURATION - 2))" 3 >"$WORK/cpu.txt" &
+    "$BIN/examples/loadgen" http-ceiling-load --base "http://127.0.0.1:$PORT" --database-url "$URL" \
+        --concurrency "$GAMES" --warmup 2 --duration "$DURATION" --server-pid "$SERVER_PID" \
+        --label "minimal/$round" --out "$WORK/minimal.txt" >/dev/null
+    wait $!
+    stop_server
+    local line rate cpu
+    line=$(grep "label=minimal/$round " "$WORK/minimal.txt")
+    rate=$(sed -E 's/.* rate=([0-9.]+).*/\1/' <<<"$line")
+    cpu=$(sed -E 's/.* cpu_us_per_op=([0-9.]+).*/\1/' <<<"$line")
+    echo "RESULT label=minimal/$round rate=$rate cpu_us_per_move=$cpu errors=$(sed -E 's/.* errors=([0-9]+).*/\1/' <<<"$line") load=\"$before\"" | tee -a "$OUT"
+    echo "CPU label=minimal/$round $(per_move "$(cat "$WORK/cpu.txt")" "$rate")" | tee -a "$OUT"
+    MINIMAL_RATE=$rate
+}
+
 pgbench_run() {
     local round=$1 before rate
     before=$(load)
@@ -110,8 +140,10 @@ SQL
 
 for round in $(seq 1 "$ROUNDS"); do
     pgbench_run "$round"
+    minimal_run "$round"
     server_run "$round"
     ratio=$(awk -v s="$SERVER_RATE" -v p="$PGBENCH_RATE" 'BEGIN { printf "%.0f", 100 * s / p }')
-    echo "RESULT label=ratio/$round server_share_of_pgbench=${ratio}%" | tee -a "$OUT"
+    minimal=$(awk -v s="$MINIMAL_RATE" -v p="$PGBENCH_RATE" 'BEGIN { printf "%.0f", 100 * s / p }')
+    echo "RESULT label=ratio/$round server_share_of_pgbench=${ratio}% minimal_share_of_pgbench=${minimal}%" | tee -a "$OUT"
 done
 echo "load average at the end: $(load)"

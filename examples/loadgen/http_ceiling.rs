@@ -18,6 +18,15 @@
 //! JSON body `{"move": …, "ply": …}` and answers 201 with
 //! `{"ply": …, "version": …}`; `GET /ready` answers 200.
 //!
+//! With `--database-url postgres://…` it is the same minimal server on
+//! PostgreSQL: each `POST` runs, on a pool of `--pool` connections (the
+//! server's default), the transaction `pgbench` runs in
+//! `scripts/pg-ceiling.sh` (`scripts/pgbench/move.sql`: the game's row
+//! locked, the move inserted, the version bumped) on game `pgb<n>` of the
+//! `--games` copies that script makes, the slot's own, and answers after
+//! the `COMMIT`; with `--one-statement`, the same as one statement in
+//! one round trip, as the server sends a move.
+//!
 //! `http-ceiling-load`: `--concurrency` closed-loop tasks, one slot each,
 //! POSTing a move as `play` does (bearer token, JSON body, the JSON answer
 //! read), counted only when answered 201; with `--database-url`, the moves
@@ -43,9 +52,23 @@ use crate::stats::{gather, report, RunArgs, Tally, Window};
 
 #[derive(Args, Debug)]
 pub struct ServeArgs {
-    /// Where the fresh database file goes.
+    /// Where the fresh database file goes (SQLite).
+    #[arg(long, required_unless_present = "database_url")]
+    pub dir: Option<PathBuf>,
+    /// A PostgreSQL database holding games `pgb0000001…` (as
+    /// `scripts/pg-ceiling.sh` makes them): the moves go there instead.
     #[arg(long)]
-    pub dir: PathBuf,
+    pub database_url: Option<String>,
+    /// PostgreSQL: the games `pgb0000001…pgb<games>` moves go to.
+    #[arg(long, default_value_t = 64)]
+    pub games: usize,
+    /// PostgreSQL: connections in the pool (the server's default).
+    #[arg(long, default_value_t = 10)]
+    pub pool: u32,
+    /// PostgreSQL: the transaction as one statement (one round trip)
+    /// instead of pgbench's five.
+    #[arg(long)]
+    pub one_statement: bool,
     #[arg(long, default_value = "127.0.0.1:18094")]
     pub bind: String,
     /// Games replayed at once, one per slot (the load's concurrency).
@@ -186,13 +209,126 @@ async fn submit(
     }
 }
 
+/// What a PostgreSQL `POST` needs: the pool and how many games there are.
+struct PgMoves {
+    pool: sqlx::PgPool,
+    games: usize,
+    one_statement: bool,
+}
+
+/// `scripts/pgbench/move.sql` as one statement (one round trip, its own
+/// transaction), as the server sends a move.
+const ONE_STATEMENT: &str = "WITH g AS (SELECT id, ply FROM games WHERE id = $1 FOR UPDATE), \
+    m AS (INSERT INTO moves (game_id, ply, seat, notation, player_id, position_after, played_at) \
+          SELECT id, ply, 'south', '3R', NULL, 'M0,5,5,5,5,5,M0,5,5,5,5,5 n 0:0 0:0 2', now() FROM g) \
+    UPDATE games SET ply = games.ply + 1, version = version + 1, updated_at = now() \
+    FROM g WHERE games.id = g.id RETURNING games.ply, games.version";
+
+/// `scripts/pgbench/move.sql` on the slot's game, its new ply and version
+/// once committed: its five statements, or with `one_statement` the same
+/// in one.
+async fn pg_move(moves: &PgMoves, slot: usize) -> Result<Played, sqlx::Error> {
+    let game = format!("pgb{:07}", slot % moves.games + 1);
+    if moves.one_statement {
+        let (ply, version): (i32, i64) = sqlx::query_as(ONE_STATEMENT)
+            .bind(&game)
+            .fetch_one(&moves.pool)
+            .await?;
+        return Ok(Played {
+            ply: ply as usize,
+            version,
+        });
+    }
+    let mut tx = moves.pool.begin().await?;
+    let (ply,): (i32,) = sqlx::query_as("SELECT ply FROM games WHERE id = $1 FOR UPDATE")
+        .bind(&game)
+        .fetch_one(&mut *tx)
+        .await?;
+    sqlx::query(
+        "INSERT INTO moves (game_id, ply, seat, notation, player_id, position_after, played_at) \
+         VALUES ($1, $2, 'south', '3R', NULL, 'M0,5,5,5,5,5,M0,5,5,5,5,5 n 0:0 0:0 2', now())",
+    )
+    .bind(&game)
+    .bind(ply)
+    .execute(&mut *tx)
+    .await?;
+    let (version,): (i64,) = sqlx::query_as(
+        "UPDATE games SET ply = ply + 1, version = version + 1, updated_at = now() \
+         WHERE id = $1 RETURNING version",
+    )
+    .bind(&game)
+    .fetch_one(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(Played {
+        ply: ply as usize + 1,
+        version,
+    })
+}
+
+async fn submit_pg(
+    request: HttpRequest,
+    slot: web::Path<usize>,
+    _body: web::Json<MoveBody>,
+    moves: web::Data<PgMoves>,
+) -> HttpResponse {
+    let authorized = request
+        .headers()
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("Bearer "));
+    if !authorized {
+        return HttpResponse::Unauthorized().finish();
+    }
+    match pg_move(&moves, slot.into_inner()).await {
+        Ok(played) => HttpResponse::Created().json(played),
+        Err(_) => HttpResponse::ServiceUnavailable().finish(),
+    }
+}
+
+async fn serve_pg(args: ServeArgs, url: &str) -> anyhow::Result<()> {
+    anyhow::ensure!(args.games >= 1 && args.pool >= 1, "positive sizes");
+    let pool = sqlx::postgres::PgPoolOptions::new()
+        .max_connections(args.pool)
+        .connect(url)
+        .await
+        .context("connect to PostgreSQL")?;
+    let games: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM games WHERE id LIKE 'pgb%'")
+        .fetch_one(&pool)
+        .await?;
+    anyhow::ensure!(
+        games >= args.games as i64,
+        "{games} games pgb…: run scripts/pg-ceiling.sh, which makes them"
+    );
+    let moves = web::Data::new(PgMoves {
+        pool,
+        games: args.games,
+        one_statement: args.one_statement,
+    });
+    HttpServer::new(move || {
+        App::new()
+            .app_data(moves.clone())
+            .route("/games/{slot}/moves", web::post().to(submit_pg))
+            .route("/ready", web::get().to(HttpResponse::Ok))
+    })
+    .workers(args.workers)
+    .bind(&args.bind)?
+    .run()
+    .await?;
+    Ok(())
+}
+
 pub async fn serve(args: ServeArgs) -> anyhow::Result<()> {
+    if let Some(url) = args.database_url.clone() {
+        return serve_pg(args, &url).await;
+    }
     anyhow::ensure!(args.slots >= 1 && args.group_max >= 1, "positive sizes");
-    std::fs::create_dir_all(&args.dir)?;
+    let dir = args.dir.clone().context("--dir")?;
+    std::fs::create_dir_all(&dir)?;
     let mut rng = StdRng::from_entropy();
     let lines: Vec<Vec<Step>> = (0..256).map(|_| random_line(&mut rng)).collect();
     let mean = lines.iter().map(Vec::len).sum::<usize>() / lines.len();
-    let (file, tokens, ids) = prepare(&args.dir, args.moves / mean.max(1) + args.slots).await?;
+    let (file, tokens, ids) = prepare(&dir, args.moves / mean.max(1) + args.slots).await?;
     // A bounded queue: the closed loop never holds more than its tasks.
     let (send, receive) = mpsc::sync_channel::<Request>(4096);
     let (slots, group_max) = (args.slots, args.group_max);
