@@ -11,6 +11,7 @@
 # measured. BEFORE_FLAGS / AFTER_FLAGS add server flags to each build (one
 # build against itself: BEFORE_FLAGS="--wal-checkpoint-every-ms 0
 # --db-max-waiting 0" is the write path without the admission gate).
+# BACKENDS=sqlite (or postgres) runs one backend only.
 # Results: target/bench/compare.txt, labelled before|after/backend/load.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -57,7 +58,7 @@ run() {
 }
 
 for round in $(seq 1 "$ROUNDS"); do
-    for backend in sqlite postgres; do
+    for backend in ${BACKENDS:-sqlite postgres}; do
         run before "$BEFORE" "$backend" "$round"
         run after "$AFTER" "$backend" "$round"
     done

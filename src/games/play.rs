@@ -91,8 +91,10 @@ impl Games {
     }
 
     /// [`Games::play`] for the holder of the token whose hash is `token`,
-    /// authenticated and locked with the game in one statement; `caller`
-    /// is told who that was, whether the move is then played or refused.
+    /// authenticated and locked with the game in one statement (with its
+    /// version only, when this process kept the game at that version);
+    /// `caller` is told who that was, whether the move is then played or
+    /// refused.
     pub async fn play_for_token(
         &self,
         tx: &mut WriteTx,
@@ -102,6 +104,20 @@ impl Games {
         expected: &Expected,
         caller: &mut Option<Caller>,
     ) -> Result<Transition, GamesError> {
+        // A game this process committed last is not read again when the
+        // stored version is the one it kept: only the version is.
+        if let Some(kept) = self.recent.get(id) {
+            let (who, version) = tx
+                .lock_version_for_token(token, id)
+                .await?
+                .ok_or(GamesError::UnknownCaller)?;
+            if version == Some(kept.version) {
+                let player = who.player_id.clone();
+                *caller = Some(who);
+                let game = Game::clone(&kept);
+                return self.play_locked(tx, game, &player, m, expected, None).await;
+            }
+        }
         let (who, game) = tx
             .lock_game_for_token(token, id)
             .await?

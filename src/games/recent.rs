@@ -1,8 +1,11 @@
 //! The games this process changed recently, as each committed transition
 //! left them: what a move played in one statement starts from
-//! ([`super::at_once`]). An entry is only a guess: the statement writes
-//! only over the stored version the entry was taken at, so an entry that
-//! another node or process moved past writes nothing.
+//! ([`super::at_once`]), and what a move's unit of work plays on instead of
+//! reading the game when the stored version is the entry's
+//! ([`Games::play_for_token`](super::Games::play_for_token)). An entry is
+//! only a guess: the statement writes only over the stored version the
+//! entry was taken at, so an entry that another node or process moved past
+//! writes nothing, and the unit of work reads such a game whole.
 //!
 //! Bounded: two generations of at most half the capacity each; an entry
 //! used in the older one moves to the newer, and when the newer is full

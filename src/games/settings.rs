@@ -31,7 +31,7 @@ pub struct GamesSettings {
     #[arg(long = "max-waiting-games", env = "OANQUAN_MAX_WAITING_GAMES", default_value_t = GamesSettings::default().max_waiting_games)]
     pub max_waiting_games: u32,
 
-    /// PostgreSQL: games this process keeps as it last committed them, so that a move in one of them (unkeyed, not ending the game) is played in one statement instead of a transaction of four. 0 turns it off.
+    /// Games this process keeps as it last committed them, so that a move in one of them reads only the game's version, not its row, and on PostgreSQL a move (unkeyed, not ending the game) is played in one statement instead of a transaction of four. 0 turns it off.
     #[arg(long = "recent-games", env = "OANQUAN_RECENT_GAMES", default_value_t = GamesSettings::default().recent_games)]
     pub recent_games: usize,
 }

@@ -9,7 +9,7 @@ use super::sqlite::direct::{Columns, FromDirect, Param};
 
 use super::games::{
     corrupt, GameRow, DUE_GAMES, DUE_GAME_BY_ID, GAME_BY_ID, GAME_FOR_TOKEN, LOCK_DUE_GAME_BY_ID,
-    LOCK_GAME_BY_ID, LOCK_GAME_FOR_TOKEN,
+    LOCK_GAME_BY_ID, LOCK_GAME_FOR_TOKEN, SQLITE_VERSION_FOR_TOKEN, VERSION_FOR_TOKEN,
 };
 use super::{StoreError, WriteTx};
 use crate::domain::{GameId, PlayerId, TokenHash, TokenId};
@@ -38,6 +38,16 @@ impl CallerRow {
             token_id: self.token_id,
             last_used_at: self.token_last_used_at,
         })
+    }
+}
+
+row_struct! {
+    /// A token's holder and, when the game exists, its stored version.
+    struct CallerAndVersion {
+        caller_id: String,
+        token_id: TokenId = parsed,
+        token_last_used_at: Option<DateTime<Utc>>,
+        game_version: Option<i64>,
     }
 }
 
@@ -99,12 +109,8 @@ impl WriteTx {
         token: &TokenHash,
         id: &GameId,
     ) -> Result<Option<(Caller, Option<GameRow>)>, StoreError> {
-        let statement = match self {
-            WriteTx::Postgres(_) => LOCK_GAME_FOR_TOKEN,
-            WriteTx::Sqlite(_) => GAME_FOR_TOKEN,
-        };
         let found = self
-            .fetch_optional::<CallerAndGame>(statement, &params![token.as_str(), id.as_str()])
+            .for_token::<CallerAndGame>([LOCK_GAME_FOR_TOKEN, GAME_FOR_TOKEN], token, id)
             .await?
             .map(|found| (found.caller, found.game));
         let Some((caller, game)) = found else {
@@ -117,6 +123,46 @@ impl WriteTx {
             row => row,
         };
         Ok(Some((caller, game)))
+    }
+
+    /// [`WriteTx::lock_game_for_token`] without reading the game: the
+    /// holder of the token whose hash is `token`, and the version of game
+    /// `id` as stored, locked (`None` when no game has that id). `None`
+    /// when no token has that hash.
+    pub async fn lock_version_for_token(
+        &mut self,
+        token: &TokenHash,
+        id: &GameId,
+    ) -> Result<Option<(Caller, Option<i64>)>, StoreError> {
+        let statements = [VERSION_FOR_TOKEN, SQLITE_VERSION_FOR_TOKEN];
+        let Some(found) = self
+            .for_token::<CallerAndVersion>(statements, token, id)
+            .await?
+        else {
+            return Ok(None);
+        };
+        let caller = CallerRow {
+            caller_id: found.caller_id,
+            token_id: found.token_id,
+            token_last_used_at: found.token_last_used_at,
+        };
+        Ok(Some((caller.caller()?, found.game_version)))
+    }
+
+    /// The row of `statements` (PostgreSQL's, SQLite's) for the token whose
+    /// hash is `token` (`$1`) and game `id` (`$2`).
+    async fn for_token<R: super::FetchedRow>(
+        &mut self,
+        statements: [&'static str; 2],
+        token: &TokenHash,
+        id: &GameId,
+    ) -> Result<Option<R>, StoreError> {
+        let statement = match self {
+            WriteTx::Postgres(_) => statements[0],
+            WriteTx::Sqlite(_) => statements[1],
+        };
+        self.fetch_optional::<R>(statement, &params![token.as_str(), id.as_str()])
+            .await
     }
 
     /// [`WriteTx::lock_game`] with the lock statement for PostgreSQL and the

@@ -169,6 +169,26 @@ pub(super) const GAME_FOR_TOKEN: &str = concat!(
     " WHERE t.token_hash = $1",
     token_may_play!()
 );
+/// The holder of a token and, locked, only the version of game `$2`:
+/// what a move needs when this process kept the game as it committed it.
+/// (PostgreSQL's `FOR UPDATE` that waited re-reads the locked row, so the
+/// version is the latest committed; SQLite's transaction holds the
+/// database's write lock already.)
+pub(super) const VERSION_FOR_TOKEN: &str = concat!(
+    "SELECT t.player_id AS caller_id, t.id AS token_id, \
+        t.last_used_at AS token_last_used_at, g.version AS game_version \
+     FROM player_tokens t LEFT JOIN (SELECT version FROM games WHERE id = $2 FOR UPDATE) g ON TRUE \
+     WHERE t.token_hash = $1",
+    token_may_play!()
+);
+/// [`VERSION_FOR_TOKEN`] for SQLite, which has no `FOR UPDATE` and reads a
+/// joined table in place.
+pub(super) const SQLITE_VERSION_FOR_TOKEN: &str = concat!(
+    "SELECT t.player_id AS caller_id, t.id AS token_id, \
+        t.last_used_at AS token_last_used_at, g.version AS game_version \
+     FROM player_tokens t LEFT JOIN games g ON g.id = $2 WHERE t.token_hash = $1",
+    token_may_play!()
+);
 /// No bot is to move in `g` (its flag is not the sweeper's to call).
 macro_rules! no_bot_to_move {
     () => {

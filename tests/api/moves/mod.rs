@@ -2,6 +2,7 @@
 //! submissions and idempotent retries, on both backends.
 
 mod at_once;
+mod kept;
 
 #[allow(dead_code)] // the differential tests use the rest
 #[path = "../../../crates/engine/tests/reference/mod.rs"]
