@@ -29,25 +29,11 @@ OUT=target/bench/http-ceiling.txt
 mkdir -p target/bench
 : >"$OUT"
 WORK=$(mktemp -d -t oanquan-http-ceiling.XXXXXX)
-SERVER_PID=""
-cleanup() {
-    if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; fi
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
+# shellcheck source=scripts/lib/server.sh
+source scripts/lib/server.sh
+trap cleanup_server EXIT
 
-field() { sed -n "s/.* $2=\([^ ]*\).*/\1/p" <<<"$1"; }
 stamp() { echo "uptime: $(uptime)" | tee -a "$OUT"; }
-wait_ready() {
-    for _ in $(seq 1 6000); do
-        curl -fs "$1" >/dev/null 2>&1 && return 0
-        kill -0 "$SERVER_PID" 2>/dev/null || { echo "the server exited" >&2; return 1; }
-        sleep 0.01
-    done
-    echo "not ready: $1" >&2
-    return 1
-}
-stop() { kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=""; }
 
 for round in $(seq 1 "$ROUNDS"); do
     stamp
@@ -69,7 +55,7 @@ for round in $(seq 1 "$ROUNDS"); do
         --database-url "sqlite://$WORK/http-$round/ceiling.db" \
         --warmup 2 --duration "$DURATION" --server-pid "$SERVER_PID" \
         --label "http/$round" --out "$OUT" | grep RESULT)
-    stop
+    stop_server
     echo "$http"
     rm -rf "$WORK/http-$round"
 
@@ -90,7 +76,7 @@ for round in $(seq 1 "$ROUNDS"); do
     health=$("$BIN/examples/loadgen" get --base "http://127.0.0.1:$PORT" --path health \
         --warmup 2 --duration "$DURATION" --server-pid "$SERVER_PID" \
         --label "health/$round" --out "$OUT" | grep RESULT)
-    stop
+    stop_server
     echo "$health"
     rm -f "$WORK/server-$round".db*
 

@@ -17,12 +17,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PORT=${PORT:-18097}
 WORK=$(mktemp -d -t oanquan-move-io.XXXXXX)
-SERVER_PID=""
-cleanup() {
-    if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; fi
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
+# shellcheck source=scripts/lib/server.sh
+source scripts/lib/server.sh
+trap cleanup_server EXIT
 io() { awk '/^(rchar|wchar|syscr|syscw):/ { printf "%s ", $2 }' "/proc/$1/io"; }
 for entry in "$@"; do
     IFS='|' read -r name bin flags <<<"$entry"
@@ -42,10 +39,7 @@ for entry in "$@"; do
         SERVER_PID=$!
         load=(play)
     fi
-    for _ in $(seq 1 6000); do
-        curl -fs "http://127.0.0.1:$PORT/ready" >/dev/null 2>&1 && break
-        sleep 0.01
-    done
+    wait_ready "http://127.0.0.1:$PORT/ready"
     before_moves=$(sqlite3 "$db" "SELECT count(*) FROM moves")
     before_io=$(io "$SERVER_PID")
     result=$("$bin/examples/loadgen" "${load[@]}" --base "http://127.0.0.1:$PORT" --warmup 0 \
@@ -53,8 +47,8 @@ for entry in "$@"; do
     sleep 0.3
     after_moves=$(sqlite3 "$db" "SELECT count(*) FROM moves")
     after_io=$(io "$SERVER_PID")
-    kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=""
-    cpu=$(sed -n 's/.* cpu_us_per_op=\([^ ]*\).*/\1/p' <<<"$result")
+    stop_server
+    cpu=$(field "$result" cpu_us_per_op)
     awk -v name="$name" -v moves=$((after_moves - before_moves)) -v b="$before_io" -v a="$after_io" \
         -v cpu="$cpu" -v loadavg="$(cut -d' ' -f1 /proc/loadavg)" 'BEGIN {
         split(b, x, " "); split(a, y, " ")

@@ -36,11 +36,11 @@ mkdir -p target/bench
 : >"$OUT"
 DB="pgceiling_$(date +%s)_$$"
 WORK=$(mktemp -d -t oanquan-pgceiling.XXXXXX)
-SERVER_PID=""
+# shellcheck source=scripts/lib/server.sh
+source scripts/lib/server.sh
 cleanup() {
-    if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; fi
+    cleanup_server
     psql "$PG_URL/postgres" -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)" >/dev/null 2>&1 || true
-    rm -rf "$WORK"
 }
 trap cleanup EXIT
 load() { cut -d' ' -f1-3 /proc/loadavg; }
@@ -69,9 +69,19 @@ start_server() {
         --rate-limit-per-second 0 --max-registrations-per-hour 0 --max-connections-per-ip 0 \
         ${SERVER_FLAGS:-} >"$WORK/server.log" 2>&1 &
     SERVER_PID=$!
-    for _ in $(seq 1 500); do curl -fs "http://127.0.0.1:$PORT/ready" >/dev/null 2>&1 && break; sleep 0.01; done
+    wait_ready "http://127.0.0.1:$PORT/ready"
 }
-stop_server() { kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=""; }
+
+# Prints the RESULT and CPU lines of HTTP run NAME/ROUND from
+# $WORK/NAME.txt and the sampler's $WORK/cpu.txt; its rate in RATE.
+report_http() {
+    local name=$1 round=$2 before=$3 line cpu
+    line=$(grep "label=$name/$round " "$WORK/$name.txt")
+    RATE=$(field "$line" rate)
+    cpu=$(field "$line" cpu_us_per_op)
+    echo "RESULT label=$name/$round rate=$RATE cpu_us_per_move=$cpu errors=$(field "$line" errors) load=\"$before\"" | tee -a "$OUT"
+    echo "CPU label=$name/$round $(per_move "$(cat "$WORK/cpu.txt")" "$RATE")" | tee -a "$OUT"
+}
 
 server_run() {
     local round=$1 before
@@ -83,13 +93,8 @@ server_run() {
         --label "server/$round" --out "$WORK/server.txt" >/dev/null
     wait $!
     stop_server
-    local line rate cpu
-    line=$(grep "label=server/$round " "$WORK/server.txt")
-    rate=$(sed -E 's/.* rate=([0-9.]+).*/\1/' <<<"$line")
-    cpu=$(sed -E 's/.* cpu_us_per_op=([0-9.]+).*/\1/' <<<"$line")
-    echo "RESULT label=server/$round rate=$rate cpu_us_per_move=$cpu errors=$(sed -E 's/.* errors=([0-9]+).*/\1/' <<<"$line") load=\"$before\"" | tee -a "$OUT"
-    echo "CPU label=server/$round $(per_move "$(cat "$WORK/cpu.txt")" "$rate")" | tee -a "$OUT"
-    SERVER_RATE=$rate
+    report_http server "$round" "$before"
+    SERVER_RATE=$RATE
 }
 
 minimal_run() {
@@ -98,20 +103,15 @@ minimal_run() {
     "$BIN/examples/loadgen" http-ceiling-serve --database-url "$URL" --games "$GAMES" \
         --bind "127.0.0.1:$PORT" ${MINIMAL_FLAGS---one-statement} >"$WORK/minimal.log" 2>&1 &
     SERVER_PID=$!
-    for _ in $(seq 1 500); do curl -fs "http://127.0.0.1:$PORT/ready" >/dev/null 2>&1 && break; sleep 0.01; done
+    wait_ready "http://127.0.0.1:$PORT/ready"
     scripts/cpu-by-command.py "$((DURATION - 2))" 3 >"$WORK/cpu.txt" &
     "$BIN/examples/loadgen" http-ceiling-load --base "http://127.0.0.1:$PORT" --database-url "$URL" \
         --concurrency "$GAMES" --warmup 2 --duration "$DURATION" --server-pid "$SERVER_PID" \
         --label "minimal/$round" --out "$WORK/minimal.txt" >/dev/null
     wait $!
     stop_server
-    local line rate cpu
-    line=$(grep "label=minimal/$round " "$WORK/minimal.txt")
-    rate=$(sed -E 's/.* rate=([0-9.]+).*/\1/' <<<"$line")
-    cpu=$(sed -E 's/.* cpu_us_per_op=([0-9.]+).*/\1/' <<<"$line")
-    echo "RESULT label=minimal/$round rate=$rate cpu_us_per_move=$cpu errors=$(sed -E 's/.* errors=([0-9]+).*/\1/' <<<"$line") load=\"$before\"" | tee -a "$OUT"
-    echo "CPU label=minimal/$round $(per_move "$(cat "$WORK/cpu.txt")" "$rate")" | tee -a "$OUT"
-    MINIMAL_RATE=$rate
+    report_http minimal "$round" "$before"
+    MINIMAL_RATE=$RATE
 }
 
 pgbench_run() {

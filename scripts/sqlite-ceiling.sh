@@ -25,14 +25,9 @@ OUT=target/bench/sqlite-ceiling.txt
 mkdir -p target/bench
 : >"$OUT"
 WORK=$(mktemp -d -t oanquan-ceiling.XXXXXX)
-SERVER_PID=""
-cleanup() {
-    if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; fi
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-field() { sed -n "s/.* $2=\([^ ]*\).*/\1/p" <<<"$1"; }
+# shellcheck source=scripts/lib/server.sh
+source scripts/lib/server.sh
+trap cleanup_server EXIT
 
 for round in $(seq 1 "$ROUNDS"); do
     echo "uptime: $(uptime)" | tee -a "$OUT"
@@ -49,13 +44,13 @@ for round in $(seq 1 "$ROUNDS"); do
         --rate-limit-per-second 0 --max-registrations-per-hour 0 --max-connections-per-ip 0 \
         >"$WORK/server.log" 2>&1 &
     SERVER_PID=$!
-    for _ in $(seq 1 500); do curl -fs "http://127.0.0.1:$PORT/ready" >/dev/null 2>&1 && break; sleep 0.01; done
+    wait_ready "http://127.0.0.1:$PORT/ready"
     minimal=()
     if [ -n "${MINIMAL:-}" ]; then minimal=(--minimal); fi
     server=$("$BIN/examples/loadgen" play --base "http://127.0.0.1:$PORT" --database-url "$url" \
         "${minimal[@]}" --warmup 2 --duration "$DURATION" --server-pid "$SERVER_PID" \
         --label "server/$round" --out "$OUT" | grep RESULT)
-    kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=""
+    stop_server
     echo "$server"
 
     c_rate=$(field "$ceiling" rate) c_cpu=$(field "$ceiling" cpu_us_per_op)
