@@ -184,18 +184,23 @@ fn writer(
     Ok(())
 }
 
+/// Whether the request carries a bearer token (as the server's move
+/// does); the minimal servers check no more.
+fn bearer_sent(request: &HttpRequest) -> bool {
+    request
+        .headers()
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("Bearer "))
+}
+
 async fn submit(
     request: HttpRequest,
     slot: web::Path<usize>,
     _body: web::Json<MoveBody>,
     queue: web::Data<mpsc::SyncSender<Request>>,
 ) -> HttpResponse {
-    let authorized = request
-        .headers()
-        .get("authorization")
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("Bearer "));
-    if !authorized {
+    if !bearer_sent(&request) {
         return HttpResponse::Unauthorized().finish();
     }
     let (reply, outcome) = oneshot::channel();
@@ -272,12 +277,7 @@ async fn submit_pg(
     _body: web::Json<MoveBody>,
     moves: web::Data<PgMoves>,
 ) -> HttpResponse {
-    let authorized = request
-        .headers()
-        .get("authorization")
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("Bearer "));
-    if !authorized {
+    if !bearer_sent(&request) {
         return HttpResponse::Unauthorized().finish();
     }
     match pg_move(&moves, slot.into_inner()).await {
