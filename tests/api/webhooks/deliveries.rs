@@ -247,7 +247,7 @@ on_both_backends! {
         let path = format!("/v1/me/webhooks/{endpoint}");
         call(&app, Method::POST, &format!("{path}/ping"), &lan.token, None).await;
         receiver.wait_for(1).await;
-        wait_for_log(&app, &lan.token, endpoint, |e| e["attempts"] == 1).await;
+        wait_for_log(&app, &lan.token, endpoint, |e| e["attempts"] == 1 && e["last_status_code"] == 500).await;
 
         // A day and an hour later the next attempt fails for good, and the
         // endpoint, failing since the first, is disabled.
@@ -321,7 +321,10 @@ async fn first_endpoint(app: &TestApp, token: &str) -> String {
 }
 
 /// Waits (up to 20 s) until the newest delivery of the endpoint passes
-/// `ready`; that delivery.
+/// `ready`; that delivery. `attempts` counts an attempt from its claim, so
+/// a test that moves the clock after an attempt waits for the attempt's
+/// `last_status_code` too: moved before the attempt is recorded, the clock
+/// would date the failure later.
 pub(super) async fn wait_for_log(
     app: &TestApp,
     token: &str,
